@@ -1,0 +1,167 @@
+#include "cli/explain_table.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace spreadlab::cli {
+
+namespace {
+
+// A column-aligned text table.
+class Table {
+ public:
+  explicit Table(std::vector<std::string> header) { rows_.push_back(std::move(header)); }
+  void Add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
+  std::string Render(const std::string& indent) const {
+    std::vector<size_t> width;
+    for (const auto& r : rows_)
+      for (size_t i = 0; i < r.size(); ++i) {
+        if (width.size() <= i) width.push_back(0);
+        width[i] = std::max(width[i], r[i].size());
+      }
+    std::string out;
+    for (const auto& r : rows_) {
+      std::string line = indent;
+      for (size_t i = 0; i < r.size(); ++i)
+        line += i + 1 == r.size() ? r[i] : fmt::format("{:<{}}  ", r[i], width[i]);
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      out += line + "\n";
+    }
+    return out;
+  }
+
+ private:
+  std::vector<std::vector<std::string>> rows_;
+};
+
+std::string Labels(const LabelSet& labels, const StringPool& pool) {
+  std::string s;
+  for (const auto& [k, v] : labels.Items()) s += (s.empty() ? "" : ",") + pool.Str(k) + "=" + pool.Str(v);
+  return s.empty() ? "<none>" : s;
+}
+
+std::string Domains(const SpreadConstraintSummary& s) {
+  std::string d;
+  for (const auto& [value, count] : s.domains) d += fmt::format("{}{}={}", d.empty() ? "" : " ", value, count);
+  return d.empty() ? "<no eligible domain>" : d;
+}
+
+// "zone=zoneA: 2 + 1 - 1 = 2 > maxSkew 1"
+std::string Arithmetic(const CycleTrace& t, const SpreadCheck& k, const StringPool& pool) {
+  const auto& key = t.spreadFilter[k.constraint].topologyKey;
+  if (k.domain == kNoSym) return fmt::format("{}: node has no such label", key);
+  return fmt::format("{}={}: {} + {} - {} = {} {} maxSkew {}", key, pool.Str(k.domain), k.matchNum, k.selfMatch,
+                     k.minMatchNum, k.skew, k.pass ? "<=" : ">", k.maxSkew);
+}
+
+void ConstraintSection(std::string& out, const char* title, const std::vector<SpreadConstraintSummary>& cs, bool scoring) {
+  if (cs.empty()) return;
+  out += fmt::format("{}\n", title);
+  for (size_t i = 0; i < cs.size(); ++i) {
+    const auto& c = cs[i];
+    out += fmt::format("  #{} topologyKey={} maxSkew={}{} selector={}{}{}\n", i + 1, c.topologyKey, c.maxSkew,
+                       scoring ? "" : fmt::format(" minDomains={}", c.minDomains), c.selector,
+                       c.selfMatch ? "" : "  (the pod does not match its own selector)",
+                       c.fromDefaults ? "  [cluster default constraint]" : "");
+    if (c.nodeAffinityPolicy != "Honor" || c.nodeTaintsPolicy != "Ignore")
+      out += fmt::format("     nodeAffinityPolicy={} nodeTaintsPolicy={}\n", c.nodeAffinityPolicy, c.nodeTaintsPolicy);
+    if (scoring) {
+      out += fmt::format("     matching pods per domain: {}   weight log(domains+2) = {:.3f}\n", Domains(c),
+                         c.topologyNormalizingWeight);
+    } else {
+      out += fmt::format("     matching pods per domain: {}   global minimum = {}{}\n", Domains(c), c.globalMin,
+                         static_cast<int32_t>(c.domains.size()) < c.minDomains
+                             ? fmt::format(" (only {} eligible domain(s) < minDomains {})", c.domains.size(), c.minDomains)
+                             : "");
+    }
+  }
+  out += "\n";
+}
+
+}  // namespace
+
+std::string ExplainTable(const Cluster& cluster, const ResolvedProfile& profile, const CycleTrace& t) {
+  const StringPool& pool = cluster.pool();
+  const PodInfo& pod = cluster.pod(t.pod);
+  std::string out = fmt::format("Pod {}   labels: {}\n\n", pod.key, Labels(pod.labels, pool));
+
+  ConstraintSection(out, "Topology spread constraints checked by Filter (DoNotSchedule):", t.spreadFilter, false);
+  ConstraintSection(out, "Topology spread constraints scored (ScheduleAnyway):", t.spreadScore, true);
+
+  for (const auto& p : t.preFilter)
+    if (!p.reason.empty() || p.nodeNames)
+      out += fmt::format("PreFilter {}: {}{}\n", p.plugin, CodeName(p.code),
+                         p.nodeNames ? fmt::format(" (only nodes: {})", fmt::join(*p.nodeNames, ", ")) : " " + p.reason);
+
+  if (!t.nodes.empty()) {
+    out += "Filter:\n";
+    Table table({"NODE", "RESULT", "REJECTED BY", "WHY"});
+    for (const NodeTrace& nt : t.nodes) {
+      const std::string& name = cluster.node(nt.node).name;
+      if (!nt.evaluated) {
+        table.Add({name, "not evaluated", "", "left out by PreFilter"});
+        continue;
+      }
+      std::string rejectedBy, why;
+      if (nt.firstFailure >= 0) {
+        const FilterVerdict& v = t.filters[nt.filterBegin + nt.firstFailure];
+        rejectedBy = t.filterPlugins[v.plugin];
+        why = std::string(v.reason);
+      }
+      table.Add({name, nt.feasible ? "feasible" : "rejected", rejectedBy, why});
+      // The spread arithmetic, so that the verdict can be checked by hand.
+      for (uint32_t i = 0; i < nt.filterCount; ++i) {
+        const FilterVerdict& v = t.filters[nt.filterBegin + i];
+        for (uint32_t c = 0; c < v.checksCount; ++c)
+          table.Add({"", "", "", Arithmetic(t, t.spreadChecks[v.checksBegin + c], pool)});
+      }
+    }
+    out += table.Render("  ") + "\n";
+  }
+
+  if (t.scored) {
+    out += "Score (normalized score x weight = weighted; raw score in brackets):\n";
+    std::vector<std::string> header{"NODE"};
+    for (size_t p = 0; p < t.scorePlugins.size(); ++p) {
+      int64_t w = 0;
+      for (const auto& s : profile.score)
+        if (s.name == t.scorePlugins[p]) w = s.weight;
+      header.push_back(fmt::format("{} (x{})", t.scorePlugins[p], w));
+    }
+    header.push_back("TOTAL");
+    Table table(header);
+    std::vector<const NodeTrace*> feasible;
+    for (const auto& nt : t.nodes)
+      if (nt.feasible) feasible.push_back(&nt);
+    std::stable_sort(feasible.begin(), feasible.end(), [](auto* a, auto* b) { return a->total > b->total; });
+    for (const NodeTrace* nt : feasible) {
+      std::vector<std::string> row{cluster.node(nt->node).name + (nt->node == t.selected ? " *" : "")};
+      for (uint32_t i = 0; i < nt->scoreCount; ++i) {
+        const ScoreEntry& e = t.scores[nt->scoreBegin + i];
+        row.push_back(fmt::format("{} [{}] = {}", e.normalized, e.raw, e.weighted));
+      }
+      row.push_back(std::to_string(nt->total));
+      table.Add(row);
+    }
+    out += table.Render("  ");
+    if (!t.skippedScorePlugins.empty())
+      out += fmt::format("  skipped (nothing to score for this pod): {}\n", fmt::join(t.skippedScorePlugins, ", "));
+    out += "\n";
+  } else if (t.selected != kNone) {
+    out += "Score: skipped, only one node is feasible.\n\n";
+  }
+  if (!profile.notSimulated.empty())
+    out += fmt::format("Not simulated (enabled in the profile, no effect here): {}\n\n", fmt::join(profile.notSimulated, ", "));
+
+  if (!t.error.empty()) {
+    out += fmt::format("Error: {}\n", t.error);
+  } else if (t.selected != kNone) {
+    out += fmt::format("Result: {} -> {}\n  {}\n", pod.key, cluster.node(t.selected).name, t.message);
+  } else {
+    out += fmt::format("Result: {} stays Pending\n  {}\n", pod.key, t.message);
+  }
+  return out;
+}
+
+}  // namespace spreadlab::cli

@@ -1,0 +1,229 @@
+#pragma once
+// The Kubernetes objects a scenario holds, as plain data with the API's own field
+// names (k8s.io/api/core/v1, apps/v1, kubescheduler.config.k8s.io/v1). This is the
+// editable document: io/ fills it from JSON, the app edits it, and Cluster
+// compiles it into the interned form the scheduler runs on.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/quantity.h"
+
+namespace spreadlab::v1 {
+
+using LabelMap = std::map<std::string, std::string>;
+using ResourceList = std::map<std::string, Quantity>;
+
+struct LabelSelectorRequirement {
+  std::string key;
+  std::string op;  // In, NotIn, Exists, DoesNotExist
+  std::vector<std::string> values;
+};
+
+// metav1.LabelSelector. A missing selector (std::nullopt where it is optional)
+// selects nothing; an empty one selects everything.
+struct LabelSelector {
+  LabelMap matchLabels;
+  std::vector<LabelSelectorRequirement> matchExpressions;
+};
+
+struct NodeSelectorRequirement {
+  std::string key;
+  std::string op;  // In, NotIn, Exists, DoesNotExist, Gt, Lt
+  std::vector<std::string> values;
+};
+
+struct NodeSelectorTerm {
+  std::vector<NodeSelectorRequirement> matchExpressions;
+  std::vector<NodeSelectorRequirement> matchFields;  // only metadata.name
+};
+
+struct NodeSelector {
+  std::vector<NodeSelectorTerm> nodeSelectorTerms;
+};
+
+struct PreferredSchedulingTerm {
+  int32_t weight = 0;
+  NodeSelectorTerm preference;
+};
+
+struct NodeAffinity {
+  std::optional<NodeSelector> requiredDuringSchedulingIgnoredDuringExecution;
+  std::vector<PreferredSchedulingTerm> preferredDuringSchedulingIgnoredDuringExecution;
+};
+
+struct Affinity {
+  std::optional<NodeAffinity> nodeAffinity;
+};
+
+struct Toleration {
+  std::string key;
+  std::string op;  // "" (= Equal), Equal, Exists
+  std::string value;
+  std::string effect;  // "" (= all), NoSchedule, PreferNoSchedule, NoExecute
+  std::optional<int64_t> tolerationSeconds;
+};
+
+struct Taint {
+  std::string key;
+  std::string value;
+  std::string effect;  // NoSchedule, PreferNoSchedule, NoExecute
+};
+
+inline constexpr const char* kDoNotSchedule = "DoNotSchedule";
+inline constexpr const char* kScheduleAnyway = "ScheduleAnyway";
+inline constexpr const char* kHonor = "Honor";
+inline constexpr const char* kIgnore = "Ignore";
+
+struct TopologySpreadConstraint {
+  int32_t maxSkew = 0;
+  std::string topologyKey;
+  std::string whenUnsatisfiable;
+  std::optional<LabelSelector> labelSelector;
+  std::optional<int32_t> minDomains;
+  std::optional<std::string> nodeAffinityPolicy;  // default Honor
+  std::optional<std::string> nodeTaintsPolicy;    // default Ignore
+  std::vector<std::string> matchLabelKeys;
+};
+
+struct ContainerPort {
+  int32_t containerPort = 0;
+  int32_t hostPort = 0;
+  std::string protocol = "TCP";
+  std::string hostIP;
+};
+
+struct Container {
+  std::string name;
+  ResourceList requests;
+  std::vector<ContainerPort> ports;
+  std::optional<std::string> restartPolicy;  // "Always" marks a sidecar init container
+};
+
+struct OwnerReference {
+  std::string apiVersion;
+  std::string kind;
+  std::string name;
+  bool controller = false;
+};
+
+struct ObjectMeta {
+  std::string name;
+  std::string ns = "default";  // metadata.namespace
+  LabelMap labels;
+  std::vector<OwnerReference> ownerReferences;
+  bool terminating = false;  // metadata.deletionTimestamp is set
+};
+
+struct PodSpec {
+  std::string nodeName;
+  LabelMap nodeSelector;
+  std::optional<Affinity> affinity;
+  std::vector<Toleration> tolerations;
+  std::vector<TopologySpreadConstraint> topologySpreadConstraints;
+  std::vector<Container> containers;
+  std::vector<Container> initContainers;
+  ResourceList overhead;
+  std::string schedulerName = "default-scheduler";
+};
+
+struct Pod {
+  ObjectMeta metadata;
+  PodSpec spec;
+  std::string phase;  // status.phase; Succeeded and Failed pods are invisible to the scheduler
+  std::string path;  // where it came from, e.g. "items[3]", for messages
+};
+
+struct ContainerImage {
+  std::vector<std::string> names;
+  int64_t sizeBytes = 0;
+};
+
+struct Node {
+  ObjectMeta metadata;
+  bool unschedulable = false;  // spec.unschedulable
+  std::vector<Taint> taints;   // spec.taints
+  ResourceList allocatable;    // status.allocatable
+  std::vector<ContainerImage> images;
+  std::string path;
+};
+
+// Services and ReplicationControllers select with a plain map; a missing map
+// selects nothing.
+struct Service {
+  ObjectMeta metadata;
+  std::optional<LabelMap> selector;
+  std::string path;
+};
+struct ReplicationController {
+  ObjectMeta metadata;
+  std::optional<LabelMap> selector;
+  std::string path;
+};
+// ReplicaSets and StatefulSets select with a metav1.LabelSelector.
+struct ReplicaSet {
+  ObjectMeta metadata;
+  std::optional<LabelSelector> selector;
+  std::string path;
+};
+struct StatefulSet {
+  ObjectMeta metadata;
+  std::optional<LabelSelector> selector;
+  std::string path;
+};
+
+}  // namespace spreadlab::v1
+
+namespace spreadlab::config {
+
+struct Plugin {
+  std::string name;
+  std::optional<int32_t> weight;
+};
+
+struct PluginSet {
+  std::vector<Plugin> enabled;
+  std::vector<std::string> disabled;  // "*" disables every default
+};
+
+// The extension points this simulator runs; others (queueSort, bind, ...) are
+// accepted in the file and have no effect on a single scheduling decision.
+struct Plugins {
+  PluginSet multiPoint, preFilter, filter, preScore, score;
+};
+
+inline constexpr const char* kSystemDefaulting = "System";
+inline constexpr const char* kListDefaulting = "List";
+
+struct PodTopologySpreadArgs {
+  std::vector<v1::TopologySpreadConstraint> defaultConstraints;
+  std::string defaultingType = kSystemDefaulting;
+};
+
+// One KubeSchedulerConfiguration profile (the first one in the file).
+struct Profile {
+  std::string schedulerName = "default-scheduler";
+  std::optional<Plugins> plugins;
+  PodTopologySpreadArgs podTopologySpreadArgs;
+  std::string path;  // where it came from, e.g. "items[7].profiles[0]"
+  std::string podTopologySpreadArgsPath;  // e.g. "items[7].profiles[0].pluginConfig[1].args"
+};
+
+}  // namespace spreadlab::config
+
+namespace spreadlab {
+
+// Everything one scenario file holds, in file order.
+struct Scenario {
+  std::vector<v1::Node> nodes;
+  std::vector<v1::Pod> pods;
+  std::vector<v1::Service> services;
+  std::vector<v1::ReplicationController> replicationControllers;
+  std::vector<v1::ReplicaSet> replicaSets;
+  std::vector<v1::StatefulSet> statefulSets;
+  std::optional<config::Profile> profile;
+};
+
+}  // namespace spreadlab

@@ -1,0 +1,133 @@
+#include "core/cluster.h"
+
+#include "core/corev1/selectors.h"
+
+#include <algorithm>
+
+namespace spreadlab {
+
+// Bounds memory when a user edits selectors many times: entries are cheap to rebuild.
+static constexpr size_t kMaxMatchCountEntries = 64;
+
+Cluster::Cluster(Scenario scenario) : scenario_(std::move(scenario)) {
+  nodes_.reserve(scenario_.nodes.size());
+  for (const auto& n : scenario_.nodes) {
+    NodeInfo ni;
+    ni.index = static_cast<NodeIndex>(nodes_.size());
+    ni.name = n.metadata.name;
+    ni.nameSym = pool_.Intern(n.metadata.name);
+    ni.labels = MakeLabelSet(n.metadata.labels, pool_);
+    ni.unschedulable = n.unschedulable;
+    for (const auto& t : n.taints) ni.taints.push_back(CompileTaint(t, pool_));
+    nodeByName_.emplace(ni.name, ni.index);
+    nodes_.push_back(std::move(ni));
+  }
+  pods_.reserve(scenario_.pods.size());
+  for (const auto& p : scenario_.pods) {
+    PodInfo pi;
+    pi.index = static_cast<PodIndex>(pods_.size());
+    pi.name = p.metadata.name;
+    pi.ns = p.metadata.ns;
+    pi.key = pi.ns + "/" + pi.name;
+    pi.nsSym = pool_.Intern(pi.ns);
+    pi.labels = MakeLabelSet(p.metadata.labels, pool_);
+    pi.terminating = p.metadata.terminating;
+    pi.nodeNameSpec = p.spec.nodeName;
+    pi.finished = p.phase == "Succeeded" || p.phase == "Failed";
+    for (const auto& t : p.spec.tolerations) pi.tolerations.push_back(CompileToleration(t, pool_));
+    for (const auto& o : p.metadata.ownerReferences) {
+      if (o.controller) {
+        pi.controller = OwnerRef{pi.nsSym, o.apiVersion, o.kind, o.name};
+        break;
+      }
+    }
+    if (!p.spec.nodeName.empty() && !pi.finished) {
+      auto it = nodeByName_.find(p.spec.nodeName);
+      if (it != nodeByName_.end()) {
+        pi.node = it->second;
+        nodes_[it->second].pods.push_back(pi.index);
+      }
+    }
+    podByKey_.emplace(pi.key, pi.index);
+    pods_.push_back(std::move(pi));
+  }
+}
+
+NodeIndex Cluster::FindNode(std::string_view name) const {
+  auto it = nodeByName_.find(std::string(name));
+  return it == nodeByName_.end() ? kNone : it->second;
+}
+
+PodIndex Cluster::FindPod(std::string_view ref) const {
+  std::string key(ref);
+  if (key.find('/') == std::string::npos) key = "default/" + key;
+  auto it = podByKey_.find(key);
+  return it == podByKey_.end() ? kNone : it->second;
+}
+
+std::vector<PodIndex> Cluster::PendingPods() const {
+  std::vector<PodIndex> out;
+  for (const auto& p : pods_)
+    if (p.node == kNone && !p.finished) out.push_back(p.index);
+  return out;
+}
+
+bool Cluster::Counts(const PodInfo& p, Sym ns, const Selector& selector) const {
+  // countPodsMatchSelector counts nothing for an empty selector.
+  if (selector.Empty()) return false;
+  // Terminating pods are bypassed (kubernetes#87621); only the incoming pod's namespace counts.
+  return !p.terminating && p.nsSym == ns && selector.Matches(p.labels, pool_);
+}
+
+void Cluster::Bind(PodIndex pod, NodeIndex node) {
+  PodInfo& p = pods_[pod];
+  p.node = node;
+  nodes_[node].pods.push_back(pod);
+  for (auto& e : matchCounts_)
+    if (Counts(p, e->ns, e->selector)) ++e->perNode[node];
+}
+
+const TopologyColumn& Cluster::Column(Sym key) const {
+  auto& slot = columns_[key];
+  if (slot) return *slot;
+  slot = std::make_unique<TopologyColumn>();
+  TopologyColumn& c = *slot;
+  c.key = key;
+  c.domainOfNode.assign(nodes_.size(), kNone);
+  std::unordered_map<Sym, int32_t> domainOfValue;
+  for (const auto& n : nodes_) {
+    Sym v = n.labels.Get(key);
+    if (v == kNoSym) continue;
+    auto [it, fresh] = domainOfValue.emplace(v, static_cast<int32_t>(c.domainValue.size()));
+    if (fresh) c.domainValue.push_back(v);
+    c.domainOfNode[n.index] = it->second;
+  }
+  return c;
+}
+
+const std::vector<int32_t>& Cluster::MatchCounts(Sym ns, const Selector& selector) const {
+  size_t h = selector.Hash() ^ (static_cast<size_t>(ns) * 0x9e3779b97f4a7c15ull);
+  // Most recently used first, so entries in use by the current cycle are never evicted.
+  for (size_t i = 0; i < matchCounts_.size(); ++i) {
+    auto& e = matchCounts_[i];
+    if (e->hash == h && e->ns == ns && e->selector == selector) {
+      std::rotate(matchCounts_.begin(), matchCounts_.begin() + i, matchCounts_.begin() + i + 1);
+      return matchCounts_.front()->perNode;
+    }
+  }
+  if (matchCounts_.size() >= kMaxMatchCountEntries) matchCounts_.pop_back();
+  auto e = std::make_unique<MatchCountEntry>(MatchCountEntry{ns, selector, h, std::vector<int32_t>(nodes_.size(), 0)});
+  for (const auto& p : pods_)
+    if (p.node != kNone && Counts(p, ns, selector)) ++e->perNode[p.node];
+  matchCounts_.insert(matchCounts_.begin(), std::move(e));
+  return matchCounts_.front()->perNode;
+}
+
+int32_t Cluster::CountMatchingSlow(NodeIndex node, Sym ns, const Selector& selector) const {
+  int32_t n = 0;
+  for (PodIndex pi : nodes_[node].pods)
+    if (Counts(pods_[pi], ns, selector)) ++n;
+  return n;
+}
+
+}  // namespace spreadlab

@@ -1,0 +1,121 @@
+#pragma once
+// The cluster the scheduler runs on: a Scenario compiled into interned nodes and
+// pods (the analogue of kube-scheduler's NodeInfo snapshot), plus the indexes
+// that keep a scheduling cycle proportional to the number of nodes rather than
+// pods: per-topology-key domain columns and per-selector match counts that are
+// updated incrementally as pods are bound.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/api.h"
+#include "core/corev1/nodeaffinity.h"
+#include "core/corev1/toleration.h"
+#include "core/labels.h"
+
+namespace spreadlab {
+
+using NodeIndex = int32_t;
+using PodIndex = int32_t;
+inline constexpr int32_t kNone = -1;
+
+inline constexpr const char* kLabelHostname = "kubernetes.io/hostname";
+inline constexpr const char* kLabelTopologyZone = "topology.kubernetes.io/zone";
+
+struct NodeInfo {
+  NodeIndex index = kNone;
+  std::string name;
+  Sym nameSym = kNoSym;
+  LabelSet labels;
+  bool unschedulable = false;
+  std::vector<Taint> taints;
+  std::vector<PodIndex> pods;  // bound pods, in binding order
+
+  NodeView View() const { return NodeView{labels, nameSym}; }
+};
+
+struct OwnerRef {
+  Sym ns = kNoSym;
+  std::string apiVersion, kind, name;
+};
+
+struct PodInfo {
+  PodIndex index = kNone;
+  std::string name;
+  std::string ns;
+  std::string key;  // "namespace/name"
+  Sym nsSym = kNoSym;
+  LabelSet labels;
+  bool terminating = false;
+  bool finished = false;   // status.phase Succeeded/Failed: invisible to the scheduler
+  NodeIndex node = kNone;  // kNone while pending
+  std::string nodeNameSpec;  // spec.nodeName as written (NodeName plugin)
+  std::vector<Toleration> tolerations;
+  std::optional<OwnerRef> controller;  // metav1.GetControllerOf
+};
+
+// Domains of one topology key: the dense domain number of every node (kNone
+// where the node lacks the label) and each domain's label value.
+struct TopologyColumn {
+  Sym key = kNoSym;
+  std::vector<int32_t> domainOfNode;
+  std::vector<Sym> domainValue;
+};
+
+class Cluster {
+ public:
+  // The scenario must be valid (see core/validation.h).
+  explicit Cluster(Scenario scenario);
+  Cluster(const Cluster&) = delete;
+  Cluster& operator=(const Cluster&) = delete;
+
+  const Scenario& scenario() const { return scenario_; }
+  StringPool& pool() { return pool_; }
+  const StringPool& pool() const { return pool_; }
+
+  const std::vector<NodeInfo>& nodes() const { return nodes_; }
+  const std::vector<PodInfo>& pods() const { return pods_; }
+  const NodeInfo& node(NodeIndex i) const { return nodes_[i]; }
+  const PodInfo& pod(PodIndex i) const { return pods_[i]; }
+  const v1::Pod& podSpec(PodIndex i) const { return scenario_.pods[i]; }
+
+  NodeIndex FindNode(std::string_view name) const;
+  // By "name" (namespace default) or "namespace/name".
+  PodIndex FindPod(std::string_view ref) const;
+  std::vector<PodIndex> PendingPods() const;
+
+  // Binds a pending pod; indexes are updated incrementally.
+  void Bind(PodIndex pod, NodeIndex node);
+
+  const TopologyColumn& Column(Sym key) const;
+
+  // Per node, how many bound, non-terminating pods of namespace `ns` match
+  // `selector` (podtopologyspread.countPodsMatchSelector for every node).
+  const std::vector<int32_t>& MatchCounts(Sym ns, const Selector& selector) const;
+  // The same count done from scratch; the incremental cache is tested against it.
+  int32_t CountMatchingSlow(NodeIndex node, Sym ns, const Selector& selector) const;
+
+ private:
+  struct MatchCountEntry {
+    Sym ns;
+    Selector selector;
+    size_t hash;
+    std::vector<int32_t> perNode;
+  };
+  bool Counts(const PodInfo& p, Sym ns, const Selector& selector) const;
+
+  Scenario scenario_;
+  StringPool pool_;
+  std::vector<NodeInfo> nodes_;
+  std::vector<PodInfo> pods_;
+  std::unordered_map<std::string, NodeIndex> nodeByName_;
+  std::unordered_map<std::string, PodIndex> podByKey_;
+  // Caches are filled lazily by const lookups: a cycle only reads the cluster.
+  mutable std::unordered_map<Sym, std::unique_ptr<TopologyColumn>> columns_;
+  mutable std::vector<std::unique_ptr<MatchCountEntry>> matchCounts_;
+};
+
+}  // namespace spreadlab

@@ -1,0 +1,274 @@
+#include "core/framework/framework.h"
+
+#include <algorithm>
+#include <map>
+
+#include "core/framework/registry.h"
+
+namespace spreadlab {
+
+std::unique_ptr<Framework> Framework::New(Cluster& cluster, const config::Profile& profile, std::string& error) {
+  ResolvedProfile resolved;
+  if (!ResolveProfile(profile, resolved, error)) return nullptr;
+  std::unique_ptr<Framework> f(new Framework(cluster, resolved));
+  Handle h{&cluster};
+  auto instance = [&](const std::string& name) -> Plugin* {
+    for (auto& p : f->plugins_)
+      if (p->Name() == name) return p.get();
+    f->plugins_.push_back(NewPlugin(name, h, profile));
+    return f->plugins_.back().get();
+  };
+  for (const auto& n : resolved.preFilter) f->preFilter_.push_back(dynamic_cast<PreFilterPlugin*>(instance(n)));
+  for (const auto& n : resolved.filter) f->filter_.push_back(dynamic_cast<FilterPlugin*>(instance(n)));
+  for (const auto& n : resolved.preScore) f->preScore_.push_back(dynamic_cast<PreScorePlugin*>(instance(n)));
+  for (const auto& s : resolved.score) {
+    f->score_.push_back(dynamic_cast<ScorePlugin*>(instance(s.name)));
+    f->weights_.push_back(s.weight);
+  }
+  return f;
+}
+
+Plugin* Framework::FindPlugin(std::string_view name) const {
+  for (const auto& p : plugins_)
+    if (p->Name() == name) return p.get();
+  return nullptr;
+}
+
+void Framework::Fail(CycleTrace& trace, const std::string& error) {
+  trace.error = error;
+  trace.message = error;
+  trace.selected = kNone;
+}
+
+std::string FitErrorMessage(size_t numAllNodes, std::string_view preFilterMsg,
+                            const std::vector<std::string_view>& nodeReasons) {
+  std::string msg = "0/" + std::to_string(numAllNodes) + " nodes are available:";
+  if (!preFilterMsg.empty()) return msg + " " + std::string(preFilterMsg) + ".";
+  std::map<std::string_view, size_t> histogram;
+  for (auto r : nodeReasons)
+    if (!r.empty()) ++histogram[r];
+  std::vector<std::string> parts;
+  for (const auto& [reason, count] : histogram) parts.push_back(std::to_string(count) + " " + std::string(reason));
+  std::sort(parts.begin(), parts.end());  // sort.Strings, so "10 ..." sorts before "2 ..."
+  if (parts.empty()) return msg;
+  msg += " ";
+  for (size_t i = 0; i < parts.size(); ++i) msg += (i ? ", " : "") + parts[i];
+  return msg + ".";
+}
+
+void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
+  trace.Clear();
+  state_.Reset();
+  trace.pod = podIndex;
+  const PodInfo& pod = cluster_.pod(podIndex);
+  const size_t numNodes = cluster_.nodes().size();
+  CycleTrace* t = explain ? &trace : nullptr;
+  if (explain) {
+    for (auto* p : filter_) trace.filterPlugins.emplace_back(p->Name());
+    trace.nodes.resize(numNodes);
+    for (size_t i = 0; i < numNodes; ++i) trace.nodes[i].node = static_cast<NodeIndex>(i);
+  }
+  firstFailure_.assign(numNodes, {});
+
+  // --- PreFilter (RunPreFilterPlugins) ---
+  skipFilter_.assign(filter_.size(), 0);
+  std::optional<std::vector<NodeIndex>> allowed;
+  std::vector<std::string> pluginsWithNodes;
+  Status preFilterStatus = Status::Ok();
+  std::string preFilterMsg;
+  for (auto* p : preFilter_) {
+    PreFilterResult r;
+    Status s = p->PreFilter(state_, pod, r, t);
+    if (explain) {
+      PreFilterVerdict v{std::string(p->Name()), s.code, std::string(s.Message()), std::nullopt};
+      if (r.nodes) {
+        v.nodeNames.emplace();
+        for (NodeIndex n : *r.nodes) v.nodeNames->push_back(cluster_.node(n).name);
+      }
+      trace.preFilter.push_back(std::move(v));
+    }
+    if (s.IsSkip()) {
+      for (size_t i = 0; i < filter_.size(); ++i)
+        if (filter_[i]->Name() == p->Name()) skipFilter_[i] = 1;
+      continue;
+    }
+    if (!s.IsSuccess()) {
+      if (!s.IsRejected())
+        return Fail(trace, "running PreFilter plugin \"" + std::string(p->Name()) + "\": " + std::string(s.Message()));
+      preFilterStatus = Status::Make(s.code);
+      preFilterMsg = std::string(s.Message());
+      if (s.code == Code::UnschedulableAndUnresolvable) break;
+      continue;  // Unschedulable: the remaining PreFilter plugins still run
+    }
+    if (r.nodes) {
+      pluginsWithNodes.emplace_back(p->Name());
+      if (!allowed) {
+        allowed = std::move(*r.nodes);
+      } else {  // PreFilterResult.Merge: intersection
+        std::vector<NodeIndex> both;
+        std::set_intersection(allowed->begin(), allowed->end(), r.nodes->begin(), r.nodes->end(),
+                              std::back_inserter(both));
+        allowed = std::move(both);
+      }
+      if (allowed->empty()) {
+        std::sort(pluginsWithNodes.begin(), pluginsWithNodes.end());
+        if (pluginsWithNodes.size() == 1) {
+          preFilterMsg = "node(s) didn't satisfy plugin " + pluginsWithNodes[0];
+        } else {
+          preFilterMsg = "node(s) didn't satisfy plugin(s) [";
+          for (size_t i = 0; i < pluginsWithNodes.size(); ++i) preFilterMsg += (i ? " " : "") + pluginsWithNodes[i];
+          preFilterMsg += "] simultaneously";
+        }
+        preFilterStatus = Status::Make(Code::UnschedulableAndUnresolvable);
+        break;
+      }
+    }
+  }
+  if (!preFilterStatus.IsSuccess()) {
+    trace.message = FitErrorMessage(numNodes, preFilterMsg, {});
+    return;
+  }
+
+  // --- Filter (findNodesThatPassFilters / RunFilterPlugins) ---
+  candidates_.clear();
+  if (allowed) {
+    candidates_ = *allowed;
+    // Nodes left out by a PreFilterResult count as UnschedulableAndUnresolvable.
+    std::sort(pluginsWithNodes.begin(), pluginsWithNodes.end());
+    std::string absent = "node(s) didn't satisfy plugin(s) [";
+    for (size_t i = 0; i < pluginsWithNodes.size(); ++i) absent += (i ? " " : "") + pluginsWithNodes[i];
+    absent += "]";
+    absentReason_ = std::move(absent);
+    std::vector<uint8_t> in(numNodes, 0);
+    for (NodeIndex n : candidates_) in[n] = 1;
+    for (size_t i = 0; i < numNodes; ++i)
+      if (!in[i]) firstFailure_[i] = absentReason_;
+  } else {
+    for (size_t i = 0; i < numNodes; ++i) candidates_.push_back(static_cast<NodeIndex>(i));
+  }
+  feasible_.clear();
+  for (NodeIndex n : candidates_) {
+    const NodeInfo& node = cluster_.node(n);
+    NodeTrace* nt = explain ? &trace.nodes[n] : nullptr;
+    if (nt) {
+      nt->evaluated = true;
+      nt->filterBegin = static_cast<uint32_t>(trace.filters.size());
+    }
+    bool fits = true;
+    for (size_t i = 0; i < filter_.size(); ++i) {
+      if (skipFilter_[i]) {
+        if (nt) trace.filters.push_back(FilterVerdict{static_cast<uint16_t>(i), Code::Skip, {}, 0, 0});
+        continue;
+      }
+      uint32_t checksBegin = explain ? static_cast<uint32_t>(trace.spreadChecks.size()) : 0;
+      Status s = filter_[i]->Filter(state_, pod, node, t);
+      if (!s.IsSuccess() && !s.IsRejected())
+        return Fail(trace, "running \"" + std::string(filter_[i]->Name()) + "\" filter plugin: " + std::string(s.Message()));
+      if (nt) {
+        FilterVerdict v{static_cast<uint16_t>(i), s.code, s.reason, checksBegin,
+                        static_cast<uint16_t>(trace.spreadChecks.size() - checksBegin)};
+        if (fits && !s.IsSuccess()) nt->firstFailure = static_cast<int16_t>(trace.filters.size() - nt->filterBegin);
+        trace.filters.push_back(v);
+      }
+      if (!s.IsSuccess() && fits) {
+        fits = false;
+        firstFailure_[n] = s.reason;
+        if (!explain) break;  // upstream stops at the first failing plugin
+      }
+    }
+    if (nt) {
+      nt->filterCount = static_cast<uint32_t>(trace.filters.size() - nt->filterBegin);
+      nt->feasible = fits;
+    }
+    if (fits) feasible_.push_back(n);
+  }
+
+  if (feasible_.empty()) {
+    trace.message = FitErrorMessage(numNodes, {}, firstFailure_);
+    return;
+  }
+  auto scheduled = [&](NodeIndex n) {
+    trace.selected = n;
+    trace.message = "Successfully assigned " + pod.key + " to " + cluster_.node(n).name;
+  };
+  // schedulePod: with one feasible node there is nothing to score.
+  if (feasible_.size() == 1) return scheduled(feasible_[0]);
+
+  // --- PreScore / Score / NormalizeScore (prioritizeNodes) ---
+  trace.scored = true;
+  skipScore_.assign(score_.size(), 0);
+  for (auto* p : preScore_) {
+    Status s = p->PreScore(state_, pod, feasible_, t);
+    if (s.IsSkip()) {
+      for (size_t i = 0; i < score_.size(); ++i)
+        if (score_[i]->Name() == p->Name()) skipScore_[i] = 1;
+      continue;
+    }
+    if (!s.IsSuccess())
+      return Fail(trace, "running PreScore plugin \"" + std::string(p->Name()) + "\": " + std::string(s.Message()));
+  }
+  std::vector<int64_t> totals(feasible_.size(), 0);
+  pluginScores_.resize(score_.size());
+  bool anyScorePlugin = false;
+  for (size_t i = 0; i < score_.size(); ++i) {
+    if (skipScore_[i]) {
+      if (explain) trace.skippedScorePlugins.emplace_back(score_[i]->Name());
+      continue;
+    }
+    anyScorePlugin = true;
+    auto& scores = pluginScores_[i];
+    scores.resize(feasible_.size());
+    for (size_t k = 0; k < feasible_.size(); ++k) {
+      scores[k].node = feasible_[k];
+      Status s = score_[i]->Score(state_, pod, cluster_.node(feasible_[k]), scores[k].score);
+      if (!s.IsSuccess())
+        return Fail(trace, "running Score plugin \"" + std::string(score_[i]->Name()) + "\": " + std::string(s.Message()));
+    }
+    if (explain) {
+      trace.scorePlugins.emplace_back(score_[i]->Name());
+      for (size_t k = 0; k < feasible_.size(); ++k)
+        trace.scores.push_back(ScoreEntry{static_cast<uint16_t>(trace.scorePlugins.size() - 1), scores[k].score, 0,
+                                          weights_[i], 0});
+    }
+    Status s = score_[i]->NormalizeScore(state_, pod, scores);
+    if (!s.IsSuccess())
+      return Fail(trace, "running Normalize on Score plugins \"" + std::string(score_[i]->Name()) + "\": " +
+                             std::string(s.Message()));
+    for (size_t k = 0; k < feasible_.size(); ++k) {
+      int64_t v = scores[k].score;
+      if (v > kMaxNodeScore || v < kMinNodeScore)
+        return Fail(trace, "plugin \"" + std::string(score_[i]->Name()) + "\" returns an invalid score " +
+                               std::to_string(v) + ", it should in the range of [0, 100] after normalizing");
+      totals[k] += v * weights_[i];
+      if (explain) {
+        ScoreEntry& e = trace.scores[trace.scores.size() - feasible_.size() + k];
+        e.normalized = v;
+        e.weighted = v * weights_[i];
+      }
+    }
+  }
+  // Without any score plugin every node scores 1.
+  if (!anyScorePlugin) std::fill(totals.begin(), totals.end(), 1);
+
+  if (explain) {
+    // Regroup the score entries by node for readers.
+    const size_t perNode = trace.scorePlugins.size();
+    std::vector<ScoreEntry> byNode(trace.scores.size());
+    for (size_t p = 0; p < perNode; ++p)
+      for (size_t k = 0; k < feasible_.size(); ++k) byNode[k * perNode + p] = trace.scores[p * feasible_.size() + k];
+    trace.scores = std::move(byNode);
+    for (size_t k = 0; k < feasible_.size(); ++k) {
+      NodeTrace& nt = trace.nodes[feasible_[k]];
+      nt.scoreBegin = static_cast<uint32_t>(k * perNode);
+      nt.scoreCount = static_cast<uint32_t>(perNode);
+      nt.total = totals[k];
+    }
+  }
+  // selectHost: the highest total; ties go to the first node in cluster order.
+  size_t best = 0;
+  for (size_t k = 1; k < feasible_.size(); ++k)
+    if (totals[k] > totals[best]) best = k;
+  scheduled(feasible_[best]);
+}
+
+}  // namespace spreadlab

@@ -1,0 +1,60 @@
+#pragma once
+// One profile's plugins and the scheduling cycle that runs them
+// (pkg/scheduler/schedule_one.go: schedulePod, findNodesThatFitPod,
+// prioritizeNodes, selectHost; runtime/framework.go: Run*Plugins).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/framework/interface.h"
+#include "core/framework/profile.h"
+
+namespace spreadlab {
+
+class Framework {
+ public:
+  // Builds the plugins `profile` enables over `cluster`; nullptr and `error` on a
+  // bad profile. The cluster must outlive the framework.
+  static std::unique_ptr<Framework> New(Cluster& cluster, const config::Profile& profile, std::string& error);
+
+  // Runs one scheduling cycle for the pending pod and fills `trace` with the
+  // outcome. With explain=false only the outcome (selected node, message,
+  // error) is recorded, which is what a batch of placements needs.
+  //
+  // Every node is evaluated (upstream samples percentageOfNodesToScore of the
+  // nodes above 100 nodes); ties between equal top scores go to the first node
+  // in cluster order (upstream picks one of them at random).
+  void RunCycle(PodIndex pod, CycleTrace& trace, bool explain);
+
+  const ResolvedProfile& profile() const { return profile_; }
+  // The enabled plugin instance called `name`, or nullptr.
+  Plugin* FindPlugin(std::string_view name) const;
+
+ private:
+  Framework(Cluster& cluster, ResolvedProfile profile) : cluster_(cluster), profile_(std::move(profile)) {}
+  void Fail(CycleTrace& trace, const std::string& error);
+
+  Cluster& cluster_;
+  ResolvedProfile profile_;
+  std::vector<std::unique_ptr<Plugin>> plugins_;
+  std::vector<PreFilterPlugin*> preFilter_;
+  std::vector<FilterPlugin*> filter_;
+  std::vector<PreScorePlugin*> preScore_;
+  std::vector<ScorePlugin*> score_;
+  std::vector<int32_t> weights_;
+  CycleState state_;
+  // Per-cycle scratch kept across cycles so that a warm cycle does not allocate.
+  std::vector<uint8_t> skipFilter_, skipScore_;
+  std::vector<NodeIndex> candidates_, feasible_;
+  std::vector<std::string_view> firstFailure_;  // per node: the reason upstream records
+  std::string absentReason_;  // for nodes a PreFilterResult left out
+  std::vector<std::vector<NodeScore>> pluginScores_;
+};
+
+// FitError.Error(): "0/N nodes are available: <reasons>." where reasons are
+// the PreFilter message, or "<count> <reason>" per distinct node reason,
+// sorted as strings and joined by ", ".
+std::string FitErrorMessage(size_t numAllNodes, std::string_view preFilterMsg,
+                            const std::vector<std::string_view>& nodeReasons);
+
+}  // namespace spreadlab

@@ -1,0 +1,189 @@
+#include "core/framework/profile.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace spreadlab {
+
+namespace {
+struct KnownPlugin {
+  const char* name;
+  bool simulated, preFilter, filter, preScore, score;
+};
+// The in-tree registry (pkg/scheduler/framework/plugins/registry.go), with the
+// extension points relevant to one placement decision.
+constexpr KnownPlugin kRegistry[] = {
+    {"SchedulingGates", false, false, false, false, false},
+    {"PrioritySort", false, false, false, false, false},
+    {"NodeUnschedulable", true, false, true, false, false},
+    {"NodeName", true, false, true, false, false},
+    {"TaintToleration", true, false, true, true, true},
+    {"NodeAffinity", true, true, true, true, true},
+    {"NodePorts", false, true, true, false, false},
+    {"NodeResourcesFit", false, true, true, true, true},
+    {"VolumeRestrictions", false, true, true, false, false},
+    {"NodeVolumeLimits", false, true, true, false, false},
+    {"VolumeBinding", false, true, true, true, true},
+    {"VolumeZone", false, true, true, false, false},
+    {"PodTopologySpread", true, true, true, true, true},
+    {"InterPodAffinity", false, true, true, true, true},
+    {"DefaultPreemption", false, false, false, false, false},
+    {"NodeResourcesBalancedAllocation", false, false, false, true, true},
+    {"ImageLocality", false, false, false, false, true},
+    {"DefaultBinder", false, false, false, false, false},
+    {"DynamicResources", false, true, true, true, true},
+};
+
+enum Point { kPreFilter, kFilter, kPreScore, kScore, kNumPoints };
+constexpr const char* kPointNames[] = {"preFilter", "filter", "preScore", "score"};
+constexpr const char* kPointTypes[] = {"PreFilterPlugin", "FilterPlugin", "PreScorePlugin", "ScorePlugin"};
+
+bool Implements(const PluginKind& k, int p) {
+  return p == kPreFilter ? k.preFilter : p == kFilter ? k.filter : p == kPreScore ? k.preScore : k.score;
+}
+
+// mergePluginSet (apis/config/v1/default_plugins.go)
+config::PluginSet MergePluginSet(const config::PluginSet& defaults, const config::PluginSet& custom) {
+  std::set<std::string> disabled(custom.disabled.begin(), custom.disabled.end());
+  disabled.insert(defaults.disabled.begin(), defaults.disabled.end());
+  std::map<std::string, size_t> customIndex;
+  for (size_t i = 0; i < custom.enabled.size(); ++i) customIndex[custom.enabled[i].name] = i;
+
+  config::PluginSet out;
+  out.disabled.assign(disabled.begin(), disabled.end());
+  std::set<size_t> replaced;
+  if (!disabled.count("*")) {
+    for (const auto& p : defaults.enabled) {
+      if (disabled.count(p.name)) continue;
+      if (auto it = customIndex.find(p.name); it != customIndex.end()) {
+        out.enabled.push_back(custom.enabled[it->second]);  // re-configured in place, order kept
+        replaced.insert(it->second);
+      } else {
+        out.enabled.push_back(p);
+      }
+    }
+  }
+  for (size_t i = 0; i < custom.enabled.size(); ++i)
+    if (!replaced.count(i)) out.enabled.push_back(custom.enabled[i]);
+  return out;
+}
+}  // namespace
+
+PluginKind KindOf(const std::string& name) {
+  for (const auto& k : kRegistry)
+    if (name == k.name) return PluginKind{true, k.simulated, k.preFilter, k.filter, k.preScore, k.score};
+  return PluginKind{};
+}
+
+std::vector<config::Plugin> DefaultMultiPointPlugins() {
+  return {
+      {"SchedulingGates", {}},
+      {"PrioritySort", {}},
+      {"NodeUnschedulable", {}},
+      {"NodeName", {}},
+      {"TaintToleration", 3},
+      {"NodeAffinity", 2},
+      {"NodePorts", {}},
+      {"NodeResourcesFit", 1},
+      {"VolumeRestrictions", {}},
+      {"NodeVolumeLimits", {}},
+      {"VolumeBinding", {}},
+      {"VolumeZone", {}},
+      {"PodTopologySpread", 2},
+      {"InterPodAffinity", 2},
+      {"DefaultPreemption", {}},
+      {"NodeResourcesBalancedAllocation", 1},
+      {"ImageLocality", 1},
+      {"DefaultBinder", {}},
+  };
+}
+
+bool ResolveProfile(const config::Profile& profile, ResolvedProfile& out, std::string& error) {
+  out = ResolvedProfile{};
+  const std::string at = profile.path.empty() ? "profiles[0]" : profile.path;
+  config::Plugins custom = profile.plugins.value_or(config::Plugins{});
+  config::PluginSet defaults;
+  defaults.enabled = DefaultMultiPointPlugins();
+  config::PluginSet multiPoint = MergePluginSet(defaults, custom.multiPoint);
+  const config::PluginSet* points[kNumPoints] = {&custom.preFilter, &custom.filter, &custom.preScore, &custom.score};
+  config::PluginSet merged[kNumPoints];
+  for (int p = 0; p < kNumPoints; ++p) merged[p] = MergePluginSet(config::PluginSet{}, *points[p]);
+
+  for (const auto& pl : multiPoint.enabled) {
+    if (!KindOf(pl.name).known) {
+      error = at + ".plugins.multiPoint: plugin \"" + pl.name + "\" does not exist";
+      return false;
+    }
+  }
+  std::set<std::string> notSimulated;
+  std::vector<std::string> lists[kNumPoints];
+  for (int p = 0; p < kNumPoints; ++p) {
+    // updatePluginList: plugins enabled at this point explicitly.
+    std::vector<std::string> enabled;
+    for (const auto& pl : merged[p].enabled) {
+      PluginKind k = KindOf(pl.name);
+      std::string field = at + ".plugins." + kPointNames[p] + ".enabled";
+      if (!k.known) {
+        error = field + ": " + kPointTypes[p] + " \"" + pl.name + "\" does not exist";
+        return false;
+      }
+      if (!Implements(k, p)) {
+        error = field + ": plugin \"" + pl.name + "\" does not extend " + kPointTypes[p] + " plugin";
+        return false;
+      }
+      if (std::find(enabled.begin(), enabled.end(), pl.name) != enabled.end()) {
+        error = field + ": plugin \"" + pl.name + "\" already registered as \"" + kPointTypes[p] + "\"";
+        return false;
+      }
+      enabled.push_back(pl.name);
+    }
+    std::set<std::string> disabled(merged[p].disabled.begin(), merged[p].disabled.end());
+    std::vector<std::string> ordered;
+    if (disabled.count("*")) {
+      ordered = enabled;  // no multiPoint expansion for this point
+    } else {
+      // expandMultiPointPlugins: overrides first (in their explicit order), then
+      // multiPoint plugins, then the remaining explicit ones.
+      std::vector<std::string> multi, overrides;
+      for (const auto& pl : multiPoint.enabled) {
+        if (!Implements(KindOf(pl.name), p) || disabled.count(pl.name)) continue;
+        if (std::find(enabled.begin(), enabled.end(), pl.name) != enabled.end()) {
+          overrides.push_back(pl.name);
+          continue;
+        }
+        if (std::find(multi.begin(), multi.end(), pl.name) != multi.end()) {
+          error = at + ".plugins.multiPoint: plugin \"" + pl.name + "\" already registered as \"" + kPointTypes[p] + "\"";
+          return false;
+        }
+        multi.push_back(pl.name);
+      }
+      for (const auto& e : enabled)
+        if (std::find(overrides.begin(), overrides.end(), e) != overrides.end()) ordered.push_back(e);
+      ordered.insert(ordered.end(), multi.begin(), multi.end());
+      for (const auto& e : enabled)
+        if (std::find(ordered.begin(), ordered.end(), e) == ordered.end()) ordered.push_back(e);
+    }
+    for (const auto& name : ordered) {
+      if (KindOf(name).simulated) lists[p].push_back(name);
+      else notSimulated.insert(name);
+    }
+  }
+  out.preFilter = lists[kPreFilter];
+  out.filter = lists[kFilter];
+  out.preScore = lists[kPreScore];
+
+  // getScoreWeights: explicit score weights take precedence over multiPoint ones; 0 means 1.
+  std::map<std::string, int32_t> weights;
+  auto addWeights = [&](const std::vector<config::Plugin>& ps) {
+    for (const auto& pl : ps)
+      if (KindOf(pl.name).score && !weights.count(pl.name)) weights[pl.name] = pl.weight.value_or(0) == 0 ? 1 : *pl.weight;
+  };
+  addWeights(merged[kScore].enabled);
+  addWeights(multiPoint.enabled);
+  for (const auto& name : lists[kScore]) out.score.push_back({name, weights.count(name) ? weights[name] : 1});
+  out.notSimulated.assign(notSimulated.begin(), notSimulated.end());
+  return true;
+}
+
+}  // namespace spreadlab

@@ -1,0 +1,42 @@
+#pragma once
+// Turning a KubeSchedulerConfiguration profile into the ordered plugin lists of
+// each extension point and the score weights, as kube-scheduler does:
+// v1 defaulting (getDefaultPlugins, mergePlugins), then the framework's
+// multiPoint expansion (expandMultiPointPlugins) and getScoreWeights.
+#include <string>
+#include <vector>
+
+#include "core/api.h"
+
+namespace spreadlab {
+
+struct ScorePluginWeight {
+  std::string name;
+  int32_t weight = 1;
+};
+
+struct ResolvedProfile {
+  std::vector<std::string> preFilter, filter, preScore;
+  std::vector<ScorePluginWeight> score;
+  // Upstream plugins enabled by the profile that this simulator does not model;
+  // they are left out of every decision and listed so the UI can say so.
+  std::vector<std::string> notSimulated;
+};
+
+// Which extension points a plugin name implements upstream, and whether this
+// simulator models it.
+struct PluginKind {
+  bool known = false;
+  bool simulated = false;
+  bool preFilter = false, filter = false, preScore = false, score = false;
+};
+PluginKind KindOf(const std::string& name);
+
+// The default profile's multiPoint plugins with their weights (default_plugins.go).
+std::vector<config::Plugin> DefaultMultiPointPlugins();
+
+// Fails with a message naming the field when the profile refers to an unknown
+// plugin, enables one at a point it does not implement, or registers it twice.
+bool ResolveProfile(const config::Profile& profile, ResolvedProfile& out, std::string& error);
+
+}  // namespace spreadlab

@@ -1,0 +1,103 @@
+#pragma once
+// The explanation of one scheduling cycle: every filter verdict on every node
+// with the numbers behind it, every score, the choice and kube-scheduler's
+// message. Flat arrays of plain records so that recording it costs little; the
+// CLI, the JSON contract (io/trace_json) and the app all read this structure.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/cluster.h"
+#include "core/framework/status.h"
+
+namespace spreadlab {
+
+// One DoNotSchedule constraint as PodTopologySpread's PreFilter saw it.
+struct SpreadConstraintSummary {
+  std::string topologyKey;
+  std::string whenUnsatisfiable;
+  int32_t maxSkew = 0;
+  int32_t minDomains = 1;
+  std::string nodeAffinityPolicy;
+  std::string nodeTaintsPolicy;
+  std::string selector;  // labels.Selector.String() form
+  bool selfMatch = false;  // the incoming pod matches its own selector
+  bool fromDefaults = false;  // built from the cluster's default constraints
+  // Eligible domains and their matching pod counts (TpValueToMatchNum), in
+  // node order of first appearance.
+  std::vector<std::pair<std::string, int32_t>> domains;
+  int32_t globalMin = 0;  // the minimum used in the skew (0 when domains < minDomains)
+  double topologyNormalizingWeight = 0;  // scoring only: log(domains + 2)
+};
+
+// The arithmetic of one constraint on one node (PodTopologySpread.Filter):
+// matchNum + selfMatch - minMatchNum = skew, compared with maxSkew.
+struct SpreadCheck {
+  int32_t constraint = 0;  // index in CycleTrace::spreadFilter
+  Sym domain = kNoSym;     // kNoSym: the node lacks the topology key
+  int32_t matchNum = 0;
+  int32_t selfMatch = 0;
+  int32_t minMatchNum = 0;
+  int32_t skew = 0;
+  int32_t maxSkew = 0;
+  bool pass = false;
+};
+
+struct FilterVerdict {
+  uint16_t plugin = 0;  // index in CycleTrace::filterPlugins
+  Code code = Code::Success;
+  std::string_view reason;
+  uint32_t checksBegin = 0;  // PodTopologySpread: range in CycleTrace::spreadChecks
+  uint16_t checksCount = 0;
+};
+
+struct ScoreEntry {
+  uint16_t plugin = 0;  // index in CycleTrace::scorePlugins
+  int64_t raw = 0;
+  int64_t normalized = 0;
+  int64_t weight = 0;
+  int64_t weighted = 0;
+};
+
+struct NodeTrace {
+  NodeIndex node = kNone;
+  bool evaluated = false;  // false: excluded by a PreFilter result or a PreFilter rejection
+  bool feasible = false;
+  int16_t firstFailure = -1;  // index into this node's verdicts of the one upstream reports
+  uint32_t filterBegin = 0, filterCount = 0;
+  uint32_t scoreBegin = 0, scoreCount = 0;
+  int64_t total = 0;
+};
+
+struct PreFilterVerdict {
+  std::string plugin;
+  Code code = Code::Success;
+  std::string reason;
+  std::optional<std::vector<std::string>> nodeNames;  // a PreFilterResult that narrows the nodes
+};
+
+struct CycleTrace {
+  PodIndex pod = kNone;
+  std::vector<std::string> filterPlugins;  // enabled Filter plugins in profile order
+  std::vector<std::string> scorePlugins;   // Score plugins that ran (not skipped)
+  std::vector<std::string> skippedScorePlugins;  // PreScore returned Skip
+  std::vector<PreFilterVerdict> preFilter;
+  std::vector<SpreadConstraintSummary> spreadFilter;  // DoNotSchedule constraints
+  std::vector<SpreadConstraintSummary> spreadScore;   // ScheduleAnyway constraints
+
+  std::vector<NodeTrace> nodes;  // every node, in cluster order
+  std::vector<FilterVerdict> filters;
+  std::vector<SpreadCheck> spreadChecks;
+  std::vector<ScoreEntry> scores;
+
+  bool scored = false;  // false when fewer than two nodes are feasible (upstream skips scoring)
+  NodeIndex selected = kNone;
+  std::string message;  // FitError text when unschedulable, else the Scheduled event text
+  std::string error;    // a framework error (Code::Error), if any
+
+  void Clear();
+};
+
+}  // namespace spreadlab

@@ -1,0 +1,102 @@
+#include "core/plugins/nodeaffinity/node_affinity.h"
+
+#include <algorithm>
+#include <set>
+
+#include "core/plugins/helper/normalize_score.h"
+
+namespace spreadlab::plugins {
+
+namespace {
+constexpr std::string_view kPreFilterStateKey = "PreFilterNodeAffinity";
+constexpr std::string_view kPreScoreStateKey = "PreScoreNodeAffinity";
+
+struct PreFilterState : StateData {
+  RequiredNodeAffinity required;
+};
+struct PreScoreState : StateData {
+  std::optional<PreferredSchedulingTerms> preferred;
+};
+
+const v1::NodeSelector* RequiredTerms(const v1::Pod& pod) {
+  const auto& a = pod.spec.affinity;
+  if (!a || !a->nodeAffinity || !a->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution) return nullptr;
+  return &*a->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution;
+}
+}  // namespace
+
+// NodeAffinity.PreFilter: skips pods without a node selector or required
+// affinity, and narrows the nodes when every term names nodes by metadata.name.
+Status NodeAffinity::PreFilter(CycleState& state, const PodInfo& pod, PreFilterResult& result, CycleTrace*) {
+  Cluster& c = *h_.cluster;
+  const v1::Pod& spec = c.podSpec(pod.index);
+  const v1::NodeSelector* required = RequiredTerms(spec);
+  if (!required && spec.spec.nodeSelector.empty()) return Status::Make(Code::Skip);
+
+  state.Write<PreFilterState>(kPreFilterStateKey).required = GetRequiredNodeAffinity(spec, c.pool());
+  if (!required || required->nodeSelectorTerms.empty()) return Status::Ok();
+
+  std::optional<std::set<std::string>> nodeNames;
+  for (const auto& t : required->nodeSelectorTerms) {
+    std::optional<std::set<std::string>> termNames;
+    for (const auto& r : t.matchFields) {
+      if (r.key != "metadata.name" || r.op != "In") continue;
+      std::set<std::string> s(r.values.begin(), r.values.end());
+      if (!termNames) {
+        termNames = std::move(s);
+      } else {  // requirements are ANDed: intersect
+        std::set<std::string> both;
+        for (const auto& n : *termNames)
+          if (s.count(n)) both.insert(n);
+        termNames = std::move(both);
+      }
+    }
+    // A term without a metadata.name affinity admits every node (terms are ORed).
+    if (!termNames) return Status::Ok();
+    if (!nodeNames) nodeNames.emplace();
+    nodeNames->insert(termNames->begin(), termNames->end());
+  }
+  if (nodeNames && nodeNames->empty()) return Status::Make(Code::UnschedulableAndUnresolvable, kErrReasonConflict);
+  std::vector<NodeIndex> nodes;
+  for (const auto& n : *nodeNames)
+    if (NodeIndex i = c.FindNode(n); i != kNone) nodes.push_back(i);  // names may not exist
+  std::sort(nodes.begin(), nodes.end());
+  result.nodes = std::move(nodes);
+  return Status::Ok();
+}
+
+// NodeAffinity.Filter
+Status NodeAffinity::Filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node, CycleTrace*) {
+  const auto* s = state.Read<PreFilterState>(kPreFilterStateKey);
+  // Without PreFilter (disabled in the profile) upstream computes the affinity here.
+  RequiredNodeAffinity fallback;
+  if (!s) fallback = GetRequiredNodeAffinity(h_.cluster->podSpec(pod.index), h_.cluster->pool());
+  const RequiredNodeAffinity& req = s ? s->required : fallback;
+  if (!req.Match(node.View(), h_.cluster->pool())) return Status::Make(Code::UnschedulableAndUnresolvable, kErrReasonPod);
+  return Status::Ok();
+}
+
+// NodeAffinity.PreScore
+Status NodeAffinity::PreScore(CycleState& state, const PodInfo& pod, std::span<const NodeIndex>, CycleTrace*) {
+  auto preferred = GetPodPreferredNodeAffinity(h_.cluster->podSpec(pod.index), h_.cluster->pool());
+  if (!preferred) return Status::Make(Code::Skip);
+  state.Write<PreScoreState>(kPreScoreStateKey).preferred = std::move(preferred);
+  return Status::Ok();
+}
+
+// NodeAffinity.Score: the sum of the weights of matching preferred terms.
+Status NodeAffinity::Score(const CycleState& state, const PodInfo& pod, const NodeInfo& node, int64_t& score) {
+  const auto* s = state.Read<PreScoreState>(kPreScoreStateKey);
+  std::optional<PreferredSchedulingTerms> fallback;
+  if (!s) fallback = GetPodPreferredNodeAffinity(h_.cluster->podSpec(pod.index), h_.cluster->pool());
+  const auto& preferred = s ? s->preferred : fallback;
+  score = preferred ? preferred->Score(node.View(), h_.cluster->pool()) : 0;
+  return Status::Ok();
+}
+
+Status NodeAffinity::NormalizeScore(const CycleState&, const PodInfo&, std::span<NodeScore> scores) {
+  helper::DefaultNormalizeScore(kMaxNodeScore, false, scores);
+  return Status::Ok();
+}
+
+}  // namespace spreadlab::plugins

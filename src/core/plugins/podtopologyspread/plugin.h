@@ -1,0 +1,70 @@
+#pragma once
+// PodTopologySpread (pkg/scheduler/framework/plugins/podtopologyspread):
+// DoNotSchedule constraints are enforced at PreFilter/Filter (filtering.cpp),
+// ScheduleAnyway constraints are scored at PreScore/Score/NormalizeScore
+// (scoring.cpp); common.cpp turns API constraints into the internal form.
+#include <string>
+#include <vector>
+
+#include "core/framework/interface.h"
+
+namespace spreadlab::plugins {
+
+// topologySpreadConstraint: the API constraint with its selector parsed and its
+// optional fields defaulted.
+struct TopologySpreadConstraint {
+  int32_t maxSkew = 1;
+  std::string topologyKey;
+  Sym topologyKeySym = kNoSym;
+  Selector selector;
+  int32_t minDomains = 1;
+  bool honorNodeAffinity = true;   // nodeAffinityPolicy, default Honor
+  bool honorNodeTaints = false;    // nodeTaintsPolicy, default Ignore
+  bool hostname = false;           // topologyKey is kubernetes.io/hostname
+};
+
+struct PodTopologySpreadArgs {
+  std::vector<v1::TopologySpreadConstraint> defaultConstraints;
+  bool systemDefaulted = true;  // defaultingType System
+};
+
+class PodTopologySpread final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
+ public:
+  static constexpr std::string_view kName = "PodTopologySpread";
+  static constexpr std::string_view kErrReasonConstraintsNotMatch = "node(s) didn't match pod topology spread constraints";
+  static constexpr std::string_view kErrReasonNodeLabelNotMatch =
+      "node(s) didn't match pod topology spread constraints (missing required label)";
+
+  // The constraints of DefaultingType System (systemDefaultConstraints).
+  static std::vector<v1::TopologySpreadConstraint> SystemDefaultConstraints();
+
+  PodTopologySpread(Handle h, PodTopologySpreadArgs args);
+  std::string_view Name() const override { return kName; }
+
+  Status PreFilter(CycleState& state, const PodInfo& pod, PreFilterResult& result, CycleTrace* trace) override;
+  Status Filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node, CycleTrace* trace) override;
+  Status PreScore(CycleState& state, const PodInfo& pod, std::span<const NodeIndex> feasible, CycleTrace* trace) override;
+  Status Score(const CycleState& state, const PodInfo& pod, const NodeInfo& node, int64_t& score) override;
+  Status NormalizeScore(const CycleState& state, const PodInfo& pod, std::span<NodeScore> scores) override;
+
+  // getConstraints for one action: the pod's own constraints of that
+  // whenUnsatisfiable, or the cluster defaults when the pod has none.
+  // `fromDefaults` tells which.
+  std::vector<TopologySpreadConstraint> Constraints(const PodInfo& pod, std::string_view action, bool* fromDefaults);
+
+  // matchNodeInclusionPolicies
+  bool MatchNodeInclusionPolicies(const TopologySpreadConstraint& c, const PodInfo& pod, const NodeInfo& node,
+                                  const RequiredNodeAffinity& required) const;
+
+ private:
+  void Summarize(const std::vector<TopologySpreadConstraint>& cs, std::string_view action, bool fromDefaults,
+                 const PodInfo& pod, std::vector<SpreadConstraintSummary>& out) const;
+
+  Handle h_;
+  PodTopologySpreadArgs args_;
+};
+
+// nodeLabelsMatchSpreadConstraints: the node carries every constraint's topology key.
+bool NodeLabelsMatchSpreadConstraints(const NodeInfo& node, const std::vector<TopologySpreadConstraint>& cs);
+
+}  // namespace spreadlab::plugins

@@ -1,0 +1,31 @@
+#pragma once
+// TaintToleration (pkg/scheduler/framework/plugins/tainttoleration): Filter
+// rejects nodes with an untolerated NoSchedule/NoExecute taint; Score counts
+// untolerated PreferNoSchedule taints and reverses the normalized count.
+#include <deque>
+#include <map>
+#include <string>
+
+#include "core/framework/interface.h"
+
+namespace spreadlab::plugins {
+
+class TaintToleration final : public FilterPlugin, public PreScorePlugin, public ScorePlugin {
+ public:
+  static constexpr std::string_view kName = "TaintToleration";
+
+  explicit TaintToleration(Handle h) : h_(h) {}
+  std::string_view Name() const override { return kName; }
+  Status Filter(const CycleState&, const PodInfo& pod, const NodeInfo& node, CycleTrace*) override;
+  Status PreScore(CycleState& state, const PodInfo& pod, std::span<const NodeIndex>, CycleTrace*) override;
+  Status Score(const CycleState& state, const PodInfo& pod, const NodeInfo& node, int64_t& score) override;
+  Status NormalizeScore(const CycleState&, const PodInfo&, std::span<NodeScore> scores) override;
+
+ private:
+  std::string_view UntoleratedReason(const Taint& t);
+  Handle h_;
+  // Reason strings ("node(s) had untolerated taint {key: value}") outlive the cycle.
+  std::map<std::pair<Sym, Sym>, std::string> reasons_;
+};
+
+}  // namespace spreadlab::plugins

@@ -1,0 +1,490 @@
+#include "io/scenario_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include "core/validation.h"
+
+namespace spreadlab::io {
+
+namespace {
+
+using json = nlohmann::json;
+
+// Thrown inside the reader only; ReadScenario turns it into a ReadResult.
+struct ReadError {
+  std::string message;
+};
+
+constexpr size_t kMaxNesting = 128;
+
+[[noreturn]] void Fail(const std::string& path, const std::string& message) {
+  throw ReadError{(path.empty() ? std::string("document") : path) + ": " + message};
+}
+
+std::string Describe(const json& j) {
+  std::string d = j.dump();
+  if (d.size() > 60) d = d.substr(0, 57) + "...";
+  switch (j.type()) {
+    case json::value_t::string: return "string " + d;
+    case json::value_t::boolean: return "boolean " + d;
+    case json::value_t::number_float: return "number " + d;
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned: return "integer " + d;
+    case json::value_t::array: return "an array";
+    case json::value_t::object: return "an object";
+    case json::value_t::null: return "null";
+    default: return d;
+  }
+}
+
+std::string Child(const std::string& path, const std::string& key) { return path.empty() ? key : path + "." + key; }
+std::string Index(const std::string& path, size_t i) { return path + "[" + std::to_string(i) + "]"; }
+
+// A member of an object, or nullptr when absent or null (the API treats both alike).
+const json* Field(const json& obj, const char* key) {
+  auto it = obj.find(key);
+  if (it == obj.end() || it->is_null()) return nullptr;
+  return &*it;
+}
+
+const json& ExpectObject(const json& j, const std::string& path) {
+  if (!j.is_object()) Fail(path, "expected an object, got " + Describe(j));
+  return j;
+}
+
+const json* ObjectField(const json& obj, const char* key, const std::string& path) {
+  const json* f = Field(obj, key);
+  if (f) ExpectObject(*f, Child(path, key));
+  return f;
+}
+
+const json* ArrayField(const json& obj, const char* key, const std::string& path) {
+  const json* f = Field(obj, key);
+  if (f && !f->is_array()) Fail(Child(path, key), "expected an array, got " + Describe(*f));
+  return f;
+}
+
+std::string AsString(const json& j, const std::string& path) {
+  if (!j.is_string()) Fail(path, "expected a string, got " + Describe(j));
+  return j.get<std::string>();
+}
+
+std::string StringField(const json& obj, const char* key, const std::string& path, std::string fallback = "") {
+  const json* f = Field(obj, key);
+  return f ? AsString(*f, Child(path, key)) : fallback;
+}
+
+std::optional<std::string> OptStringField(const json& obj, const char* key, const std::string& path) {
+  const json* f = Field(obj, key);
+  if (!f) return std::nullopt;
+  return AsString(*f, Child(path, key));
+}
+
+int64_t AsInt(const json& j, const std::string& path, int64_t lo, int64_t hi) {
+  if (!j.is_number_integer() && !j.is_number_unsigned()) {
+    // 2.0 is an integer to the API server's JSON decoder too.
+    if (j.is_number_float()) {
+      double d = j.get<double>();
+      if (d == static_cast<double>(static_cast<int64_t>(d)) && d >= static_cast<double>(lo) && d <= static_cast<double>(hi))
+        return static_cast<int64_t>(d);
+    }
+    Fail(path, "expected an integer, got " + Describe(j));
+  }
+  if (j.is_number_unsigned() && j.get<uint64_t>() > static_cast<uint64_t>(hi))
+    Fail(path, "integer out of range (got " + j.dump() + ", allowed " + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+  int64_t v = j.get<int64_t>();
+  if (v < lo || v > hi)
+    Fail(path, "integer out of range (got " + j.dump() + ", allowed " + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+  return v;
+}
+
+std::optional<int32_t> OptInt32Field(const json& obj, const char* key, const std::string& path) {
+  const json* f = Field(obj, key);
+  if (!f) return std::nullopt;
+  return static_cast<int32_t>(AsInt(*f, Child(path, key), INT32_MIN, INT32_MAX));
+}
+
+bool BoolField(const json& obj, const char* key, const std::string& path) {
+  const json* f = Field(obj, key);
+  if (!f) return false;
+  if (!f->is_boolean()) Fail(Child(path, key), "expected a boolean, got " + Describe(*f));
+  return f->get<bool>();
+}
+
+v1::LabelMap StringMap(const json& j, const std::string& path) {
+  ExpectObject(j, path);
+  v1::LabelMap m;
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    std::string p = path + "[\"" + it.key() + "\"]";
+    m[it.key()] = AsString(it.value(), p);
+  }
+  return m;
+}
+
+std::vector<std::string> StringList(const json& j, const std::string& path) {
+  if (!j.is_array()) Fail(path, "expected an array of strings, got " + Describe(j));
+  std::vector<std::string> out;
+  for (size_t i = 0; i < j.size(); ++i) out.push_back(AsString(j[i], Index(path, i)));
+  return out;
+}
+
+template <class F>
+void ForEach(const json* arr, const std::string& path, F&& f) {
+  if (!arr) return;
+  for (size_t i = 0; i < arr->size(); ++i) {
+    std::string p = Index(path, i);
+    f(ExpectObject((*arr)[i], p), p);
+  }
+}
+
+v1::ResourceList Resources(const json& j, const std::string& path) {
+  ExpectObject(j, path);
+  v1::ResourceList out;
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    std::string p = path + "[\"" + it.key() + "\"]";
+    std::string text;
+    if (it->is_string()) text = it->get<std::string>();
+    else if (it->is_number()) text = it->dump();  // the API server accepts bare numbers
+    else Fail(p, "expected a quantity such as \"100m\" or \"1Gi\", got " + Describe(*it));
+    std::string why;
+    auto q = ParseQuantity(text, &why);
+    if (!q) Fail(p, "invalid quantity \"" + text + "\": " + why);
+    out[it.key()] = *q;
+  }
+  return out;
+}
+
+v1::LabelSelector ReadLabelSelector(const json& j, const std::string& path) {
+  ExpectObject(j, path);
+  v1::LabelSelector s;
+  if (const json* m = ObjectField(j, "matchLabels", path)) s.matchLabels = StringMap(*m, Child(path, "matchLabels"));
+  std::string ep = Child(path, "matchExpressions");
+  ForEach(ArrayField(j, "matchExpressions", path), ep, [&](const json& e, const std::string& p) {
+    v1::LabelSelectorRequirement r;
+    r.key = StringField(e, "key", p);
+    r.op = StringField(e, "operator", p);
+    if (const json* v = Field(e, "values")) r.values = StringList(*v, Child(p, "values"));
+    s.matchExpressions.push_back(std::move(r));
+  });
+  return s;
+}
+
+std::vector<v1::NodeSelectorRequirement> NodeRequirements(const json* arr, const std::string& path) {
+  std::vector<v1::NodeSelectorRequirement> out;
+  ForEach(arr, path, [&](const json& e, const std::string& p) {
+    v1::NodeSelectorRequirement r;
+    r.key = StringField(e, "key", p);
+    r.op = StringField(e, "operator", p);
+    if (const json* v = Field(e, "values")) r.values = StringList(*v, Child(p, "values"));
+    out.push_back(std::move(r));
+  });
+  return out;
+}
+
+v1::NodeSelectorTerm ReadNodeSelectorTerm(const json& j, const std::string& path) {
+  ExpectObject(j, path);
+  v1::NodeSelectorTerm t;
+  t.matchExpressions = NodeRequirements(ArrayField(j, "matchExpressions", path), Child(path, "matchExpressions"));
+  t.matchFields = NodeRequirements(ArrayField(j, "matchFields", path), Child(path, "matchFields"));
+  return t;
+}
+
+std::optional<v1::Affinity> ReadAffinity(const json& j, const std::string& path) {
+  ExpectObject(j, path);
+  v1::Affinity a;
+  if (const json* na = ObjectField(j, "nodeAffinity", path)) {
+    std::string np = Child(path, "nodeAffinity");
+    v1::NodeAffinity n;
+    if (const json* req = ObjectField(*na, "requiredDuringSchedulingIgnoredDuringExecution", np)) {
+      std::string rp = Child(np, "requiredDuringSchedulingIgnoredDuringExecution");
+      v1::NodeSelector sel;
+      const json* terms = ArrayField(*req, "nodeSelectorTerms", rp);
+      if (terms)
+        for (size_t i = 0; i < terms->size(); ++i)
+          sel.nodeSelectorTerms.push_back(ReadNodeSelectorTerm((*terms)[i], Index(Child(rp, "nodeSelectorTerms"), i)));
+      n.requiredDuringSchedulingIgnoredDuringExecution = std::move(sel);
+    }
+    std::string pp = Child(np, "preferredDuringSchedulingIgnoredDuringExecution");
+    ForEach(ArrayField(*na, "preferredDuringSchedulingIgnoredDuringExecution", np), pp,
+            [&](const json& e, const std::string& p) {
+              v1::PreferredSchedulingTerm t;
+              t.weight = OptInt32Field(e, "weight", p).value_or(0);
+              if (const json* pref = Field(e, "preference")) t.preference = ReadNodeSelectorTerm(*pref, Child(p, "preference"));
+              n.preferredDuringSchedulingIgnoredDuringExecution.push_back(std::move(t));
+            });
+    a.nodeAffinity = std::move(n);
+  }
+  return a;
+}
+
+v1::TopologySpreadConstraint ReadSpreadConstraint(const json& j, const std::string& p) {
+  v1::TopologySpreadConstraint c;
+  c.maxSkew = OptInt32Field(j, "maxSkew", p).value_or(0);
+  c.topologyKey = StringField(j, "topologyKey", p);
+  c.whenUnsatisfiable = StringField(j, "whenUnsatisfiable", p);
+  if (const json* ls = Field(j, "labelSelector")) c.labelSelector = ReadLabelSelector(*ls, Child(p, "labelSelector"));
+  c.minDomains = OptInt32Field(j, "minDomains", p);
+  c.nodeAffinityPolicy = OptStringField(j, "nodeAffinityPolicy", p);
+  c.nodeTaintsPolicy = OptStringField(j, "nodeTaintsPolicy", p);
+  if (const json* k = Field(j, "matchLabelKeys")) c.matchLabelKeys = StringList(*k, Child(p, "matchLabelKeys"));
+  return c;
+}
+
+v1::ObjectMeta ReadMeta(const json& item, const std::string& path, bool namespaced) {
+  v1::ObjectMeta m;
+  std::string mp = Child(path, "metadata");
+  const json* meta = ObjectField(item, "metadata", path);
+  if (!meta) Fail(mp, "Required value: name is required");
+  m.name = StringField(*meta, "name", mp);
+  if (m.name.empty()) Fail(Child(mp, "name"), "Required value: name is required");
+  m.ns = namespaced ? StringField(*meta, "namespace", mp, "default") : "";
+  if (namespaced && m.ns.empty()) m.ns = "default";
+  if (const json* l = ObjectField(*meta, "labels", mp)) m.labels = StringMap(*l, Child(mp, "labels"));
+  if (const json* d = Field(*meta, "deletionTimestamp")) m.terminating = !AsString(*d, Child(mp, "deletionTimestamp")).empty();
+  ForEach(ArrayField(*meta, "ownerReferences", mp), Child(mp, "ownerReferences"), [&](const json& o, const std::string& p) {
+    v1::OwnerReference r;
+    r.apiVersion = StringField(o, "apiVersion", p);
+    r.kind = StringField(o, "kind", p);
+    r.name = StringField(o, "name", p);
+    r.controller = BoolField(o, "controller", p);
+    m.ownerReferences.push_back(std::move(r));
+  });
+  return m;
+}
+
+v1::Container ReadContainer(const json& j, const std::string& p) {
+  v1::Container c;
+  c.name = StringField(j, "name", p);
+  if (const json* res = ObjectField(j, "resources", p))
+    if (const json* req = ObjectField(*res, "requests", Child(p, "resources")))
+      c.requests = Resources(*req, Child(Child(p, "resources"), "requests"));
+  ForEach(ArrayField(j, "ports", p), Child(p, "ports"), [&](const json& port, const std::string& pp) {
+    v1::ContainerPort cp;
+    cp.containerPort = OptInt32Field(port, "containerPort", pp).value_or(0);
+    cp.hostPort = OptInt32Field(port, "hostPort", pp).value_or(0);
+    cp.protocol = StringField(port, "protocol", pp, "TCP");
+    cp.hostIP = StringField(port, "hostIP", pp);
+    c.ports.push_back(cp);
+  });
+  c.restartPolicy = OptStringField(j, "restartPolicy", p);
+  return c;
+}
+
+v1::Pod ReadPod(const json& item, const std::string& path) {
+  v1::Pod pod;
+  pod.path = path;
+  pod.metadata = ReadMeta(item, path, true);
+  std::string sp = Child(path, "spec");
+  if (const json* spec = ObjectField(item, "spec", path)) {
+    auto& s = pod.spec;
+    s.nodeName = StringField(*spec, "nodeName", sp);
+    s.schedulerName = StringField(*spec, "schedulerName", sp, "default-scheduler");
+    if (const json* ns = ObjectField(*spec, "nodeSelector", sp)) s.nodeSelector = StringMap(*ns, Child(sp, "nodeSelector"));
+    if (const json* a = Field(*spec, "affinity")) s.affinity = ReadAffinity(*a, Child(sp, "affinity"));
+    ForEach(ArrayField(*spec, "tolerations", sp), Child(sp, "tolerations"), [&](const json& t, const std::string& p) {
+      v1::Toleration tol;
+      tol.key = StringField(t, "key", p);
+      tol.op = StringField(t, "operator", p);
+      tol.value = StringField(t, "value", p);
+      tol.effect = StringField(t, "effect", p);
+      if (const json* secs = Field(t, "tolerationSeconds"))
+        tol.tolerationSeconds = AsInt(*secs, Child(p, "tolerationSeconds"), INT64_MIN, INT64_MAX);
+      s.tolerations.push_back(std::move(tol));
+    });
+    ForEach(ArrayField(*spec, "topologySpreadConstraints", sp), Child(sp, "topologySpreadConstraints"),
+            [&](const json& c, const std::string& p) { s.topologySpreadConstraints.push_back(ReadSpreadConstraint(c, p)); });
+    ForEach(ArrayField(*spec, "containers", sp), Child(sp, "containers"),
+            [&](const json& c, const std::string& p) { s.containers.push_back(ReadContainer(c, p)); });
+    ForEach(ArrayField(*spec, "initContainers", sp), Child(sp, "initContainers"),
+            [&](const json& c, const std::string& p) { s.initContainers.push_back(ReadContainer(c, p)); });
+    if (const json* o = Field(*spec, "overhead")) s.overhead = Resources(*o, Child(sp, "overhead"));
+  }
+  if (const json* status = ObjectField(item, "status", path)) pod.phase = StringField(*status, "phase", Child(path, "status"));
+  return pod;
+}
+
+v1::Node ReadNode(const json& item, const std::string& path) {
+  v1::Node node;
+  node.path = path;
+  node.metadata = ReadMeta(item, path, false);
+  std::string sp = Child(path, "spec");
+  if (const json* spec = ObjectField(item, "spec", path)) {
+    node.unschedulable = BoolField(*spec, "unschedulable", sp);
+    ForEach(ArrayField(*spec, "taints", sp), Child(sp, "taints"), [&](const json& t, const std::string& p) {
+      node.taints.push_back(v1::Taint{StringField(t, "key", p), StringField(t, "value", p), StringField(t, "effect", p)});
+    });
+  }
+  std::string stp = Child(path, "status");
+  if (const json* status = ObjectField(item, "status", path)) {
+    if (const json* a = Field(*status, "allocatable")) node.allocatable = Resources(*a, Child(stp, "allocatable"));
+    ForEach(ArrayField(*status, "images", stp), Child(stp, "images"), [&](const json& img, const std::string& p) {
+      v1::ContainerImage ci;
+      if (const json* n = Field(img, "names")) ci.names = StringList(*n, Child(p, "names"));
+      if (const json* sz = Field(img, "sizeBytes")) ci.sizeBytes = AsInt(*sz, Child(p, "sizeBytes"), 0, INT64_MAX);
+      node.images.push_back(std::move(ci));
+    });
+  }
+  return node;
+}
+
+template <class T>
+T ReadMapSelectorObject(const json& item, const std::string& path) {
+  T obj;
+  obj.path = path;
+  obj.metadata = ReadMeta(item, path, true);
+  if (const json* spec = ObjectField(item, "spec", path))
+    if (const json* sel = Field(*spec, "selector")) obj.selector = StringMap(*sel, Child(Child(path, "spec"), "selector"));
+  return obj;
+}
+
+template <class T>
+T ReadLabelSelectorObject(const json& item, const std::string& path) {
+  T obj;
+  obj.path = path;
+  obj.metadata = ReadMeta(item, path, true);
+  if (const json* spec = ObjectField(item, "spec", path))
+    if (const json* sel = Field(*spec, "selector")) obj.selector = ReadLabelSelector(*sel, Child(Child(path, "spec"), "selector"));
+  return obj;
+}
+
+config::PluginSet ReadPluginSet(const json& j, const std::string& path) {
+  ExpectObject(j, path);
+  config::PluginSet set;
+  ForEach(ArrayField(j, "enabled", path), Child(path, "enabled"), [&](const json& e, const std::string& p) {
+    set.enabled.push_back(config::Plugin{StringField(e, "name", p), OptInt32Field(e, "weight", p)});
+  });
+  ForEach(ArrayField(j, "disabled", path), Child(path, "disabled"),
+          [&](const json& e, const std::string& p) { set.disabled.push_back(StringField(e, "name", p)); });
+  return set;
+}
+
+config::Profile ReadProfile(const json& item, const std::string& path) {
+  config::Profile prof;
+  std::string pp = Index(Child(path, "profiles"), 0);
+  prof.path = pp;
+  const json* profiles = ArrayField(item, "profiles", path);
+  if (!profiles || profiles->empty()) return prof;
+  const json& p = ExpectObject((*profiles)[0], pp);
+  prof.schedulerName = StringField(p, "schedulerName", pp, "default-scheduler");
+  if (const json* plugins = ObjectField(p, "plugins", pp)) {
+    std::string plp = Child(pp, "plugins");
+    config::Plugins ps;
+    const std::pair<const char*, config::PluginSet*> points[] = {{"multiPoint", &ps.multiPoint},
+                                                                 {"preFilter", &ps.preFilter},
+                                                                 {"filter", &ps.filter},
+                                                                 {"preScore", &ps.preScore},
+                                                                 {"score", &ps.score}};
+    for (const auto& [key, set] : points)
+      if (const json* s = Field(*plugins, key)) *set = ReadPluginSet(*s, Child(plp, key));
+    prof.plugins = std::move(ps);
+  }
+  ForEach(ArrayField(p, "pluginConfig", pp), Child(pp, "pluginConfig"), [&](const json& pc, const std::string& cp) {
+    if (StringField(pc, "name", cp) != "PodTopologySpread") return;
+    const json* args = ObjectField(pc, "args", cp);
+    if (!args) return;
+    std::string ap = Child(cp, "args");
+    prof.podTopologySpreadArgsPath = ap;
+    auto& a = prof.podTopologySpreadArgs;
+    // SetDefaults_PodTopologySpreadArgs: an unset defaultingType means System.
+    a.defaultingType = StringField(*args, "defaultingType", ap, config::kSystemDefaulting);
+    ForEach(ArrayField(*args, "defaultConstraints", ap), Child(ap, "defaultConstraints"),
+            [&](const json& c, const std::string& p) { a.defaultConstraints.push_back(ReadSpreadConstraint(c, p)); });
+  });
+  return prof;
+}
+
+// Rejects nesting deep enough to exhaust the stack of a recursive reader.
+void CheckNesting(std::string_view text) {
+  size_t depth = 0;
+  bool inString = false, escaped = false;
+  for (char ch : text) {
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (ch == '\\') escaped = true;
+      else if (ch == '"') inString = false;
+      continue;
+    }
+    if (ch == '"') inString = true;
+    else if (ch == '{' || ch == '[') {
+      if (++depth > kMaxNesting)
+        Fail("", "nesting deeper than " + std::to_string(kMaxNesting) + " levels is not a Kubernetes object");
+    } else if ((ch == '}' || ch == ']') && depth > 0) {
+      --depth;
+    }
+  }
+}
+
+void ReadItem(const json& item, const std::string& path, Scenario& out, ReadResult& result) {
+  ExpectObject(item, path);
+  std::string kind = StringField(item, "kind", path);
+  std::string apiVersion = StringField(item, "apiVersion", path);
+  if (kind.empty()) Fail(Child(path, "kind"), "Required value: every item needs a kind (Node, Pod, Service, ...)");
+  if (kind == "Node") out.nodes.push_back(ReadNode(item, path));
+  else if (kind == "Pod") out.pods.push_back(ReadPod(item, path));
+  else if (kind == "Service") out.services.push_back(ReadMapSelectorObject<v1::Service>(item, path));
+  else if (kind == "ReplicationController")
+    out.replicationControllers.push_back(ReadMapSelectorObject<v1::ReplicationController>(item, path));
+  else if (kind == "ReplicaSet") out.replicaSets.push_back(ReadLabelSelectorObject<v1::ReplicaSet>(item, path));
+  else if (kind == "StatefulSet") out.statefulSets.push_back(ReadLabelSelectorObject<v1::StatefulSet>(item, path));
+  else if (kind == "KubeSchedulerConfiguration") {
+    if (apiVersion != "kubescheduler.config.k8s.io/v1")
+      Fail(Child(path, "apiVersion"), "Unsupported value: \"" + apiVersion + "\": supported values: \"kubescheduler.config.k8s.io/v1\"");
+    if (out.profile) Fail(path, "Duplicate value: only one KubeSchedulerConfiguration may be given");
+    out.profile = ReadProfile(item, path);
+  } else if (kind == "List") {
+    Fail(Child(path, "kind"), "nested Lists are not supported; put the objects directly in items");
+  } else {
+    result.warnings.push_back(path + ": kind " + kind + " does not take part in scheduling; ignored");
+  }
+}
+
+}  // namespace
+
+ReadResult ReadScenario(std::string_view text, Scenario& out) {
+  ReadResult result;
+  out = Scenario{};
+  try {
+    CheckNesting(text);
+    json doc = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+    if (doc.is_discarded()) {
+      // Parse again with exceptions for the position and reason.
+      try {
+        json ignored = json::parse(text.begin(), text.end());
+        (void)ignored;
+      } catch (const json::parse_error& e) {
+        std::string what = e.what();
+        auto pos = what.find("parse error");
+        throw ReadError{"invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos))};
+      }
+      throw ReadError{"invalid JSON"};
+    }
+    if (!doc.is_object()) Fail("", "expected a Kubernetes object or a v1 List, got " + Describe(doc));
+    if (StringField(doc, "kind", "") == "List" || Field(doc, "items")) {
+      const json* items = ArrayField(doc, "items", "");
+      if (items)
+        for (size_t i = 0; i < items->size(); ++i) ReadItem((*items)[i], Index("items", i), out, result);
+    } else {
+      ReadItem(doc, "", out, result);
+    }
+  } catch (const ReadError& e) {
+    result.error = e.message;
+    return result;
+  } catch (const std::exception& e) {
+    result.error = std::string("invalid input: ") + e.what();
+    return result;
+  }
+  for (const auto& p : out.pods)
+    if (p.phase == "Succeeded" || p.phase == "Failed")
+      result.warnings.push_back(p.path + ": pod " + p.metadata.ns + "/" + p.metadata.name + " has finished (" + p.phase +
+                                "); the scheduler does not see it");
+  auto errors = ValidateScenario(out);
+  if (!errors.empty()) {
+    result.error = errors.front().ToString();
+    if (errors.size() > 1) result.error += " (and " + std::to_string(errors.size() - 1) + " more)";
+    return result;
+  }
+  result.ok = true;
+  return result;
+}
+
+}  // namespace spreadlab::io

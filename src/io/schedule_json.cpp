@@ -1,0 +1,32 @@
+#include "io/schedule_json.h"
+
+namespace spreadlab::io {
+
+nlohmann::ordered_json ScheduleToJson(const Cluster& cluster, const std::vector<Placement>& placements,
+                                      const std::vector<SpreadReport>& spread) {
+  using ojson = nlohmann::ordered_json;
+  ojson j;
+  ojson ps = ojson::array();
+  for (const auto& p : placements)
+    ps.push_back(ojson{{"pod", cluster.pod(p.pod).key},
+                       {"node", p.node == kNone ? ojson(nullptr) : ojson(cluster.node(p.node).name)},
+                       {"message", p.message},
+                       {"error", p.error}});
+  j["placements"] = std::move(ps);
+  ojson ss = ojson::array();
+  for (const auto& r : spread) {
+    ojson domains = ojson::array();
+    for (const auto& d : r.domains) domains.push_back(ojson{{"value", d.value}, {"matchNum", d.matchNum}, {"skew", d.skew}});
+    ss.push_back(ojson{{"namespace", r.ns},
+                       {"topologyKey", r.topologyKey},
+                       {"selector", r.selector},
+                       {"whenUnsatisfiable", r.whenUnsatisfiable},
+                       {"maxSkew", r.maxSkew},
+                       {"skew", r.skew},
+                       {"domains", std::move(domains)}});
+  }
+  j["spread"] = std::move(ss);
+  return j;
+}
+
+}  // namespace spreadlab::io

@@ -1,0 +1,109 @@
+#include "io/trace_json.h"
+
+namespace spreadlab::io {
+
+namespace {
+using ojson = nlohmann::ordered_json;
+
+ojson SummaryToJson(const SpreadConstraintSummary& s, bool scoring) {
+  ojson j;
+  j["topologyKey"] = s.topologyKey;
+  j["whenUnsatisfiable"] = s.whenUnsatisfiable;
+  j["maxSkew"] = s.maxSkew;
+  if (!scoring) j["minDomains"] = s.minDomains;
+  j["nodeAffinityPolicy"] = s.nodeAffinityPolicy;
+  j["nodeTaintsPolicy"] = s.nodeTaintsPolicy;
+  j["selector"] = s.selector;
+  j["selfMatch"] = s.selfMatch;
+  j["fromDefaults"] = s.fromDefaults;
+  ojson domains = ojson::array();
+  for (const auto& [value, count] : s.domains) domains.push_back(ojson{{"value", value}, {"matchNum", count}});
+  j["domains"] = std::move(domains);
+  if (scoring) {
+    j["topologyNormalizingWeight"] = s.topologyNormalizingWeight;
+  } else {
+    j["eligibleDomains"] = s.domains.size();
+    j["minMatchNum"] = s.globalMin;
+  }
+  return j;
+}
+}  // namespace
+
+ojson TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const CycleTrace& t) {
+  const StringPool& pool = cluster.pool();
+  ojson j;
+  j["pod"] = t.pod == kNone ? ojson(nullptr) : ojson(cluster.pod(t.pod).key);
+  ojson nodes = ojson::array();
+  for (const NodeTrace& nt : t.nodes) {
+    ojson n;
+    n["name"] = cluster.node(nt.node).name;
+    ojson filter = ojson::array();
+    for (uint32_t i = 0; i < nt.filterCount; ++i) {
+      const FilterVerdict& v = t.filters[nt.filterBegin + i];
+      ojson f;
+      f["plugin"] = t.filterPlugins[v.plugin];
+      f["code"] = CodeName(v.code);
+      f["reason"] = v.reason;
+      if (v.checksCount > 0) {
+        ojson cs = ojson::array();
+        for (uint32_t c = 0; c < v.checksCount; ++c) {
+          const SpreadCheck& k = t.spreadChecks[v.checksBegin + c];
+          ojson cj;
+          cj["topologyKey"] = t.spreadFilter[k.constraint].topologyKey;
+          cj["domain"] = k.domain == kNoSym ? ojson(nullptr) : ojson(pool.Str(k.domain));
+          cj["matchNum"] = k.matchNum;
+          cj["selfMatch"] = k.selfMatch;
+          cj["minMatchNum"] = k.minMatchNum;
+          cj["skew"] = k.skew;
+          cj["maxSkew"] = k.maxSkew;
+          cj["pass"] = k.domain != kNoSym && k.pass;
+          cs.push_back(std::move(cj));
+        }
+        f["constraints"] = std::move(cs);
+      }
+      filter.push_back(std::move(f));
+    }
+    n["filter"] = std::move(filter);
+    n["evaluated"] = nt.evaluated;
+    n["feasible"] = nt.feasible;
+    n["rejectedBy"] = nt.firstFailure < 0 ? ojson(nullptr)
+                                          : ojson(t.filterPlugins[t.filters[nt.filterBegin + nt.firstFailure].plugin]);
+    ojson scores = ojson::array();
+    for (uint32_t i = 0; i < nt.scoreCount; ++i) {
+      const ScoreEntry& e = t.scores[nt.scoreBegin + i];
+      scores.push_back(ojson{{"plugin", t.scorePlugins[e.plugin]},
+                             {"raw", e.raw},
+                             {"normalized", e.normalized},
+                             {"weight", e.weight},
+                             {"weighted", e.weighted}});
+    }
+    n["scores"] = std::move(scores);
+    n["total"] = (t.scored && nt.feasible) ? ojson(nt.total) : ojson(nullptr);
+    nodes.push_back(std::move(n));
+  }
+  j["nodes"] = std::move(nodes);
+  j["selected"] = t.selected == kNone ? ojson(nullptr) : ojson(cluster.node(t.selected).name);
+  j["message"] = t.message;
+  j["error"] = t.error.empty() ? ojson(nullptr) : ojson(t.error);
+  j["scored"] = t.scored;
+  j["filterPlugins"] = t.filterPlugins;
+  j["scorePlugins"] = t.scorePlugins;
+  j["skippedScorePlugins"] = t.skippedScorePlugins;
+  j["notSimulated"] = profile.notSimulated;
+  ojson pre = ojson::array();
+  for (const auto& p : t.preFilter) {
+    ojson pj{{"plugin", p.plugin}, {"code", CodeName(p.code)}, {"reason", p.reason}};
+    if (p.nodeNames) pj["nodeNames"] = *p.nodeNames;
+    pre.push_back(std::move(pj));
+  }
+  j["preFilter"] = std::move(pre);
+  ojson spread;
+  spread["filter"] = ojson::array();
+  for (const auto& s : t.spreadFilter) spread["filter"].push_back(SummaryToJson(s, false));
+  spread["score"] = ojson::array();
+  for (const auto& s : t.spreadScore) spread["score"].push_back(SummaryToJson(s, true));
+  j["spread"] = std::move(spread);
+  return j;
+}
+
+}  // namespace spreadlab::io

@@ -1,0 +1,14 @@
+#pragma once
+// The `spreadlab explain --format json` contract: a CycleTrace as JSON.
+// Documented in docs/trace-json.md; fields are only ever added, never renamed.
+#include <nlohmann/json.hpp>
+
+#include "core/cluster.h"
+#include "core/framework/profile.h"
+#include "core/framework/trace.h"
+
+namespace spreadlab::io {
+
+nlohmann::ordered_json TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const CycleTrace& trace);
+
+}  // namespace spreadlab::io

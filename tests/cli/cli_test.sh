@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# End-to-end checks of the spreadlab binary: exit codes, stdin, messages.
+# Usage: SPREADLAB=path/to/spreadlab cli_test.sh REPO_ROOT
+set -uo pipefail
+ROOT="$1"
+BIN="${SPREADLAB:?set SPREADLAB to the binary}"
+EX="$ROOT/examples"
+pass=0
+fail=0
+TMP="$(mktemp -d)"
+trap 'rm -rf "$TMP"' EXIT
+
+check() {  # name, expected exit code, expected substring of stdout+stderr, command...
+  local name="$1" want_rc="$2" want_text="$3"
+  shift 3
+  local out rc
+  out="$("$@" 2>&1)"
+  rc=$?
+  if [ "$rc" -ne "$want_rc" ] || [[ "$out" != *"$want_text"* ]]; then
+    echo "FAIL $name: exit $rc (want $want_rc); output:"
+    echo "$out" | head -20
+    fail=$((fail + 1))
+  else
+    pass=$((pass + 1))
+  fi
+}
+
+check "explain table" 0 "Result: default/mypod -> node3" "$BIN" explain "$EX/one-constraint.json"
+check "explain shows arithmetic" 0 "zone=zoneA: 2 + 1 - 1 = 2 > maxSkew 1" "$BIN" explain "$EX/one-constraint.json"
+check "explain json" 0 '"selected": "node4"' "$BIN" explain "$EX/two-constraints.json" --format json
+check "explain pending" 0 "0/3 nodes are available: 3 node(s) didn't match pod topology spread constraints." \
+  "$BIN" explain "$EX/conflict.json"
+check "explain stdin" 0 '"selected": "node-c"' sh -c "\"$BIN\" explain - --format json < \"$EX/three-zones.json\""
+check "explain --pod" 0 "Pod default/mypod" "$BIN" explain "$EX/one-constraint.json" --pod default/mypod
+check "explain bound pod" 2 "already bound to node1" "$BIN" explain "$EX/one-constraint.json" --pod pod1
+check "explain unknown pod" 2 'no pod "nope"' "$BIN" explain "$EX/one-constraint.json" --pod nope
+check "schedule" 0 "1 of 1 pending pod(s) scheduled." "$BIN" schedule "$EX/one-constraint.json"
+check "schedule json" 0 '"placements"' "$BIN" schedule "$EX/conflict.json" --format json
+check "missing file" 2 "cannot read" "$BIN" explain "$TMP/none.json"
+check "bad format" 2 "format" "$BIN" explain "$EX/one-constraint.json" --format yaml
+check "no subcommand" 2 "" "$BIN"
+
+printf '{"kind":"List","items":[' > "$TMP/bad.json"
+check "truncated json" 2 "invalid JSON" "$BIN" explain "$TMP/bad.json"
+sed 's/"maxSkew": 1/"maxSkew": 0/' "$EX/one-constraint.json" > "$TMP/skew0.json"
+check "maxSkew 0" 2 "items[7].spec.topologySpreadConstraints[0].maxSkew: must be greater than zero" \
+  "$BIN" explain "$TMP/skew0.json"
+head -c 100000 /dev/urandom > "$TMP/random.bin"
+check "binary garbage" 2 "invalid JSON" "$BIN" explain "$TMP/random.bin"
+python3 -c 'print("["*100000 + "]"*100000)' > "$TMP/deep.json"
+check "deep nesting" 2 "nesting deeper" "$BIN" explain "$TMP/deep.json"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

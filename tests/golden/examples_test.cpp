@@ -1,0 +1,116 @@
+// Golden tests on examples/: each example's decision is asserted against the
+// outcome worked out by hand (the facts a reader learns from it), and its full
+// `explain --format json` and `schedule --format json` output is compared with
+// the reviewed files under tests/golden/expected. Set SPREADLAB_UPDATE_GOLDEN=1
+// to rewrite those files after an intended change, then review the diff.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/spread_report.h"
+#include "io/session.h"
+#include "core/schedule.h"
+#include "io/schedule_json.h"
+#include "io/trace_json.h"
+
+namespace spreadlab {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string ReadFile(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+struct Expectation {
+  std::string example;
+  std::string selected;  // "" = stays Pending
+  std::string message;
+  std::vector<std::string> feasible;
+};
+
+// Worked out by hand from the scenario, following upstream's rules.
+const std::vector<Expectation> kExpectations = {
+    {"one-constraint", "node3", "Successfully assigned default/mypod to node3", {"node3", "node4"}},
+    {"two-constraints", "node4", "Successfully assigned default/mypod to node4", {"node4"}},
+    {"conflict", "", "0/3 nodes are available: 3 node(s) didn't match pod topology spread constraints.", {}},
+    {"max-skew-2", "node1", "Successfully assigned default/mypod to node1", {"node1", "node2", "node3", "node4"}},
+    {"schedule-anyway", "node3", "Successfully assigned default/mypod to node3", {"node1", "node2", "node3", "node4"}},
+    {"three-zones", "node-c", "Successfully assigned default/web-3 to node-c", {"node-c"}},
+    {"node-affinity-skew", "node1", "Successfully assigned default/pause-4 to node1", {"node1"}},
+    {"cluster-default-constraints", "node-b1", "Successfully assigned default/web-4 to node-b1", {"node-b1"}},
+    {"self-mismatch", "node1", "Successfully assigned default/mypod to node1", {"node1", "node2", "node3", "node4"}},
+};
+
+void PrintTo(const Expectation& e, std::ostream* os) { *os << e.example; }
+
+void CompareGolden(const fs::path& expected, const std::string& actual) {
+  if (std::getenv("SPREADLAB_UPDATE_GOLDEN")) {
+    std::ofstream(expected, std::ios::binary) << actual;
+    return;
+  }
+  ASSERT_TRUE(fs::exists(expected)) << expected << " is missing; run with SPREADLAB_UPDATE_GOLDEN=1 and review it";
+  EXPECT_EQ(ReadFile(expected), actual) << "golden mismatch: " << expected;
+}
+
+TEST(Examples, EveryExampleHasAnExpectation) {
+  for (const auto& entry : fs::directory_iterator(SPREADLAB_EXAMPLES_DIR)) {
+    if (entry.path().extension() != ".json") continue;
+    std::string name = entry.path().stem().string();
+    bool found = false;
+    for (const auto& e : kExpectations) found |= e.example == name;
+    EXPECT_TRUE(found) << "examples/" << name << ".json has no hand-checked expectation";
+  }
+}
+
+class ExampleTest : public ::testing::TestWithParam<Expectation> {};
+
+TEST_P(ExampleTest, ExplainMatchesHandWorkedOutcomeAndGolden) {
+  const Expectation& e = GetParam();
+  io::Session session;
+  std::string error;
+  ASSERT_TRUE(io::OpenSession(ReadFile(fs::path(SPREADLAB_EXAMPLES_DIR) / (e.example + ".json")), session, error)) << error;
+  PodIndex pod = io::ChoosePod(*session.cluster, "", error);
+  ASSERT_NE(pod, kNone) << error;
+  CycleTrace trace;
+  session.framework->RunCycle(pod, trace, true);
+  EXPECT_EQ(trace.error, "");
+  EXPECT_EQ(trace.selected == kNone ? "" : session.cluster->node(trace.selected).name, e.selected);
+  EXPECT_EQ(trace.message, e.message);
+  std::vector<std::string> feasible;
+  for (const auto& nt : trace.nodes)
+    if (nt.feasible) feasible.push_back(session.cluster->node(nt.node).name);
+  EXPECT_EQ(feasible, e.feasible);
+
+  auto json = io::TraceToJson(*session.cluster, session.framework->profile(), trace).dump(2) + "\n";
+  CompareGolden(fs::path(SPREADLAB_GOLDEN_DIR) / (e.example + ".explain.json"), json);
+}
+
+TEST_P(ExampleTest, ScheduleGolden) {
+  const Expectation& e = GetParam();
+  io::Session session;
+  std::string error;
+  ASSERT_TRUE(io::OpenSession(ReadFile(fs::path(SPREADLAB_EXAMPLES_DIR) / (e.example + ".json")), session, error)) << error;
+  auto pending = session.cluster->PendingPods();
+  auto placements = ScheduleAll(*session.cluster, *session.framework);
+  auto spread = ReportSpread(*session.framework, *session.cluster, pending);
+  CompareGolden(fs::path(SPREADLAB_GOLDEN_DIR) / (e.example + ".schedule.json"),
+                io::ScheduleToJson(*session.cluster, placements, spread).dump(2) + "\n");
+}
+
+INSTANTIATE_TEST_SUITE_P(Examples, ExampleTest, ::testing::ValuesIn(kExpectations),
+                         [](const auto& info) {
+                           std::string n = info.param.example;
+                           for (auto& c : n)
+                             if (c == '-') c = '_';
+                           return n;
+                         });
+
+}  // namespace
+}  // namespace spreadlab
