@@ -97,10 +97,17 @@ std::string ExplainTable(const Cluster& cluster, const ResolvedProfile& profile,
   if (!t.nodes.empty()) {
     out += "Filter:\n";
     Table table({"NODE", "RESULT", "REJECTED BY", "WHY"});
+    size_t unreached = 0;
     for (const NodeTrace& nt : t.nodes) {
       const std::string& name = cluster.node(nt.node).name;
       if (!nt.evaluated) {
-        table.Add({name, "not evaluated", "", "left out by PreFilter"});
+        if (nt.notEvaluated == NotEvaluated::EnoughFeasible) {
+          ++unreached;
+        } else {
+          table.Add({name, "not evaluated", "",
+                     nt.notEvaluated == NotEvaluated::PreFilterResult ? "left out by a PreFilter plugin's node list"
+                                                                      : "PreFilter rejected the pod"});
+        }
         continue;
       }
       std::string rejectedBy, why;
@@ -117,7 +124,12 @@ std::string ExplainTable(const Cluster& cluster, const ResolvedProfile& profile,
           table.Add({"", "", "", Arithmetic(t, t.spreadChecks[v.checksBegin + c], pool)});
       }
     }
-    out += table.Render("  ") + "\n";
+    out += table.Render("  ");
+    if (unreached > 0)
+      out += fmt::format("  ... {} more node(s) not evaluated: kube-scheduler stops filtering once it has found {} feasible "
+                         "nodes (percentageOfNodesToScore)\n",
+                         unreached, t.numFeasibleNodesToFind);
+    out += "\n";
   }
 
   if (t.scored) {

@@ -207,6 +207,9 @@ struct Profile {
   std::string schedulerName = "default-scheduler";
   std::optional<Plugins> plugins;
   PodTopologySpreadArgs podTopologySpreadArgs;
+  // percentageOfNodesToScore (the profile's, else the configuration's); unset or
+  // 0 means adaptive: 50% minus 1% per 125 nodes, at least 5%, at least 100 nodes.
+  std::optional<int32_t> percentageOfNodesToScore;
   std::string path;  // where it came from, e.g. "items[7].profiles[0]"
   std::string podTopologySpreadArgsPath;  // e.g. "items[7].profiles[0].pluginConfig[1].args"
 };

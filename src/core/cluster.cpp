@@ -22,6 +22,7 @@ Cluster::Cluster(Scenario scenario) : scenario_(std::move(scenario)) {
     nodeByName_.emplace(ni.name, ni.index);
     nodes_.push_back(std::move(ni));
   }
+  BuildNodeTree();
   pods_.reserve(scenario_.pods.size());
   for (const auto& p : scenario_.pods) {
     PodInfo pi;
@@ -51,6 +52,29 @@ Cluster::Cluster(Scenario scenario) : scenario_(std::move(scenario)) {
     podByKey_.emplace(pi.key, pi.index);
     pods_.push_back(std::move(pi));
   }
+}
+
+// nodeTree.addNode / list, with zones keyed as utilnode.GetZoneKey does.
+void Cluster::BuildNodeTree() {
+  auto label = [this](const NodeInfo& n, const char* beta, const char* ga) {
+    Sym v = n.labels.Get(pool_.Intern(beta));
+    if (v == kNoSym) v = n.labels.Get(pool_.Intern(ga));
+    return v == kNoSym ? std::string() : pool_.Str(v);
+  };
+  std::vector<std::string> zones;
+  std::unordered_map<std::string, std::vector<NodeIndex>> tree;
+  for (const NodeInfo& n : nodes_) {
+    std::string zone = label(n, "failure-domain.beta.kubernetes.io/zone", kLabelTopologyZone);
+    std::string region = label(n, "failure-domain.beta.kubernetes.io/region", "topology.kubernetes.io/region");
+    std::string key = region.empty() && zone.empty() ? "" : region + std::string(":\0:", 3) + zone;
+    auto [it, fresh] = tree.try_emplace(key);
+    if (fresh) zones.push_back(key);
+    it->second.push_back(n.index);
+  }
+  treeOrder_.clear();
+  for (size_t i = 0; treeOrder_.size() < nodes_.size(); ++i)
+    for (const auto& z : zones)
+      if (i < tree[z].size()) treeOrder_.push_back(tree[z][i]);
 }
 
 NodeIndex Cluster::FindNode(std::string_view name) const {

@@ -82,6 +82,10 @@ class Cluster {
   const PodInfo& pod(PodIndex i) const { return pods_[i]; }
   const v1::Pod& podSpec(PodIndex i) const { return scenario_.pods[i]; }
 
+  // The order kube-scheduler's snapshot lists nodes in (nodeTree.list): one node
+  // from each zone in turn, zones and nodes in the order they were added.
+  const std::vector<NodeIndex>& NodeTreeOrder() const { return treeOrder_; }
+
   NodeIndex FindNode(std::string_view name) const;
   // By "name" (namespace default) or "namespace/name".
   PodIndex FindPod(std::string_view ref) const;
@@ -106,11 +110,13 @@ class Cluster {
     std::vector<int32_t> perNode;
   };
   bool Counts(const PodInfo& p, Sym ns, const Selector& selector) const;
+  void BuildNodeTree();
 
   Scenario scenario_;
   StringPool pool_;
   std::vector<NodeInfo> nodes_;
   std::vector<PodInfo> pods_;
+  std::vector<NodeIndex> treeOrder_;
   std::unordered_map<std::string, NodeIndex> nodeByName_;
   std::unordered_map<std::string, PodIndex> podByKey_;
   // Caches are filled lazily by const lookups: a cycle only reads the cluster.

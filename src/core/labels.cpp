@@ -89,8 +89,14 @@ namespace spreadlab {
 std::string SelectorString(const Selector& s, const StringPool& pool) {
   if (s.IsNothing()) return "<nothing>";
   if (s.Empty()) return "<everything>";
+  // Upstream keeps requirements sorted by key text; ours are sorted by symbol.
+  std::vector<const Requirement*> reqs;
+  for (const auto& r : s.Requirements()) reqs.push_back(&r);
+  std::stable_sort(reqs.begin(), reqs.end(),
+                   [&](const Requirement* a, const Requirement* b) { return pool.Str(a->key) < pool.Str(b->key); });
   std::string out;
-  for (const auto& r : s.Requirements()) {
+  for (const Requirement* rp : reqs) {
+    const Requirement& r = *rp;
     if (!out.empty()) out += ',';
     const std::string& k = pool.Str(r.key);
     auto list = [&] {

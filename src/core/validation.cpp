@@ -37,11 +37,21 @@ std::string Quote(std::string_view s) {
   for (char c : s) {
     const auto u = static_cast<unsigned char>(c);
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (u < 0x20 || u == 0x7f) {
           out += "\\x";
@@ -227,7 +237,8 @@ std::vector<std::string> IsQualifiedName(std::string_view value) {
   std::string_view name = value;
   if (const size_t slash = value.find('/'); slash != std::string_view::npos) {
     if (value.find('/', slash + 1) != std::string_view::npos) {
-      errs.push_back("a valid label key " + RegexError(kLabelKeyErrMsg, kLabelKeyFmt, {"MyName", "my.name", "123-abc"}) +
+      errs.push_back("a valid label key " +
+                     RegexError(kLabelKeyErrMsg, kLabelKeyFmt, {"MyName", "my.name", "123-abc"}) +
                      " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')");
       return errs;
     }
@@ -302,7 +313,8 @@ void ValidateLabelSelectorRequirement(const v1::LabelSelectorRequirement& req, c
   ValidateLabelName(req.key, Child(path, "key"), out);
   const std::string valuesPath = Child(path, "values");
   for (size_t i = 0; i < req.values.size(); ++i) {
-    for (const std::string& msg : IsValidLabelValue(req.values[i])) AddInvalid(out, Index(valuesPath, i), req.values[i], msg);
+    for (const std::string& msg : IsValidLabelValue(req.values[i]))
+      AddInvalid(out, Index(valuesPath, i), req.values[i], msg);
   }
 }
 
@@ -367,7 +379,8 @@ void ValidateNodeSelectorRequirement(const v1::NodeSelectorRequirement& req, boo
   if (allowInvalidLabelValue) return;
   const std::string valuesPath = Child(path, "values");
   for (size_t i = 0; i < req.values.size(); ++i) {
-    for (const std::string& msg : IsValidLabelValue(req.values[i])) AddInvalid(out, Index(valuesPath, i), req.values[i], msg);
+    for (const std::string& msg : IsValidLabelValue(req.values[i]))
+      AddInvalid(out, Index(valuesPath, i), req.values[i], msg);
   }
 }
 
@@ -388,7 +401,8 @@ void ValidateNodeFieldSelectorRequirement(const v1::NodeSelectorRequirement& req
   }
   const std::string valuesPath = Child(path, "values");
   for (size_t i = 0; i < req.values.size(); ++i) {
-    for (const std::string& msg : IsDNS1123Subdomain(req.values[i])) AddInvalid(out, Index(valuesPath, i), req.values[i], msg);
+    for (const std::string& msg : IsDNS1123Subdomain(req.values[i]))
+      AddInvalid(out, Index(valuesPath, i), req.values[i], msg);
   }
 }
 
@@ -720,7 +734,8 @@ void ValidatePodTopologySpreadArgs(const config::PodTopologySpreadArgs& args, co
     ValidateArgsTopologyKey(c.topologyKey, Child(p, "topologyKey"), out);
     ValidateArgsWhenUnsatisfiable(c.whenUnsatisfiable, Child(p, "whenUnsatisfiable"), out);
     if (c.labelSelector) {
-      AddForbidden(out, Child(p, "labelSelector"), "constraint must not define a selector, as they deduced for each pod");
+      AddForbidden(out, Child(p, "labelSelector"),
+                   "constraint must not define a selector, as they deduced for each pod");
     }
     ValidateConstraintNotRepeat(args.defaultConstraints, i, p, out);
   }
@@ -740,6 +755,10 @@ void ValidatePluginWeights(const config::PluginSet& set, const std::string& path
 // validateKubeSchedulerProfile, plus the plugin weights.
 void ValidateProfile(const config::Profile& profile, Errors& out) {
   if (profile.schedulerName.empty()) AddRequired(out, Child(profile.path, "schedulerName"));
+  // validatePercentageOfNodesToScore
+  if (const auto& pct = profile.percentageOfNodesToScore; pct && (*pct < 0 || *pct > 100)) {
+    AddInvalid(out, Child(profile.path, "percentageOfNodesToScore"), *pct, "not in valid range [0-100]");
+  }
   if (profile.plugins) {
     const std::string pluginsPath = Child(profile.path, "plugins");
     ValidatePluginWeights(profile.plugins->multiPoint, Child(pluginsPath, "multiPoint"), out);
@@ -832,7 +851,8 @@ std::vector<FieldError> ValidateScenario(const Scenario& scenario) {
   for (const v1::ReplicationController& rc : scenario.replicationControllers) {
     validate(rc.path, [&](Errors& out) { ValidateReplicationController(rc, out); });
   }
-  for (const v1::ReplicaSet& rs : scenario.replicaSets) validate(rs.path, [&](Errors& out) { ValidateReplicaSet(rs, out); });
+  for (const v1::ReplicaSet& rs : scenario.replicaSets)
+    validate(rs.path, [&](Errors& out) { ValidateReplicaSet(rs, out); });
   for (const v1::StatefulSet& ss : scenario.statefulSets) {
     validate(ss.path, [&](Errors& out) { ValidateStatefulSet(ss, out); });
   }

@@ -362,10 +362,12 @@ config::Profile ReadProfile(const json& item, const std::string& path) {
   config::Profile prof;
   std::string pp = Index(Child(path, "profiles"), 0);
   prof.path = pp;
+  prof.percentageOfNodesToScore = OptInt32Field(item, "percentageOfNodesToScore", path);
   const json* profiles = ArrayField(item, "profiles", path);
   if (!profiles || profiles->empty()) return prof;
   const json& p = ExpectObject((*profiles)[0], pp);
   prof.schedulerName = StringField(p, "schedulerName", pp, "default-scheduler");
+  if (auto pct = OptInt32Field(p, "percentageOfNodesToScore", pp)) prof.percentageOfNodesToScore = pct;
   if (const json* plugins = ObjectField(p, "plugins", pp)) {
     std::string plp = Child(pp, "plugins");
     config::Plugins ps;

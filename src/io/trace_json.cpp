@@ -65,6 +65,7 @@ ojson TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const 
     }
     n["filter"] = std::move(filter);
     n["evaluated"] = nt.evaluated;
+    if (!nt.evaluated) n["notEvaluated"] = NotEvaluatedName(nt.notEvaluated);
     n["feasible"] = nt.feasible;
     n["rejectedBy"] = nt.firstFailure < 0 ? ojson(nullptr)
                                           : ojson(t.filterPlugins[t.filters[nt.filterBegin + nt.firstFailure].plugin]);
@@ -86,6 +87,8 @@ ojson TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const 
   j["message"] = t.message;
   j["error"] = t.error.empty() ? ojson(nullptr) : ojson(t.error);
   j["scored"] = t.scored;
+  j["numFeasibleNodesToFind"] = t.numFeasibleNodesToFind;
+  j["evaluatedNodes"] = t.evaluatedNodes;
   j["filterPlugins"] = t.filterPlugins;
   j["scorePlugins"] = t.scorePlugins;
   j["skippedScorePlugins"] = t.skippedScorePlugins;

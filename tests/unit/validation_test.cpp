@@ -74,8 +74,8 @@ Scenario BaseScenario() {
   web1.spec.nodeName = "node1";
   web1.spec.nodeSelector = {{"kubernetes.io/os", "linux"}};
   v1::NodeAffinity na;
-  na.requiredDuringSchedulingIgnoredDuringExecution = v1::NodeSelector{
-      {{{{kZone, "In", {"zone-a", "zone-b"}}}, {{"metadata.name", "In", {"node1"}}}}}};
+  na.requiredDuringSchedulingIgnoredDuringExecution =
+      v1::NodeSelector{{{{{kZone, "In", {"zone-a", "zone-b"}}}, {{"metadata.name", "In", {"node1"}}}}}};
   na.preferredDuringSchedulingIgnoredDuringExecution = {{10, {{{"disktype", "In", {"ssd"}}}, {}}}};
   web1.spec.affinity = v1::Affinity{na};
   web1.spec.tolerations = {{"dedicated", "Equal", "gpu", "NoSchedule", std::nullopt},
@@ -167,16 +167,20 @@ const std::vector<Case>& Cases() {
        kSpread0 + ".topologyKey: Required value: can not be empty"},
       {"PodTopologyKeyNotQualifiedIsAccepted", [](Scenario& s) { Spread(s, 0).topologyKey = "zone key"; }, ""},
       {"WhenUnsatisfiableUnknown", [](Scenario& s) { Spread(s, 0).whenUnsatisfiable = "Foo"; },
-       kSpread0 + ".whenUnsatisfiable: Unsupported value: \"Foo\": supported values: \"DoNotSchedule\", \"ScheduleAnyway\""},
+       kSpread0 +
+           ".whenUnsatisfiable: Unsupported value: \"Foo\": supported values: \"DoNotSchedule\", \"ScheduleAnyway\""},
       {"WhenUnsatisfiableEmpty", [](Scenario& s) { Spread(s, 1).whenUnsatisfiable = ""; },
-       kSpread1 + ".whenUnsatisfiable: Unsupported value: \"\": supported values: \"DoNotSchedule\", \"ScheduleAnyway\""},
+       kSpread1 +
+           ".whenUnsatisfiable: Unsupported value: \"\": supported values: \"DoNotSchedule\", \"ScheduleAnyway\""},
       {"DuplicateKeyAndAction", [](Scenario& s) { Spread(s, 1) = Spread(s, 0); },
-       kSpread0 + ".{topologyKey, whenUnsatisfiable}: Duplicate value: \"{topology.kubernetes.io/zone, DoNotSchedule}\""},
+       kSpread0 +
+           ".{topologyKey, whenUnsatisfiable}: Duplicate value: \"{topology.kubernetes.io/zone, DoNotSchedule}\""},
       {"SameKeyOtherActionIsAccepted", [](Scenario& s) { Spread(s, 1).topologyKey = kZone; }, ""},
       {"MinDomainsZero", [](Scenario& s) { Spread(s, 0).minDomains = 0; },
        kSpread0 + ".minDomains: must be greater than zero (got 0)"},
       {"MinDomainsWithScheduleAnyway", [](Scenario& s) { Spread(s, 0).whenUnsatisfiable = v1::kScheduleAnyway; },
-       kSpread0 + ".minDomains: can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ScheduleAnyway (got 2)"},
+       kSpread0 +
+           ".minDomains: can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ScheduleAnyway (got 2)"},
       {"NodeAffinityPolicyUnknown", [](Scenario& s) { Spread(s, 0).nodeAffinityPolicy = "Always"; },
        kSpread0 + ".nodeAffinityPolicy: Unsupported value: \"Always\": supported values: \"Honor\", \"Ignore\""},
       {"NodeTaintsPolicyUnknown", [](Scenario& s) { Spread(s, 0).nodeTaintsPolicy = "honor"; },
@@ -197,7 +201,10 @@ const std::vector<Case>& Cases() {
        kSpread1 + ".labelSelector.matchExpressions[0].operator: not a valid selector operator (got \"Equals\")"},
       {"SelectorBadValue", [](Scenario& s) { Spread(s, 1).labelSelector->matchExpressions[0].values = {"web app"}; },
        kSpread1 + ".labelSelector.matchExpressions[0].values[0]: " + kLabelValueMsg + " (got \"web app\")"},
-      {"SelectorMatchLabelsBadKey", [](Scenario& s) { Spread(s, 0).labelSelector->matchLabels = {{"app name", "web"}}; },
+      {"SelectorMatchLabelsBadKey",
+       [](Scenario& s) {
+         Spread(s, 0).labelSelector->matchLabels = {{"app name", "web"}};
+       },
        kSpread0 + ".labelSelector.matchLabels: " + kQualifiedNameMsg + " (got \"app name\")"},
 
       // ValidateTolerations
@@ -219,17 +226,24 @@ const std::vector<Case>& Cases() {
        "items[2].spec.tolerations[0].operator: " + kLabelValueMsg + " (got \"gpu\\\"1\\\"\")"},
 
       // validateNodeTaints
-      {"TaintMissingEffect", [](Scenario& s) { NodeTaint(s).effect = ""; }, "items[1].spec.taints[0].effect: Required value"},
+      {"TaintMissingEffect", [](Scenario& s) { NodeTaint(s).effect = ""; },
+       "items[1].spec.taints[0].effect: Required value"},
       {"TaintBadEffect", [](Scenario& s) { NodeTaint(s).effect = "NoScheduleNoAdmit"; },
        "items[1].spec.taints[0].effect: Unsupported value: \"NoScheduleNoAdmit\": supported values: \"NoSchedule\", "
        "\"PreferNoSchedule\", \"NoExecute\""},
       {"TaintEmptyNamePart", [](Scenario& s) { NodeTaint(s).key = "dedicated/"; },
        "items[1].spec.taints[0].key: name part must be non-empty (got \"dedicated/\")"},
-      {"TaintDuplicateKeyAndEffect", [](Scenario& s) { s.nodes[1].taints.push_back({"dedicated", "other", "NoSchedule"}); },
+      {"TaintDuplicateKeyAndEffect",
+       [](Scenario& s) {
+         s.nodes[1].taints.push_back({"dedicated", "other", "NoSchedule"});
+       },
        "items[1].spec.taints[1]: Duplicate value: \"dedicated=other:NoSchedule\": taints must be unique by key and "
        "effect pair"},
       {"TaintSameKeyOtherEffectIsAccepted",
-       [](Scenario& s) { s.nodes[1].taints.push_back({"dedicated", "", "NoExecute"}); }, ""},
+       [](Scenario& s) {
+         s.nodes[1].taints.push_back({"dedicated", "", "NoExecute"});
+       },
+       ""},
 
       // ValidateNodeSelector / ValidateNodeSelectorRequirement / ValidateNodeFieldSelectorRequirement
       {"RequiredTermsEmpty",
@@ -238,9 +252,15 @@ const std::vector<Case>& Cases() {
        },
        "items[2].spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms: Required "
        "value: must have at least one node selector term"},
-      {"GtNonIntegerIsAccepted", [](Scenario& s) { RequiredTerm(s).matchExpressions.push_back({"cpus", "Gt", {"many"}}); },
+      {"GtNonIntegerIsAccepted",
+       [](Scenario& s) {
+         RequiredTerm(s).matchExpressions.push_back({"cpus", "Gt", {"many"}});
+       },
        ""},
-      {"GtTwoValues", [](Scenario& s) { RequiredTerm(s).matchExpressions.push_back({"cpus", "Gt", {"1", "2"}}); },
+      {"GtTwoValues",
+       [](Scenario& s) {
+         RequiredTerm(s).matchExpressions.push_back({"cpus", "Gt", {"1", "2"}});
+       },
        kTerm0 + ".matchExpressions[1].values: Required value: must be specified single value when `operator` is 'Lt' "
                 "or 'Gt'"},
       {"NodeSelectorBadOperator", [](Scenario& s) { RequiredTerm(s).matchExpressions[0].op = "Equals"; },
@@ -252,7 +272,10 @@ const std::vector<Case>& Cases() {
        kTerm0 + ".matchExpressions[0].values[0]: " + kLabelValueMsg + " (got \"zone a\")"},
       {"MatchFieldsOtherKey", [](Scenario& s) { RequiredTerm(s).matchFields[0].key = "metadata.namespace"; },
        kTerm0 + ".matchFields[0].key: not a valid field selector key (got \"metadata.namespace\")"},
-      {"MatchFieldsTwoValues", [](Scenario& s) { RequiredTerm(s).matchFields[0].values = {"node1", "node2"}; },
+      {"MatchFieldsTwoValues",
+       [](Scenario& s) {
+         RequiredTerm(s).matchFields[0].values = {"node1", "node2"};
+       },
        kTerm0 + ".matchFields[0].values: Required value: must be only one value when `operator` is 'In' or 'NotIn' "
                 "for node field selector"},
       {"MatchFieldsExists",
@@ -279,7 +302,8 @@ const std::vector<Case>& Cases() {
        "items[1].metadata.name: " + kSubdomainMsg + " (got \"Node_2\")"},
       {"PodNameNotSubdomain", [](Scenario& s) { Web1(s).metadata.name = "web_1"; },
        "items[2].metadata.name: " + kSubdomainMsg + " (got \"web_1\")"},
-      {"PodNamespaceEmpty", [](Scenario& s) { Web1(s).metadata.ns = ""; }, "items[2].metadata.namespace: Required value"},
+      {"PodNamespaceEmpty", [](Scenario& s) { Web1(s).metadata.ns = ""; },
+       "items[2].metadata.namespace: Required value"},
       {"PodNamespaceNotLabel", [](Scenario& s) { Web1(s).metadata.ns = "Team_A"; },
        "items[2].metadata.namespace: " + kDNSLabelMsg + " (got \"Team_A\")"},
       {"PodNamespaceWithDots", [](Scenario& s) { Web1(s).metadata.ns = "team.a"; },
@@ -321,11 +345,16 @@ const std::vector<Case>& Cases() {
       // Services and workloads
       {"ServiceNameNotDNS1035", [](Scenario& s) { s.services[0].metadata.name = "1web"; },
        "items[4].metadata.name: " + kDNS1035Msg + " (got \"1web\")"},
-      {"ServiceSelectorBadKey", [](Scenario& s) { s.services[0].selector = v1::LabelMap{{"app name", "web"}}; },
+      {"ServiceSelectorBadKey",
+       [](Scenario& s) {
+         s.services[0].selector = v1::LabelMap{{"app name", "web"}};
+       },
        "items[4].spec.selector: " + kQualifiedNameMsg + " (got \"app name\")"},
       {"ServiceWithoutSelectorIsAccepted", [](Scenario& s) { s.services[0].selector.reset(); }, ""},
       {"ReplicationControllerSelectorBadValue",
-       [](Scenario& s) { s.replicationControllers[0].selector = v1::LabelMap{{"app", "legacy app"}}; },
+       [](Scenario& s) {
+         s.replicationControllers[0].selector = v1::LabelMap{{"app", "legacy app"}};
+       },
        "items[5].spec.selector: " + kLabelValueMsg + " (got \"legacy app\")"},
       {"ReplicaSetSelectorMissing", [](Scenario& s) { s.replicaSets[0].selector.reset(); },
        "items[6].spec.selector: Required value"},
@@ -333,7 +362,8 @@ const std::vector<Case>& Cases() {
        "items[6].spec.selector: empty selector is invalid for deployment (got {})"},
       {"StatefulSetSelectorEmpty", [](Scenario& s) { s.statefulSets[0].selector = v1::LabelSelector{}; },
        "items[7].spec.selector: empty selector is invalid for statefulset (got {})"},
-      {"StatefulSetSelectorBadOperator", [](Scenario& s) { s.statefulSets[0].selector->matchExpressions[0].op = "Equals"; },
+      {"StatefulSetSelectorBadOperator",
+       [](Scenario& s) { s.statefulSets[0].selector->matchExpressions[0].op = "Equals"; },
        "items[7].spec.selector.matchExpressions[0].operator: not a valid selector operator (got \"Equals\")"},
       {"StatefulSetNameWithDots", [](Scenario& s) { s.statefulSets[0].metadata.name = "db.main"; },
        "items[7].metadata.name: must not contain dots (got \"db.main\")"},
@@ -373,7 +403,9 @@ const std::vector<Case>& Cases() {
       {"ScorePluginNegativeWeight", [](Scenario& s) { s.profile->plugins->score.enabled[0].weight = -1; },
        "items[8].profiles[0].plugins.score.enabled[0].weight: must be greater than or equal to 0 (got -1)"},
       {"MultiPointPluginNegativeWeight",
-       [](Scenario& s) { s.profile->plugins->multiPoint.enabled = {{"NodeAffinity", -5}}; },
+       [](Scenario& s) {
+         s.profile->plugins->multiPoint.enabled = {{"NodeAffinity", -5}};
+       },
        "items[8].profiles[0].plugins.multiPoint.enabled[0].weight: must be greater than or equal to 0 (got -5)"},
       {"PluginZeroWeightIsAccepted", [](Scenario& s) { s.profile->plugins->score.enabled[0].weight = 0; }, ""},
       {"SchedulerNameEmpty", [](Scenario& s) { s.profile->schedulerName = ""; },
@@ -462,8 +494,9 @@ TEST(ValidationTest, ControlCharactersAreEscapedInValues) {
   Spread(s, 0).whenUnsatisfiable = "Do\tNot\\Schedule\n";
   ASSERT_FALSE(ValidateScenario(s).empty());
   EXPECT_EQ(ValidateScenario(s).front().ToString(),
-            kSpread0 + ".whenUnsatisfiable: Unsupported value: \"Do\\tNot\\\\Schedule\\n\": supported values: "
-                       "\"DoNotSchedule\", \"ScheduleAnyway\"");
+            kSpread0 +
+                ".whenUnsatisfiable: Unsupported value: \"Do\\tNot\\\\Schedule\\n\": supported values: "
+                "\"DoNotSchedule\", \"ScheduleAnyway\"");
 }
 
 }  // namespace

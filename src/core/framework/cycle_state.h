@@ -33,11 +33,13 @@ class CycleState {
   template <class T>
   T* Read(std::string_view key) const {
     for (const auto& s : slots_)
-      if (s.key == key) return s.written ? static_cast<T*>(s.data.get()) : nullptr;
+      if (SameKey(s.key, key)) return s.written ? static_cast<T*>(s.data.get()) : nullptr;
     return nullptr;
   }
 
  private:
+  // Keys are string constants: comparing addresses first makes a read cheap.
+  static bool SameKey(std::string_view a, std::string_view b) { return a.data() == b.data() || a == b; }
   struct Slot {
     std::string_view key;
     bool written = false;
@@ -45,7 +47,7 @@ class CycleState {
   };
   Slot& Find(std::string_view key) {
     for (auto& s : slots_)
-      if (s.key == key) return s;
+      if (SameKey(s.key, key)) return s;
     slots_.push_back(Slot{key, false, nullptr});
     return slots_.back();
   }

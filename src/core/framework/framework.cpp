@@ -40,6 +40,20 @@ void Framework::Fail(CycleTrace& trace, const std::string& error) {
   trace.selected = kNone;
 }
 
+// numFeasibleNodesToFind
+size_t NumFeasibleNodesToFind(std::optional<int32_t> percentageOfNodesToScore, size_t numAllNodes) {
+  constexpr size_t kMinFeasibleNodesToFind = 100;
+  constexpr int64_t kMinFeasibleNodesPercentageToFind = 5;
+  if (numAllNodes < kMinFeasibleNodesToFind) return numAllNodes;
+  int64_t percentage = percentageOfNodesToScore.value_or(0);
+  if (percentage == 0) {
+    percentage = 50 - static_cast<int64_t>(numAllNodes) / 125;
+    if (percentage < kMinFeasibleNodesPercentageToFind) percentage = kMinFeasibleNodesPercentageToFind;
+  }
+  size_t numNodes = numAllNodes * static_cast<size_t>(percentage) / 100;
+  return numNodes < kMinFeasibleNodesToFind ? kMinFeasibleNodesToFind : numNodes;
+}
+
 std::string FitErrorMessage(size_t numAllNodes, std::string_view preFilterMsg,
                             const std::vector<std::string_view>& nodeReasons) {
   std::string msg = "0/" + std::to_string(numAllNodes) + " nodes are available:";
@@ -129,29 +143,43 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
     return;
   }
 
-  // --- Filter (findNodesThatPassFilters / RunFilterPlugins) ---
+  // --- Filter (findNodesThatFitPod / findNodesThatPassFilters / RunFilterPlugins) ---
+  // Nodes are tried in the snapshot's order, starting where the previous cycle
+  // stopped, until enough feasible nodes are found.
+  const auto& order = cluster_.NodeTreeOrder();
   candidates_.clear();
   if (allowed) {
-    candidates_ = *allowed;
     // Nodes left out by a PreFilterResult count as UnschedulableAndUnresolvable.
     std::sort(pluginsWithNodes.begin(), pluginsWithNodes.end());
-    std::string absent = "node(s) didn't satisfy plugin(s) [";
-    for (size_t i = 0; i < pluginsWithNodes.size(); ++i) absent += (i ? " " : "") + pluginsWithNodes[i];
-    absent += "]";
-    absentReason_ = std::move(absent);
+    absentReason_ = "node(s) didn't satisfy plugin(s) [";
+    for (size_t i = 0; i < pluginsWithNodes.size(); ++i) absentReason_ += (i ? " " : "") + pluginsWithNodes[i];
+    absentReason_ += "]";
     std::vector<uint8_t> in(numNodes, 0);
-    for (NodeIndex n : candidates_) in[n] = 1;
-    for (size_t i = 0; i < numNodes; ++i)
-      if (!in[i]) firstFailure_[i] = absentReason_;
+    for (NodeIndex n : *allowed) in[n] = 1;
+    for (NodeIndex n : order) {
+      if (in[n]) {
+        candidates_.push_back(n);
+      } else {
+        firstFailure_[n] = absentReason_;
+        if (explain) trace.nodes[n].notEvaluated = NotEvaluated::PreFilterResult;
+      }
+    }
   } else {
-    for (size_t i = 0; i < numNodes; ++i) candidates_.push_back(static_cast<NodeIndex>(i));
+    candidates_ = order;
   }
+  if (explain)
+    for (NodeIndex n : candidates_) trace.nodes[n].notEvaluated = NotEvaluated::EnoughFeasible;
+  const size_t numToFind = NumFeasibleNodesToFind(profile_.percentageOfNodesToScore, candidates_.size());
+  trace.numFeasibleNodesToFind = static_cast<int32_t>(numToFind);
   feasible_.clear();
-  for (NodeIndex n : candidates_) {
+  size_t processed = 0;
+  for (size_t i = 0; i < candidates_.size() && feasible_.size() < numToFind; ++i, ++processed) {
+    const NodeIndex n = candidates_[(nextStartNodeIndex_ + i) % candidates_.size()];
     const NodeInfo& node = cluster_.node(n);
     NodeTrace* nt = explain ? &trace.nodes[n] : nullptr;
     if (nt) {
       nt->evaluated = true;
+      nt->notEvaluated = NotEvaluated::No;
       nt->filterBegin = static_cast<uint32_t>(trace.filters.size());
     }
     bool fits = true;
@@ -182,6 +210,8 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
     }
     if (fits) feasible_.push_back(n);
   }
+  trace.evaluatedNodes = static_cast<int32_t>(processed);
+  if (numNodes > 0) nextStartNodeIndex_ = (nextStartNodeIndex_ + processed) % numNodes;
 
   if (feasible_.empty()) {
     trace.message = FitErrorMessage(numNodes, {}, firstFailure_);

@@ -21,12 +21,20 @@ class Framework {
   // outcome. With explain=false only the outcome (selected node, message,
   // error) is recorded, which is what a batch of placements needs.
   //
-  // Every node is evaluated (upstream samples percentageOfNodesToScore of the
-  // nodes above 100 nodes); ties between equal top scores go to the first node
-  // in cluster order (upstream picks one of them at random).
+  // As upstream, nodes are filtered in the snapshot's zone-interleaved order
+  // (Cluster::NodeTreeOrder), starting where the previous cycle of this
+  // framework stopped, until NumFeasibleNodesToFind feasible nodes are found
+  // (upstream checks nodes in parallel, so which nodes it reaches past that
+  // point varies; here it is always the next ones in order). Ties between
+  // equal top scores go to the first of them in that order; upstream picks
+  // one of them at random.
   void RunCycle(PodIndex pod, CycleTrace& trace, bool explain);
 
   const ResolvedProfile& profile() const { return profile_; }
+  // Where the next cycle starts trying nodes (sched.nextStartNodeIndex).
+  size_t nextStartNodeIndex() const { return nextStartNodeIndex_; }
+  void setNextStartNodeIndex(size_t i) { nextStartNodeIndex_ = i; }
+
   // The enabled plugin instance called `name`, or nullptr.
   Plugin* FindPlugin(std::string_view name) const;
 
@@ -48,8 +56,13 @@ class Framework {
   std::vector<NodeIndex> candidates_, feasible_;
   std::vector<std::string_view> firstFailure_;  // per node: the reason upstream records
   std::string absentReason_;  // for nodes a PreFilterResult left out
+  size_t nextStartNodeIndex_ = 0;
   std::vector<std::vector<NodeScore>> pluginScores_;
 };
+
+// numFeasibleNodesToFind: every node below 100 nodes; above, the profile's
+// percentageOfNodesToScore of them (adaptive when unset), at least 100.
+size_t NumFeasibleNodesToFind(std::optional<int32_t> percentageOfNodesToScore, size_t numAllNodes);
 
 // FitError.Error(): "0/N nodes are available: <reasons>." where reasons are
 // the PreFilter message, or "<count> <reason>" per distinct node reason,

@@ -101,6 +101,7 @@ std::vector<config::Plugin> DefaultMultiPointPlugins() {
 
 bool ResolveProfile(const config::Profile& profile, ResolvedProfile& out, std::string& error) {
   out = ResolvedProfile{};
+  out.percentageOfNodesToScore = profile.percentageOfNodesToScore;
   const std::string at = profile.path.empty() ? "profiles[0]" : profile.path;
   config::Plugins custom = profile.plugins.value_or(config::Plugins{});
   config::PluginSet defaults;

@@ -18,6 +18,7 @@ struct ScorePluginWeight {
 struct ResolvedProfile {
   std::vector<std::string> preFilter, filter, preScore;
   std::vector<ScorePluginWeight> score;
+  std::optional<int32_t> percentageOfNodesToScore;
   // Upstream plugins enabled by the profile that this simulator does not model;
   // they are left out of every decision and listed so the UI can say so.
   std::vector<std::string> notSimulated;

@@ -61,9 +61,21 @@ struct ScoreEntry {
   int64_t weighted = 0;
 };
 
+// Why a node's filters did not run.
+enum class NotEvaluated : uint8_t {
+  No,
+  PreFilterRejected,  // a PreFilter plugin rejected the pod outright
+  PreFilterResult,    // a PreFilter plugin narrowed the candidates to other nodes
+  EnoughFeasible,     // enough feasible nodes were found first (percentageOfNodesToScore)
+};
+
+// "PreFilterRejected", "PreFilterResult", "EnoughFeasible" ("" for No).
+std::string_view NotEvaluatedName(NotEvaluated n);
+
 struct NodeTrace {
   NodeIndex node = kNone;
-  bool evaluated = false;  // false: excluded by a PreFilter result or a PreFilter rejection
+  bool evaluated = false;
+  NotEvaluated notEvaluated = NotEvaluated::PreFilterRejected;
   bool feasible = false;
   int16_t firstFailure = -1;  // index into this node's verdicts of the one upstream reports
   uint32_t filterBegin = 0, filterCount = 0;
@@ -93,6 +105,8 @@ struct CycleTrace {
   std::vector<ScoreEntry> scores;
 
   bool scored = false;  // false when fewer than two nodes are feasible (upstream skips scoring)
+  int32_t numFeasibleNodesToFind = 0;  // filtering stops once this many feasible nodes are found
+  int32_t evaluatedNodes = 0;          // nodes whose filters ran
   NodeIndex selected = kNone;
   std::string message;  // FitError text when unschedulable, else the Scheduled event text
   std::string error;    // a framework error (Code::Error), if any

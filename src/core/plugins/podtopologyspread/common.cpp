@@ -19,18 +19,18 @@ PodTopologySpread::PodTopologySpread(Handle h, PodTopologySpreadArgs args) : h_(
   if (args_.systemDefaulted) args_.defaultConstraints = SystemDefaultConstraints();
 }
 
-bool NodeLabelsMatchSpreadConstraints(const NodeInfo& node, const std::vector<TopologySpreadConstraint>& cs) {
-  for (const auto& c : cs)
-    if (!node.labels.Has(c.topologyKeySym)) return false;
-  return true;
-}
-
 // topologySpreadConstraint.matchNodeInclusionPolicies
 bool PodTopologySpread::MatchNodeInclusionPolicies(const TopologySpreadConstraint& c, const PodInfo& pod,
                                                    const NodeInfo& node, const RequiredNodeAffinity& required) const {
   if (c.honorNodeAffinity && !required.Match(node.View(), h_.cluster->pool())) return false;
   if (c.honorNodeTaints && FindUntoleratedDoNotScheduleTaint(node.taints, pod.tolerations) >= 0) return false;
   return true;
+}
+
+InclusionChecker::InclusionChecker(const PodTopologySpread& pl, const std::vector<TopologySpreadConstraint>& cs,
+                                   const PodInfo& pod, const RequiredNodeAffinity& required)
+    : pl_(pl), cs_(cs), pod_(pod), required_(required) {
+  for (const auto& c : cs) needed_.push_back((c.honorNodeAffinity && !required.Trivial()) || c.honorNodeTaints);
 }
 
 // filterTopologySpreadConstraints (+ mergeLabelSetWithSelector for matchLabelKeys)

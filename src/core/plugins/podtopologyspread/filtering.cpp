@@ -52,10 +52,11 @@ Status PodTopologySpread::PreFilter(CycleState& state, const PodInfo& pod, PreFi
   }
 
   const RequiredNodeAffinity required = GetRequiredNodeAffinity(cluster.podSpec(pod.index), cluster.pool());
+  const InclusionChecker include(*this, s.constraints, pod, required);
   for (const NodeInfo& node : cluster.nodes()) {
-    if (!NodeLabelsMatchSpreadConstraints(node, s.constraints)) continue;
+    if (!NodeLabelsMatchSpreadConstraints(s.columns, node.index)) continue;
     for (size_t i = 0; i < n; ++i) {
-      if (!MatchNodeInclusionPolicies(s.constraints[i], pod, node, required)) continue;
+      if (!include(i, node)) continue;
       int32_t& count = s.tpValueToMatchNum[i][s.columns[i]->domainOfNode[node.index]];
       count = (count < 0 ? 0 : count) + (*perNode[i])[node.index];
     }

@@ -64,7 +64,30 @@ class PodTopologySpread final : public PreFilterPlugin, public FilterPlugin, pub
   PodTopologySpreadArgs args_;
 };
 
-// nodeLabelsMatchSpreadConstraints: the node carries every constraint's topology key.
-bool NodeLabelsMatchSpreadConstraints(const NodeInfo& node, const std::vector<TopologySpreadConstraint>& cs);
+// matchNodeInclusionPolicies for every constraint of one pod, with the checks
+// that cannot fail for this pod (no required affinity, no taint policy) skipped.
+class InclusionChecker {
+ public:
+  InclusionChecker(const PodTopologySpread& pl, const std::vector<TopologySpreadConstraint>& cs, const PodInfo& pod,
+                   const RequiredNodeAffinity& required);
+  bool operator()(size_t constraint, const NodeInfo& node) const {
+    return !needed_[constraint] || pl_.MatchNodeInclusionPolicies(cs_[constraint], pod_, node, required_);
+  }
+
+ private:
+  const PodTopologySpread& pl_;
+  const std::vector<TopologySpreadConstraint>& cs_;
+  const PodInfo& pod_;
+  const RequiredNodeAffinity& required_;
+  std::vector<uint8_t> needed_;
+};
+
+// nodeLabelsMatchSpreadConstraints: the node carries every constraint's topology
+// key, read from the constraints' topology columns.
+inline bool NodeLabelsMatchSpreadConstraints(const std::vector<const TopologyColumn*>& columns, NodeIndex node) {
+  for (const TopologyColumn* c : columns)
+    if (c->domainOfNode[node] < 0) return false;
+  return true;
+}
 
 }  // namespace spreadlab::plugins

@@ -78,8 +78,7 @@ Status PodTopologySpread::PreScore(CycleState& state, const PodInfo& pod, std::s
   size_t ignored = 0;
   std::vector<size_t> topoSize(n, 0);
   for (NodeIndex ni : feasible) {
-    const NodeInfo& node = cluster.node(ni);
-    if (requireAllTopologies && !NodeLabelsMatchSpreadConstraints(node, s.constraints)) {
+    if (requireAllTopologies && !NodeLabelsMatchSpreadConstraints(s.columns, ni)) {
       s.ignoredNodes[ni] = 1;
       ++ignored;
       continue;
@@ -100,10 +99,11 @@ Status PodTopologySpread::PreScore(CycleState& state, const PodInfo& pod, std::s
   }
 
   const RequiredNodeAffinity required = GetRequiredNodeAffinity(cluster.podSpec(pod.index), cluster.pool());
+  const InclusionChecker include(*this, s.constraints, pod, required);
   for (const NodeInfo& node : cluster.nodes()) {
-    if (requireAllTopologies && !NodeLabelsMatchSpreadConstraints(node, s.constraints)) continue;
+    if (requireAllTopologies && !NodeLabelsMatchSpreadConstraints(s.columns, node.index)) continue;
     for (size_t i = 0; i < n; ++i) {
-      if (!MatchNodeInclusionPolicies(s.constraints[i], pod, node, required)) continue;
+      if (!include(i, node)) continue;
       // Domains without a candidate node are not counted.
       int64_t& slot = s.topologyValueToPodCounts[i][ScoreSlot(*s.columns[i], node.index, emptySlot[i])];
       if (slot < 0) continue;
