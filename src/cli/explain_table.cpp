@@ -170,6 +170,12 @@ std::string ExplainTable(const Cluster& cluster, const ResolvedProfile& profile,
     out += fmt::format("Error: {}\n", t.error);
   } else if (t.selected != kNone) {
     out += fmt::format("Result: {} -> {}\n  {}\n", pod.key, cluster.node(t.selected).name, t.message);
+    size_t ties = 0;
+    for (const auto& nt : t.nodes) ties += t.scored && nt.feasible && nt.total == t.nodes[t.selected].total;
+    if (ties > 1)
+      out += fmt::format("  ({} nodes share the top score; kube-scheduler picks one of them at random, spreadlab the first "
+                         "one it evaluated)\n",
+                         ties);
   } else {
     out += fmt::format("Result: {} stays Pending\n  {}\n", pod.key, t.message);
   }

@@ -24,6 +24,9 @@ std::string ScheduleTable(const Cluster& cluster, const std::vector<Placement>& 
     out += fmt::format("\nPods matching {} in namespace {}, per {} ({} maxSkew {}): skew {}\n", r.selector, r.ns,
                        r.topologyKey, r.whenUnsatisfiable, r.maxSkew, r.skew);
     for (const auto& d : r.domains) out += fmt::format("  {:<24} {:>5} pod(s)  skew {}\n", d.value, d.matchNum, d.skew);
+    if (r.skew > r.maxSkew)
+      out += "  (counted over every node with the key; the scheduler counts only the nodes each pod may use,\n"
+             "   see nodeAffinityPolicy / nodeTaintsPolicy, so this can exceed maxSkew without a violation)\n";
   }
   return out;
 }

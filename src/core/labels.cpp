@@ -45,6 +45,7 @@ bool ParseInt64(std::string_view s, int64_t* out) {
 bool RequirementMatches(const Requirement& r, const LabelSet& labels, const StringPool& pool) {
   Sym v = labels.Get(r.key);
   switch (r.op) {
+    case SelOp::Equals:
     case SelOp::In:
       return v != kNoSym && std::binary_search(r.values.begin(), r.values.end(), v);
     case SelOp::NotIn:
@@ -105,8 +106,9 @@ std::string SelectorString(const Selector& s, const StringPool& pool) {
       return l + ")";
     };
     switch (r.op) {
-      case SelOp::In: out += r.values.size() == 1 ? k + "=" + pool.Str(r.values[0]) : k + " in" + list(); break;
-      case SelOp::NotIn: out += r.values.size() == 1 ? k + "!=" + pool.Str(r.values[0]) : k + " notin" + list(); break;
+      case SelOp::Equals: out += k + "=" + pool.Str(r.values[0]); break;
+      case SelOp::In: out += k + " in" + list(); break;
+      case SelOp::NotIn: out += k + " notin" + list(); break;
       case SelOp::Exists: out += k; break;
       case SelOp::DoesNotExist: out += "!" + k; break;
       case SelOp::Gt: out += k + ">" + std::to_string(r.number); break;

@@ -27,7 +27,9 @@ class LabelSet {
   std::vector<std::pair<Sym, Sym>> kv_;
 };
 
-enum class SelOp : uint8_t { In, NotIn, Exists, DoesNotExist, Gt, Lt };
+// Equals is In with one value, kept apart only so that a selector prints as
+// upstream prints it ("app=web" for matchLabels, "app in (web)" for In).
+enum class SelOp : uint8_t { Equals, In, NotIn, Exists, DoesNotExist, Gt, Lt };
 
 struct Requirement {
   Sym key = kNoSym;

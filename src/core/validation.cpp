@@ -869,4 +869,7 @@ std::vector<FieldError> ValidateScenario(const Scenario& scenario) {
   return all;
 }
 
+std::vector<std::string> QualifiedNameErrors(std::string_view name) { return IsQualifiedName(name); }
+std::vector<std::string> LabelValueErrors(std::string_view value) { return IsValidLabelValue(value); }
+
 }  // namespace spreadlab

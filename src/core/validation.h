@@ -3,6 +3,7 @@
 // configuration validation) applies to the fields the scheduler reads, with
 // upstream's paths and wording, plus the consistency a scenario file needs.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/api.h"
@@ -21,5 +22,10 @@ struct FieldError {
 // their `path` ("items[2]" before "items[10]"), and one object's errors in the
 // order upstream reports them, followed by its consistency errors.
 std::vector<FieldError> ValidateScenario(const Scenario& scenario);
+
+// util/validation.IsQualifiedName and IsValidLabelValue: upstream's messages,
+// empty when the text is valid.
+std::vector<std::string> QualifiedNameErrors(std::string_view name);
+std::vector<std::string> LabelValueErrors(std::string_view value);
 
 }  // namespace spreadlab

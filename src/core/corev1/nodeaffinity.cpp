@@ -1,43 +1,84 @@
 #include "core/corev1/nodeaffinity.h"
 
 #include "core/corev1/selectors.h"
+#include "core/validation.h"
 
 namespace spreadlab {
 
-// nodeSelectorRequirementsAsSelector's validity rules (labels.NewRequirement).
-static bool ValidNodeRequirement(const v1::NodeSelectorRequirement& r) {
-  if (r.op == "In" || r.op == "NotIn") return !r.values.empty();
-  if (r.op == "Exists" || r.op == "DoesNotExist") return r.values.empty();
-  int64_t n;
-  if (r.op == "Gt" || r.op == "Lt") return r.values.size() == 1 && ParseInt64(r.values[0], &n);
-  return false;
+namespace {
+
+std::string Invalid(const std::string& path, const std::string& value, const std::string& detail) {
+  return path + ": Invalid value: \"" + value + "\": " + detail;
 }
 
-NodeSelectorTerm CompileNodeSelectorTerm(const v1::NodeSelectorTerm& term, StringPool& pool) {
+std::string Join(const std::vector<std::string>& parts, const char* sep) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) out += (i ? sep : "") + parts[i];
+  return out;
+}
+
+// labels.NewRequirement's checks for a node selector requirement; the API
+// server does not check values, so a pod can carry a term that never matches.
+// Returns the field errors under `path`.
+std::vector<std::string> RequirementErrors(const v1::NodeSelectorRequirement& r, const std::string& path) {
+  std::vector<std::string> errs;
+  if (auto e = QualifiedNameErrors(r.key); !e.empty()) errs.push_back(Invalid(path + ".key", r.key, Join(e, "; ")));
+  const std::string vp = path + ".values";
+  int64_t n;
+  if (r.op == "In" || r.op == "NotIn") {
+    if (r.values.empty()) errs.push_back(vp + ": Invalid value: []: for 'in', 'notin' operators, values set can't be empty");
+  } else if (r.op == "Exists" || r.op == "DoesNotExist") {
+    if (!r.values.empty()) errs.push_back(vp + ": Invalid value: [...]: values set must be empty for exists and does not exist");
+  } else if (r.op == "Gt" || r.op == "Lt") {
+    if (r.values.size() != 1) errs.push_back(vp + ": Invalid value: [...]: for 'Gt', 'Lt' operators, exactly one value is required");
+    for (size_t i = 0; i < r.values.size(); ++i)
+      if (!ParseInt64(r.values[i], &n))
+        errs.push_back(Invalid(vp + "[" + std::to_string(i) + "]", r.values[i], "for 'Gt', 'Lt' operators, the value must be an integer"));
+  } else {
+    errs.push_back(path + ".operator: Unsupported value: \"" + r.op + "\"");
+  }
+  for (size_t i = 0; i < r.values.size(); ++i)
+    if (auto e = LabelValueErrors(r.values[i]); !e.empty())
+      errs.push_back(Invalid(vp + "[" + std::to_string(i) + "]", r.values[i], Join(e, "; ")));
+  return errs;
+}
+
+}  // namespace
+
+NodeSelectorTerm CompileNodeSelectorTerm(const v1::NodeSelectorTerm& term, StringPool& pool, const std::string& path) {
   NodeSelectorTerm t;
   t.empty = term.matchExpressions.empty() && term.matchFields.empty();
   if (!term.matchExpressions.empty()) {
     Selector s;
-    for (const auto& r : term.matchExpressions) {
-      if (!ValidNodeRequirement(r)) t.parseError = true;
-      else s.Add(MakeRequirement(r.key, SelOpFromString(r.op), r.values, pool));
+    for (size_t i = 0; i < term.matchExpressions.size(); ++i) {
+      const auto& r = term.matchExpressions[i];
+      auto errs = RequirementErrors(r, path + ".matchExpressions[" + std::to_string(i) + "]");
+      if (!errs.empty()) {
+        t.parseErrors.insert(t.parseErrors.end(), errs.begin(), errs.end());
+        continue;
+      }
+      s.Add(MakeRequirement(r.key, SelOpFromString(r.op), r.values, pool));
     }
     t.matchLabels = std::move(s);
   }
   // nodeSelectorRequirementsAsFieldSelector: metadata.name with In/NotIn and one value.
-  for (const auto& r : term.matchFields) {
-    if (r.key != "metadata.name" || (r.op != "In" && r.op != "NotIn") || r.values.size() != 1) {
-      t.parseError = true;
-      continue;
+  for (size_t i = 0; i < term.matchFields.size(); ++i) {
+    const auto& r = term.matchFields[i];
+    const std::string fp = path + ".matchFields[" + std::to_string(i) + "]";
+    if (r.key != "metadata.name") {
+      t.parseErrors.push_back(Invalid(fp + ".key", r.key, "not a valid field selector key"));
+    } else if ((r.op != "In" && r.op != "NotIn") || r.values.size() != 1) {
+      t.parseErrors.push_back(fp + ": Invalid value: \"" + r.op + "\": field selector requires In or NotIn with one value");
+    } else {
+      t.matchFields.push_back({r.op == "In", pool.Intern(r.values[0])});
     }
-    t.matchFields.push_back({r.op == "In", pool.Intern(r.values[0])});
   }
   return t;
 }
 
 // nodeSelectorTerm.match
 bool NodeSelectorTerm::Match(const NodeView& node, const StringPool& pool) const {
-  if (empty || parseError) return false;
+  if (empty || !parseErrors.empty()) return false;
   if (matchLabels && !matchLabels->Matches(node.labels, pool)) return false;
   for (const auto& f : matchFields)
     if ((node.name == f.name) != f.in) return false;
@@ -59,7 +100,7 @@ RequiredNodeAffinity GetRequiredNodeAffinity(const v1::Pod& pod, StringPool& poo
   if (aff && aff->nodeAffinity && aff->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution) {
     std::vector<NodeSelectorTerm> terms;
     for (const auto& t : aff->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution->nodeSelectorTerms)
-      terms.push_back(CompileNodeSelectorTerm(t, pool));
+      terms.push_back(CompileNodeSelectorTerm(t, pool, ""));
     r.affinityTerms = std::move(terms);
   }
   return r;
@@ -72,16 +113,27 @@ int64_t PreferredSchedulingTerms::Score(const NodeView& node, const StringPool& 
   return score;
 }
 
-std::optional<PreferredSchedulingTerms> GetPodPreferredNodeAffinity(const v1::Pod& pod, StringPool& pool) {
+std::optional<PreferredSchedulingTerms> GetPodPreferredNodeAffinity(const v1::Pod& pod, StringPool& pool,
+                                                                     std::string* error) {
   const auto& aff = pod.spec.affinity;
   if (!aff || !aff->nodeAffinity) return std::nullopt;
   // Go distinguishes a nil slice from an empty one; JSON `[]` and absence both
   // leave no terms, which scores zero everywhere either way.
-  if (aff->nodeAffinity->preferredDuringSchedulingIgnoredDuringExecution.empty()) return std::nullopt;
+  const auto& preferred = aff->nodeAffinity->preferredDuringSchedulingIgnoredDuringExecution;
+  if (preferred.empty()) return std::nullopt;
   PreferredSchedulingTerms p;
-  for (const auto& t : aff->nodeAffinity->preferredDuringSchedulingIgnoredDuringExecution) {
+  std::vector<std::string> errs;
+  for (size_t i = 0; i < preferred.size(); ++i) {
+    const auto& t = preferred[i];
     if (t.weight == 0 || (t.preference.matchExpressions.empty() && t.preference.matchFields.empty())) continue;
-    p.terms.push_back({CompileNodeSelectorTerm(t.preference, pool), t.weight});
+    NodeSelectorTerm term = CompileNodeSelectorTerm(t.preference, pool, "[" + std::to_string(i) + "]");
+    errs.insert(errs.end(), term.parseErrors.begin(), term.parseErrors.end());
+    p.terms.push_back({std::move(term), t.weight});
+  }
+  // NewPreferredSchedulingTerms fails on any parse error (errors.Flatten of the aggregate).
+  if (!errs.empty()) {
+    if (error) *error = errs.size() == 1 ? errs[0] : "[" + Join(errs, ", ") + "]";
+    return std::nullopt;
   }
   return p;
 }

@@ -3,6 +3,7 @@
 // k8s.io/component-helpers/scheduling/corev1/nodeaffinity does it
 // (RequiredNodeAffinity, LazyErrorNodeSelector, PreferredSchedulingTerms).
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/api.h"
@@ -18,8 +19,8 @@ struct NodeView {
 
 // nodeSelectorTerm: ANDed label requirements and metadata.name requirements.
 struct NodeSelectorTerm {
-  bool empty = true;       // no requirements at all: matches nothing
-  bool parseError = false;  // an invalid requirement: the term never matches
+  bool empty = true;  // no requirements at all: matches nothing
+  std::vector<std::string> parseErrors;  // an invalid requirement: the term never matches
   std::optional<Selector> matchLabels;
   struct FieldReq {
     bool in = true;  // In (name equals) or NotIn (name differs)
@@ -30,7 +31,8 @@ struct NodeSelectorTerm {
   bool Match(const NodeView& node, const StringPool& pool) const;
 };
 
-NodeSelectorTerm CompileNodeSelectorTerm(const v1::NodeSelectorTerm& term, StringPool& pool);
+// `path` prefixes the field paths of parse errors (e.g. "[0]").
+NodeSelectorTerm CompileNodeSelectorTerm(const v1::NodeSelectorTerm& term, StringPool& pool, const std::string& path);
 
 // RequiredNodeAffinity: spec.nodeSelector AND any of the required affinity terms.
 struct RequiredNodeAffinity {
@@ -54,7 +56,10 @@ struct PreferredSchedulingTerms {
   int64_t Score(const NodeView& node, const StringPool& pool) const;
 };
 
-// nullopt when the pod has no preferred node affinity (the plugin then skips).
-std::optional<PreferredSchedulingTerms> GetPodPreferredNodeAffinity(const v1::Pod& pod, StringPool& pool);
+// nullopt when the pod has no preferred node affinity (the plugin then skips),
+// or when a term does not parse (then `error` says why, as upstream's
+// NewPreferredSchedulingTerms).
+std::optional<PreferredSchedulingTerms> GetPodPreferredNodeAffinity(const v1::Pod& pod, StringPool& pool,
+                                                                     std::string* error = nullptr);
 
 }  // namespace spreadlab

@@ -33,14 +33,14 @@ SelOp SelOpFromString(const std::string& op) {
 Selector LabelSelectorAsSelector(const std::optional<v1::LabelSelector>& ls, StringPool& pool) {
   if (!ls) return Selector::Nothing();
   Selector s;
-  for (const auto& [k, v] : ls->matchLabels) s.Add(MakeRequirement(k, SelOp::In, {v}, pool));
+  for (const auto& [k, v] : ls->matchLabels) s.Add(MakeRequirement(k, SelOp::Equals, {v}, pool));
   for (const auto& e : ls->matchExpressions) s.Add(MakeRequirement(e.key, SelOpFromString(e.op), e.values, pool));
   return s;
 }
 
 Selector SelectorFromSet(const v1::LabelMap& set, StringPool& pool) {
   Selector s;
-  for (const auto& [k, v] : set) s.Add(MakeRequirement(k, SelOp::In, {v}, pool));
+  for (const auto& [k, v] : set) s.Add(MakeRequirement(k, SelOp::Equals, {v}, pool));
   return s;
 }
 

@@ -32,7 +32,7 @@ constexpr KnownPlugin kRegistry[] = {
     {"NodeResourcesBalancedAllocation", false, false, false, true, true},
     {"ImageLocality", false, false, false, false, true},
     {"DefaultBinder", false, false, false, false, false},
-    {"DynamicResources", false, true, true, true, true},
+    {"DynamicResources", false, true, true, false, false},
 };
 
 enum Point { kPreFilter, kFilter, kPreScore, kScore, kNumPoints };
@@ -92,6 +92,7 @@ std::vector<config::Plugin> DefaultMultiPointPlugins() {
       {"VolumeZone", {}},
       {"PodTopologySpread", 2},
       {"InterPodAffinity", 2},
+      {"DynamicResources", {}},  // DynamicResourceAllocation is GA and on by default
       {"DefaultPreemption", {}},
       {"NodeResourcesBalancedAllocation", 1},
       {"ImageLocality", 1},

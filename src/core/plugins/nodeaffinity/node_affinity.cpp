@@ -78,7 +78,9 @@ Status NodeAffinity::Filter(const CycleState& state, const PodInfo& pod, const N
 
 // NodeAffinity.PreScore
 Status NodeAffinity::PreScore(CycleState& state, const PodInfo& pod, std::span<const NodeIndex>, CycleTrace*) {
-  auto preferred = GetPodPreferredNodeAffinity(h_.cluster->podSpec(pod.index), h_.cluster->pool());
+  std::string error;
+  auto preferred = GetPodPreferredNodeAffinity(h_.cluster->podSpec(pod.index), h_.cluster->pool(), &error);
+  if (!error.empty()) return Status::AsError(error);
   if (!preferred) return Status::Make(Code::Skip);
   state.Write<PreScoreState>(kPreScoreStateKey).preferred = std::move(preferred);
   return Status::Ok();

@@ -51,7 +51,7 @@ static std::vector<TopologySpreadConstraint> FilterTopologySpreadConstraints(
     if (!t.selector.IsNothing()) {
       for (const auto& key : c.matchLabelKeys) {
         Sym v = pod.labels.Get(pool.Intern(key));
-        if (v != kNoSym) t.selector.Add(MakeRequirement(key, SelOp::In, {pool.Str(v)}, pool));
+        if (v != kNoSym) t.selector.Add(MakeRequirement(key, SelOp::Equals, {pool.Str(v)}, pool));
       }
     }
     t.minDomains = c.minDomains.value_or(1);

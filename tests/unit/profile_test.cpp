@@ -1,0 +1,533 @@
+// ResolveProfile (core/framework/profile.h) against upstream's tables, adapted:
+//
+//  * pkg/scheduler/apis/config/v1/default_plugins_test.go (kubernetes/kubernetes at
+//    commit 3ee81787685e47a7a5da22423c8ca4455577ecb3): TestApplyFeatureGates (the
+//    default plugin list) and TestMergePlugins (mergePluginSet).
+//  * pkg/scheduler/framework/runtime/framework_test.go (newest version in the index,
+//    id 51867857282, the one with PlacementGenerate/PlacementScore; kubernetes/kubernetes
+//    is listed at commit 0b1dcaba0a3f1fdcfe5fbb6516d68ffc8e625d81):
+//    TestNewFrameworkMultiPointExpansion, TestInitFrameworkWithScorePlugins and the
+//    "duplicate plugin name" case of TestNewFrameworkErrors.
+//
+// How the tables are adapted:
+//  * ResolveProfile runs the whole pipeline (v1 defaulting + mergePlugins, then
+//    updatePluginList/expandMultiPointPlugins and getScoreWeights) and only
+//    reports the simulated plugins at PreFilter, Filter, PreScore and Score, in
+//    order, with score weights; other upstream plugins land in notSimulated.
+//    Case names are upstream's, verbatim.
+//  * TestMergePlugins uses made-up default sets; ours are the real v1 defaults,
+//    where only MultiPoint is non-empty. Each case is replayed on the MultiPoint
+//    set (mergePluginSet is the same function for every set) with these
+//    stand-ins: DefaultPlugin1/Plugin1 -> TaintToleration, Plugin2 -> NodeAffinity,
+//    DefaultPlugin2/Plugin3 -> PodTopologySpread, DefaultPlugin -> NodeAffinity,
+//    CustomPlugin -> a plugin outside the defaults (DynamicResources, not
+//    simulated) or, where the defaults are all disabled with "*", NodeName.
+//    The expected lists are what upstream's merged config yields for them.
+//    Not portable: "disabled MultiPoint plugin in default set" and "disabled
+//    MultiPoint plugin in default set for specific extension point" (the real
+//    defaults disable nothing).
+//  * framework_test.go builds a framework from the profile as given, without v1
+//    defaulting; here multiPoint.disabled "*" drops the v1 defaults to match.
+//    Stand-ins: testPlugin -> NodeAffinity (PreFilter, Filter, PreScore, Score);
+//    scorePlugin1 -> TaintToleration (also a Filter plugin, so it also shows at
+//    Filter); scoreWithNormalizePlugin1 and scorePlugin2 -> PodTopologySpread
+//    (also PreFilter/Filter/PreScore); queueSortPlugin -> PrioritySort;
+//    bindPlugin -> DefaultBinder; pluginNotImplementingScore -> NodeName.
+//    placementScorePlugin1 and the Placement*/QueueSort/Bind/... points have no
+//    counterpart and are left out.
+
+// Cases leave the fields they do not set at their defaults.
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/framework/profile.h"
+
+namespace spreadlab {
+namespace {
+
+using Names = std::vector<std::string>;
+using Weights = std::vector<std::pair<std::string, int32_t>>;
+
+config::Plugin P(std::string name, std::optional<int32_t> weight = std::nullopt) {
+  return config::Plugin{std::move(name), weight};
+}
+config::PluginSet Set(std::vector<config::Plugin> enabled, Names disabled = {}) {
+  return config::PluginSet{std::move(enabled), std::move(disabled)};
+}
+
+struct Want {
+  Names preFilter, filter, preScore;
+  Weights score;
+  std::optional<Names> notSimulated;  // checked when set
+  std::string wantErr;                // substring of the error; empty: success
+};
+
+void ExpectResolved(const std::optional<config::Plugins>& plugins, const Want& want) {
+  config::Profile profile;
+  profile.plugins = plugins;
+  ResolvedProfile got;
+  std::string error;
+  bool ok = ResolveProfile(profile, got, error);
+  if (!want.wantErr.empty()) {
+    EXPECT_FALSE(ok) << "expected an error containing \"" << want.wantErr << "\"";
+    EXPECT_NE(error.find(want.wantErr), std::string::npos) << "error: " << error;
+    return;
+  }
+  ASSERT_TRUE(ok) << error;
+  EXPECT_EQ(got.preFilter, want.preFilter) << "preFilter";
+  EXPECT_EQ(got.filter, want.filter) << "filter";
+  EXPECT_EQ(got.preScore, want.preScore) << "preScore";
+  Weights score;
+  for (const auto& s : got.score) score.emplace_back(s.name, s.weight);
+  EXPECT_EQ(score, want.score) << "score";
+  if (want.notSimulated) {
+    EXPECT_EQ(got.notSimulated, *want.notSimulated) << "notSimulated";
+  }
+}
+
+// Non-simulated plugins of the default profile at the four simulated points, sorted.
+const Names kDefaultNotSimulated = {"DynamicResources", "ImageLocality",   "InterPodAffinity", "NodePorts",
+                                    "NodeResourcesBalancedAllocation", "NodeResourcesFit", "NodeVolumeLimits",
+                                    "VolumeBinding",   "VolumeRestrictions", "VolumeZone"};
+Names WithDefaultNotSimulated(Names extra) {
+  Names out = kDefaultNotSimulated;
+  out.insert(out.end(), extra.begin(), extra.end());
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// The default profile.
+// ---------------------------------------------------------------------------
+
+// TestApplyFeatureGates, "Feature gate DynamicResourceAllocation disabled":
+// getDefaultPlugins' MultiPoint list, less the in-tree volume limit plugins
+// (EBSLimits, GCEPDLimits, AzureDiskLimits) that newer upstream removed. The
+// "enabled" case (DynamicResources before DefaultPreemption) is not asserted.
+TEST(ProfileTest, TestApplyFeatureGates_DefaultMultiPointPlugins) {
+  std::vector<std::pair<std::string, std::optional<int32_t>>> want = {
+      {"SchedulingGates", std::nullopt},
+      {"PrioritySort", std::nullopt},
+      {"NodeUnschedulable", std::nullopt},
+      {"NodeName", std::nullopt},
+      {"TaintToleration", 3},
+      {"NodeAffinity", 2},
+      {"NodePorts", std::nullopt},
+      {"NodeResourcesFit", 1},
+      {"VolumeRestrictions", std::nullopt},
+      {"NodeVolumeLimits", std::nullopt},
+      {"VolumeBinding", std::nullopt},
+      {"VolumeZone", std::nullopt},
+      {"PodTopologySpread", 2},
+      {"InterPodAffinity", 2},
+      {"DynamicResources", std::nullopt},
+      {"DefaultPreemption", std::nullopt},
+      {"NodeResourcesBalancedAllocation", 1},
+      {"ImageLocality", 1},
+      {"DefaultBinder", std::nullopt},
+  };
+  std::vector<std::pair<std::string, std::optional<int32_t>>> got;
+  for (const auto& p : DefaultMultiPointPlugins()) got.emplace_back(p.name, p.weight);
+  EXPECT_EQ(got, want);
+}
+
+TEST(ProfileTest, DefaultProfile) {
+  const Want want{
+      .preFilter = {"NodeAffinity", "PodTopologySpread"},
+      .filter = {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "PodTopologySpread"},
+      .preScore = {"TaintToleration", "NodeAffinity", "PodTopologySpread"},
+      .score = {{"TaintToleration", 3}, {"NodeAffinity", 2}, {"PodTopologySpread", 2}},
+      .notSimulated = kDefaultNotSimulated,
+  };
+  {
+    SCOPED_TRACE("no plugins section");
+    ExpectResolved(std::nullopt, want);
+  }
+  {
+    SCOPED_TRACE("empty plugins section");
+    ExpectResolved(config::Plugins{}, want);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// TestMergePlugins (default_plugins_test.go), replayed on the MultiPoint set.
+// ---------------------------------------------------------------------------
+
+struct MergeCase {
+  std::string name;
+  std::optional<config::Plugins> customPlugins;
+  Want want;
+};
+
+TEST(ProfileTest, TestMergePlugins) {
+  const Names defaultFilter = {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
+                               "PodTopologySpread"};
+  const Names defaultPreScore = {"TaintToleration", "NodeAffinity", "PodTopologySpread"};
+  const Names defaultPreFilter = {"NodeAffinity", "PodTopologySpread"};
+  const Weights defaultScore = {{"TaintToleration", 3}, {"NodeAffinity", 2}, {"PodTopologySpread", 2}};
+
+  std::vector<MergeCase> tests = {
+      {
+          // custom [CustomPlugin] appended after the defaults.
+          .name = "AppendCustomPlugin",
+          .customPlugins = config::Plugins{.multiPoint = Set({P("DynamicResources")})},
+          .want = {.preFilter = defaultPreFilter,
+                   .filter = defaultFilter,
+                   .preScore = defaultPreScore,
+                   .score = defaultScore,
+                   .notSimulated = WithDefaultNotSimulated({"DynamicResources"})},
+      },
+      {
+          // custom [CustomPlugin, DefaultPlugin2], disabled [DefaultPlugin2]
+          //   => [DefaultPlugin1, CustomPlugin, DefaultPlugin2]: the disabled default
+          // is re-enabled after the custom one, at the end. DefaultPlugin2 here is
+          // NodeUnschedulable, which thus moves to the end of the Filter list.
+          .name = "InsertAfterDefaultPlugins2",
+          .customPlugins = config::Plugins{.multiPoint = Set({P("DynamicResources"), P("NodeUnschedulable")},
+                                                             {"NodeUnschedulable"})},
+          .want = {.preFilter = defaultPreFilter,
+                   .filter = {"NodeName", "TaintToleration", "NodeAffinity", "PodTopologySpread", "NodeUnschedulable"},
+                   .preScore = defaultPreScore,
+                   .score = defaultScore,
+                   .notSimulated = WithDefaultNotSimulated({"DynamicResources"})},
+      },
+      {
+          // custom [CustomPlugin, DefaultPlugin1, DefaultPlugin2], disabled ["*"]
+          //   => exactly the custom list, in its order.
+          .name = "InsertBeforeAllPlugins",
+          .customPlugins = config::Plugins{.multiPoint = Set({P("NodeName"), P("TaintToleration"),
+                                                              P("PodTopologySpread")},
+                                                             {"*"})},
+          .want = {.preFilter = {"PodTopologySpread"},
+                   .filter = {"NodeName", "TaintToleration", "PodTopologySpread"},
+                   .preScore = {"TaintToleration", "PodTopologySpread"},
+                   .score = {{"TaintToleration", 1}, {"PodTopologySpread", 1}},
+                   .notSimulated = Names{}},
+      },
+      {
+          // custom [DefaultPlugin2, DefaultPlugin1], disabled ["*"] => [DefaultPlugin2, DefaultPlugin1].
+          .name = "ReorderDefaultPlugins",
+          .customPlugins = config::Plugins{.multiPoint = Set({P("PodTopologySpread"), P("TaintToleration")}, {"*"})},
+          .want = {.preFilter = {"PodTopologySpread"},
+                   .filter = {"PodTopologySpread", "TaintToleration"},
+                   .preScore = {"PodTopologySpread", "TaintToleration"},
+                   .score = {{"PodTopologySpread", 1}, {"TaintToleration", 1}},
+                   .notSimulated = Names{}},
+      },
+      {
+          .name = "ApplyNilCustomPlugin",
+          .customPlugins = std::nullopt,
+          .want = {.preFilter = defaultPreFilter,
+                   .filter = defaultFilter,
+                   .preScore = defaultPreScore,
+                   .score = defaultScore,
+                   .notSimulated = kDefaultNotSimulated},
+      },
+      {
+          // custom [Plugin1 w2, Plugin3 w3] over defaults [Plugin1, Plugin2, Plugin3]
+          //   => [Plugin1 w2, Plugin2, Plugin3 w3]: re-configured in place.
+          .name = "CustomPluginOverrideDefaultPlugin",
+          .customPlugins = config::Plugins{.multiPoint = Set({P("TaintToleration", 2), P("PodTopologySpread", 3)})},
+          .want = {.preFilter = defaultPreFilter,
+                   .filter = defaultFilter,
+                   .preScore = defaultPreScore,
+                   .score = {{"TaintToleration", 2}, {"NodeAffinity", 2}, {"PodTopologySpread", 3}},
+                   .notSimulated = kDefaultNotSimulated},
+      },
+      {
+          // custom [Plugin2 w2, Plugin1 w1] => [Plugin1 w1, Plugin2 w2, Plugin3]: the
+          // defaults' order is kept.
+          .name = "OrderPreserveAfterOverride",
+          .customPlugins = config::Plugins{.multiPoint = Set({P("NodeAffinity", 2), P("TaintToleration", 1)})},
+          .want = {.preFilter = defaultPreFilter,
+                   .filter = defaultFilter,
+                   .preScore = defaultPreScore,
+                   .score = {{"TaintToleration", 1}, {"NodeAffinity", 2}, {"PodTopologySpread", 2}},
+                   .notSimulated = kDefaultNotSimulated},
+      },
+      {
+          // custom [Plugin1, Plugin2 w2, Plugin3, Plugin2 w4]
+          //   => [Plugin1, Plugin2 w4, Plugin3, Plugin2 w2]; "duplicated custom plugins
+          // will still be appended here. If so, the instantiation of scheduler
+          // framework will detect it and abort."
+          .name = "RepeatedCustomPlugin",
+          .customPlugins = config::Plugins{.multiPoint = Set({P("TaintToleration"), P("NodeAffinity", 2),
+                                                              P("PodTopologySpread"), P("NodeAffinity", 4)})},
+          .want = {.wantErr = "already registered"},
+      },
+      {
+          .name = "Append custom MultiPoint plugin",
+          .customPlugins = config::Plugins{.multiPoint = Set({P("DynamicResources")})},
+          .want = {.preFilter = defaultPreFilter,
+                   .filter = defaultFilter,
+                   .preScore = defaultPreScore,
+                   .score = defaultScore,
+                   .notSimulated = WithDefaultNotSimulated({"DynamicResources"})},
+      },
+      {
+          // MultiPoint: enabled [CustomPlugin, CustomPlugin2], disabled [DefaultPlugin2];
+          // Score: disabled [CustomPlugin2]. CustomPlugin2 here is NodeAffinity,
+          // disabled among the defaults and re-enabled (appended) as a custom plugin.
+          .name = "Append disabled Multipoint plugins",
+          .customPlugins = config::Plugins{.multiPoint = Set({P("DynamicResources"), P("NodeAffinity")},
+                                                             {"PodTopologySpread", "NodeAffinity"}),
+                                           .score = Set({}, {"NodeAffinity"})},
+          .want = {.preFilter = {"NodeAffinity"},
+                   .filter = {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity"},
+                   .preScore = {"TaintToleration", "NodeAffinity"},
+                   .score = {{"TaintToleration", 3}},
+                   .notSimulated = WithDefaultNotSimulated({"DynamicResources"})},
+      },
+      {
+          .name = "override default MultiPoint plugins with custom value",
+          .customPlugins = config::Plugins{.multiPoint = Set({P("NodeAffinity", 5)})},
+          .want = {.preFilter = defaultPreFilter,
+                   .filter = defaultFilter,
+                   .preScore = defaultPreScore,
+                   .score = {{"TaintToleration", 3}, {"NodeAffinity", 5}, {"PodTopologySpread", 2}},
+                   .notSimulated = kDefaultNotSimulated},
+      },
+      // "disabled MultiPoint plugin in default set" and "disabled MultiPoint plugin in
+      // default set for specific extension point": not portable (see top).
+      {
+          .name = "multipoint with only disabled gets merged",
+          .customPlugins = config::Plugins{.multiPoint = Set({}, {"NodeAffinity"})},
+          .want = {.preFilter = {"PodTopologySpread"},
+                   .filter = {"NodeUnschedulable", "NodeName", "TaintToleration", "PodTopologySpread"},
+                   .preScore = {"TaintToleration", "PodTopologySpread"},
+                   .score = {{"TaintToleration", 3}, {"PodTopologySpread", 2}},
+                   .notSimulated = kDefaultNotSimulated},
+      },
+  };
+
+  for (const auto& test : tests) {
+    SCOPED_TRACE(test.name);
+    ExpectResolved(test.customPlugins, test.want);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// framework_test.go
+// ---------------------------------------------------------------------------
+
+// The profile as NewFramework would get it: no v1 defaults.
+config::Plugins NoDefaults(config::Plugins p) {
+  p.multiPoint.disabled.push_back("*");
+  return p;
+}
+
+struct ExpansionCase {
+  std::string name;
+  config::Plugins plugins;
+  Want want;
+};
+
+TEST(ProfileTest, TestNewFrameworkMultiPointExpansion) {
+  const std::string testPlugin = "NodeAffinity";
+  const std::string scorePlugin1 = "TaintToleration";
+  const std::string scoreWithNormalizePlugin1 = "PodTopologySpread";
+  const std::string scorePlugin2 = "PodTopologySpread";
+  const std::string queueSortPlugin = "PrioritySort";
+  const std::string bindPlugin = "DefaultBinder";
+
+  std::vector<ExpansionCase> tests = {
+      {
+          .name = "plugin expansion",
+          .plugins = NoDefaults({.multiPoint = Set({P(testPlugin, 5)})}),
+          .want = {.preFilter = {testPlugin},
+                   .filter = {testPlugin},
+                   .preScore = {testPlugin},
+                   .score = {{testPlugin, 5}},
+                   .notSimulated = Names{}},
+      },
+      {
+          .name = "disable MultiPoint plugin at some extension points",
+          .plugins = NoDefaults({.multiPoint = Set({P(testPlugin)}),
+                                 .preScore = Set({}, {testPlugin}),
+                                 .score = Set({}, {testPlugin})}),
+          .want = {.preFilter = {testPlugin}, .filter = {testPlugin}, .preScore = {}, .score = {}},
+      },
+      {
+          .name = "Multiple MultiPoint plugins",
+          .plugins = NoDefaults({.multiPoint = Set({P(testPlugin), P(scorePlugin1)})}),
+          .want = {.preFilter = {testPlugin},
+                   .filter = {testPlugin, scorePlugin1},
+                   .preScore = {testPlugin, scorePlugin1},
+                   .score = {{testPlugin, 1}, {scorePlugin1, 1}}},
+      },
+      {
+          .name = "disable MultiPoint extension",
+          .plugins = NoDefaults({.multiPoint = Set({P(testPlugin), P(scorePlugin1)}), .preScore = Set({}, {"*"})}),
+          .want = {.preFilter = {testPlugin},
+                   .filter = {testPlugin, scorePlugin1},
+                   .preScore = {},
+                   .score = {{testPlugin, 1}, {scorePlugin1, 1}}},
+      },
+      {
+          .name = "Reorder MultiPoint plugins (specified extension takes precedence)",
+          .plugins = NoDefaults({.multiPoint = Set({P(scoreWithNormalizePlugin1), P(testPlugin), P(scorePlugin1)}),
+                                 .score = Set({P(scorePlugin1), P(testPlugin)})}),
+          // Upstream: PreScore [testPlugin, scorePlugin1]; Score [scorePlugin1,
+          // testPlugin, scoreWithNormalizePlugin1]. The stand-in for
+          // scoreWithNormalizePlugin1 also extends PreFilter/Filter/PreScore and
+          // comes first there, in MultiPoint order.
+          .want = {.preFilter = {scoreWithNormalizePlugin1, testPlugin},
+                   .filter = {scoreWithNormalizePlugin1, testPlugin, scorePlugin1},
+                   .preScore = {scoreWithNormalizePlugin1, testPlugin, scorePlugin1},
+                   .score = {{scorePlugin1, 1}, {testPlugin, 1}, {scoreWithNormalizePlugin1, 1}}},
+      },
+      {
+          .name = "Reorder MultiPoint plugins (specified extension only takes precedence when it exists in MultiPoint)",
+          .plugins = NoDefaults({.multiPoint = Set({P(testPlugin), P(scorePlugin1)}),
+                                 .score = Set({P(scoreWithNormalizePlugin1), P(scorePlugin1), P(testPlugin)})}),
+          .want = {.preFilter = {testPlugin},
+                   .filter = {testPlugin, scorePlugin1},
+                   .preScore = {testPlugin, scorePlugin1},
+                   .score = {{scorePlugin1, 1}, {testPlugin, 1}, {scoreWithNormalizePlugin1, 1}}},
+      },
+      {
+          .name = "Override MultiPoint plugins weights",
+          .plugins = NoDefaults({.multiPoint = Set({P(testPlugin), P(scorePlugin1)}),
+                                 .score = Set({P(scorePlugin1, 5), P(testPlugin, 3)})}),
+          .want = {.preFilter = {testPlugin},
+                   .filter = {testPlugin, scorePlugin1},
+                   .preScore = {testPlugin, scorePlugin1},
+                   .score = {{scorePlugin1, 5}, {testPlugin, 3}}},
+      },
+      {
+          // Upstream: QueueSort [queueSortPlugin], PreScore [scorePlugin1],
+          // Score [scorePlugin1 w1], Bind [bindPlugin], PlacementScore [...].
+          .name = "disable and enable MultiPoint plugins with '*'",
+          .plugins = {.multiPoint = Set({P(queueSortPlugin), P(bindPlugin), P(scorePlugin1)}, {"*"})},
+          .want = {.preFilter = {},
+                   .filter = {scorePlugin1},
+                   .preScore = {scorePlugin1},
+                   .score = {{scorePlugin1, 1}},
+                   .notSimulated = Names{}},
+      },
+      {
+          // The framework ignores MultiPoint.Disabled: scorePlugin1 stays enabled.
+          // (NoDefaults adds "*" so that only these three plugins are enabled.)
+          .name = "disable and enable MultiPoint plugin by name",
+          .plugins = NoDefaults({.multiPoint = Set({P(bindPlugin), P(queueSortPlugin), P(scorePlugin1)}, {scorePlugin1})}),
+          .want = {.preFilter = {},
+                   .filter = {scorePlugin1},
+                   .preScore = {scorePlugin1},
+                   .score = {{scorePlugin1, 1}},
+                   .notSimulated = Names{}},
+      },
+      {
+          .name = "Expect 'already registered' error",
+          .plugins = NoDefaults({.multiPoint = Set({P(testPlugin), P(testPlugin)})}),
+          .want = {.wantErr = "already registered"},
+      },
+      {
+          .name = "Override MultiPoint plugins weights and avoid a plugin being loaded multiple times",
+          .plugins = NoDefaults({.multiPoint = Set({P(testPlugin), P(scorePlugin1)}),
+                                 .score = Set({P(scorePlugin1, 5), P(scorePlugin2, 5), P(testPlugin, 3)})}),
+          .want = {.preFilter = {testPlugin},
+                   .filter = {testPlugin, scorePlugin1},
+                   .preScore = {testPlugin, scorePlugin1},
+                   .score = {{scorePlugin1, 5}, {testPlugin, 3}, {scorePlugin2, 5}}},
+      },
+  };
+
+  for (const auto& tc : tests) {
+    SCOPED_TRACE(tc.name);
+    ExpectResolved(tc.plugins, tc.want);
+  }
+}
+
+TEST(ProfileTest, TestInitFrameworkWithScorePlugins) {
+  // buildScoreConfigDefaultWeights: Score enabled with defaultWeights
+  // (scoreWithNormalizePlugin1: 1, scoreWithNormalizePlugin2: 2, scorePlugin1: 1; others 0).
+  auto buildScoreConfigDefaultWeights = [](std::vector<std::pair<std::string, int32_t>> ps) {
+    config::Plugins plugins;
+    for (auto& [name, w] : ps) plugins.score.enabled.push_back(P(name, w));
+    return NoDefaults(plugins);
+  };
+  struct Case {
+    std::string name;
+    config::Plugins plugins;
+    bool initErr = false;
+  };
+  std::vector<Case> tests = {
+      {"enabled Score plugin doesn't exist in registry", buildScoreConfigDefaultWeights({{"notExist", 0}}), true},
+      {"enabled Score plugin doesn't extend the ScorePlugin interface",
+       buildScoreConfigDefaultWeights({{"NodeName", 0}}), true},
+      {"Score plugins are nil", NoDefaults({}), false},
+      {"enabled Score plugin list is empty", buildScoreConfigDefaultWeights({}), false},
+      {"enabled plugin only implements ScorePlugin interface", buildScoreConfigDefaultWeights({{"TaintToleration", 1}}),
+       false},
+      {"enabled plugin implements ScoreWithNormalizePlugin interface",
+       buildScoreConfigDefaultWeights({{"PodTopologySpread", 1}}), false},
+  };
+  for (const auto& tt : tests) {
+    SCOPED_TRACE(tt.name);
+    config::Profile profile;
+    profile.plugins = tt.plugins;
+    ResolvedProfile got;
+    std::string error;
+    bool ok = ResolveProfile(profile, got, error);
+    if (tt.initErr) {
+      EXPECT_FALSE(ok) << "Framework initialization should fail";
+    } else {
+      EXPECT_TRUE(ok) << "Failed to create framework for testing: " << error;
+    }
+  }
+}
+
+TEST(ProfileTest, TestNewFrameworkErrors) {
+  // "duplicate plugin config" (pluginConfig) and "more than one
+  // PlacementGeneratePlugin" have no counterpart here.
+  struct Case {
+    std::string name;
+    config::Plugins plugins;
+    std::string wantErr;
+  };
+  std::vector<Case> tests = {
+      {"duplicate plugin name", NoDefaults({.preFilter = Set({P("NodeAffinity", 1), P("NodeAffinity", 1)})}),
+       "already registered"},
+  };
+  for (const auto& tc : tests) {
+    SCOPED_TRACE(tc.name);
+    ExpectResolved(tc.plugins, Want{.wantErr = tc.wantErr});
+  }
+}
+
+// updatePluginList's error messages, with the field they belong to.
+TEST(ProfileTest, ErrorMessages) {
+  struct Case {
+    std::string name;
+    config::Plugins plugins;
+    std::string wantErr;
+  };
+  std::vector<Case> tests = {
+      {"unknown plugin at an extension point", {.filter = Set({P("notExist")})},
+       "profiles[0].plugins.filter.enabled: FilterPlugin \"notExist\" does not exist"},
+      {"plugin enabled at a point it does not extend", {.score = Set({P("NodeName")})},
+       "profiles[0].plugins.score.enabled: plugin \"NodeName\" does not extend ScorePlugin plugin"},
+      {"plugin enabled twice at a point", {.preFilter = Set({P("NodeAffinity"), P("NodeAffinity")})},
+       "profiles[0].plugins.preFilter.enabled: plugin \"NodeAffinity\" already registered as \"PreFilterPlugin\""},
+  };
+  for (const auto& tc : tests) {
+    SCOPED_TRACE(tc.name);
+    config::Profile profile;
+    profile.plugins = tc.plugins;
+    ResolvedProfile got;
+    std::string error;
+    EXPECT_FALSE(ResolveProfile(profile, got, error));
+    EXPECT_EQ(error, tc.wantErr);
+  }
+}
+
+}  // namespace
+}  // namespace spreadlab
