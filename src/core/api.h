@@ -54,8 +54,33 @@ struct NodeAffinity {
   std::vector<PreferredSchedulingTerm> preferredDuringSchedulingIgnoredDuringExecution;
 };
 
+// PodAffinityTerm: pods matching labelSelector in the given namespaces (the
+// pod's own when both namespaces and namespaceSelector are unset) define the
+// topology domains the term is about.
+struct PodAffinityTerm {
+  std::optional<LabelSelector> labelSelector;
+  std::vector<std::string> namespaces;
+  std::string topologyKey;
+  std::optional<LabelSelector> namespaceSelector;
+  std::vector<std::string> matchLabelKeys;
+  std::vector<std::string> mismatchLabelKeys;
+};
+
+struct WeightedPodAffinityTerm {
+  int32_t weight = 0;
+  PodAffinityTerm podAffinityTerm;
+};
+
+// PodAffinity and PodAntiAffinity have the same shape.
+struct PodAffinity {
+  std::vector<PodAffinityTerm> requiredDuringSchedulingIgnoredDuringExecution;
+  std::vector<WeightedPodAffinityTerm> preferredDuringSchedulingIgnoredDuringExecution;
+};
+
 struct Affinity {
   std::optional<NodeAffinity> nodeAffinity;
+  std::optional<PodAffinity> podAffinity;
+  std::optional<PodAffinity> podAntiAffinity;
 };
 
 struct Toleration {
@@ -97,6 +122,7 @@ struct ContainerPort {
 
 struct Container {
   std::string name;
+  std::string image;
   ResourceList requests;
   std::vector<ContainerPort> ports;
   std::optional<std::string> restartPolicy;  // "Always" marks a sidecar init container
@@ -147,6 +173,12 @@ struct Node {
   std::vector<Taint> taints;   // spec.taints
   ResourceList allocatable;    // status.allocatable
   std::vector<ContainerImage> images;
+  std::string path;
+};
+
+// Namespaces matter for namespaceSelector in pod affinity terms.
+struct Namespace {
+  ObjectMeta metadata;
   std::string path;
 };
 
@@ -202,16 +234,58 @@ struct PodTopologySpreadArgs {
   std::string defaultingType = kSystemDefaulting;
 };
 
+struct ResourceSpec {
+  std::string name;
+  int64_t weight = 1;
+};
+
+struct UtilizationShapePoint {
+  int32_t utilization = 0;
+  int32_t score = 0;
+};
+
+inline constexpr const char* kLeastAllocated = "LeastAllocated";
+inline constexpr const char* kMostAllocated = "MostAllocated";
+inline constexpr const char* kRequestedToCapacityRatio = "RequestedToCapacityRatio";
+
+struct ScoringStrategy {
+  std::string type = kLeastAllocated;
+  std::vector<ResourceSpec> resources = {{"cpu", 1}, {"memory", 1}};
+  std::vector<UtilizationShapePoint> requestedToCapacityRatioShape;  // requestedToCapacityRatio.shape
+};
+
+// NodeResourcesFitArgs (v1 defaults applied).
+struct NodeResourcesFitArgs {
+  std::vector<std::string> ignoredResources;
+  std::vector<std::string> ignoredResourceGroups;
+  ScoringStrategy scoringStrategy;
+};
+
+// NodeResourcesBalancedAllocationArgs (v1 defaults applied).
+struct NodeResourcesBalancedAllocationArgs {
+  std::vector<ResourceSpec> resources = {{"cpu", 1}, {"memory", 1}};
+};
+
+// InterPodAffinityArgs (v1 defaults applied).
+struct InterPodAffinityArgs {
+  int32_t hardPodAffinityWeight = 1;
+  bool ignorePreferredTermsOfExistingPods = false;
+};
+
 // One KubeSchedulerConfiguration profile (the first one in the file).
 struct Profile {
   std::string schedulerName = "default-scheduler";
   std::optional<Plugins> plugins;
   PodTopologySpreadArgs podTopologySpreadArgs;
+  NodeResourcesFitArgs nodeResourcesFitArgs;
+  NodeResourcesBalancedAllocationArgs balancedAllocationArgs;
+  InterPodAffinityArgs interPodAffinityArgs;
   // percentageOfNodesToScore (the profile's, else the configuration's); unset or
   // 0 means adaptive: 50% minus 1% per 125 nodes, at least 5%, at least 100 nodes.
   std::optional<int32_t> percentageOfNodesToScore;
   std::string path;  // where it came from, e.g. "items[7].profiles[0]"
   std::string podTopologySpreadArgsPath;  // e.g. "items[7].profiles[0].pluginConfig[1].args"
+  std::string nodeResourcesFitArgsPath, balancedAllocationArgsPath, interPodAffinityArgsPath;
 };
 
 }  // namespace spreadlab::config
@@ -226,6 +300,7 @@ struct Scenario {
   std::vector<v1::ReplicationController> replicationControllers;
   std::vector<v1::ReplicaSet> replicaSets;
   std::vector<v1::StatefulSet> statefulSets;
+  std::vector<v1::Namespace> namespaces;
   std::optional<config::Profile> profile;
 };
 

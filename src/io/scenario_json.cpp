@@ -189,6 +189,33 @@ v1::NodeSelectorTerm ReadNodeSelectorTerm(const json& j, const std::string& path
   return t;
 }
 
+v1::PodAffinityTerm ReadPodAffinityTerm(const json& j, const std::string& p) {
+  ExpectObject(j, p);
+  v1::PodAffinityTerm t;
+  if (const json* ls = Field(j, "labelSelector")) t.labelSelector = ReadLabelSelector(*ls, Child(p, "labelSelector"));
+  if (const json* ns = Field(j, "namespaces")) t.namespaces = StringList(*ns, Child(p, "namespaces"));
+  t.topologyKey = StringField(j, "topologyKey", p);
+  if (const json* ns = Field(j, "namespaceSelector")) t.namespaceSelector = ReadLabelSelector(*ns, Child(p, "namespaceSelector"));
+  if (const json* k = Field(j, "matchLabelKeys")) t.matchLabelKeys = StringList(*k, Child(p, "matchLabelKeys"));
+  if (const json* k = Field(j, "mismatchLabelKeys")) t.mismatchLabelKeys = StringList(*k, Child(p, "mismatchLabelKeys"));
+  return t;
+}
+
+v1::PodAffinity ReadPodAffinity(const json& j, const std::string& path) {
+  v1::PodAffinity a;
+  std::string rp = Child(path, "requiredDuringSchedulingIgnoredDuringExecution");
+  ForEach(ArrayField(j, "requiredDuringSchedulingIgnoredDuringExecution", path), rp,
+          [&](const json& t, const std::string& p) { a.requiredDuringSchedulingIgnoredDuringExecution.push_back(ReadPodAffinityTerm(t, p)); });
+  std::string pp = Child(path, "preferredDuringSchedulingIgnoredDuringExecution");
+  ForEach(ArrayField(j, "preferredDuringSchedulingIgnoredDuringExecution", path), pp, [&](const json& t, const std::string& p) {
+    v1::WeightedPodAffinityTerm w;
+    w.weight = OptInt32Field(t, "weight", p).value_or(0);
+    if (const json* term = Field(t, "podAffinityTerm")) w.podAffinityTerm = ReadPodAffinityTerm(*term, Child(p, "podAffinityTerm"));
+    a.preferredDuringSchedulingIgnoredDuringExecution.push_back(std::move(w));
+  });
+  return a;
+}
+
 std::optional<v1::Affinity> ReadAffinity(const json& j, const std::string& path) {
   ExpectObject(j, path);
   v1::Affinity a;
@@ -214,6 +241,9 @@ std::optional<v1::Affinity> ReadAffinity(const json& j, const std::string& path)
             });
     a.nodeAffinity = std::move(n);
   }
+  if (const json* pa = ObjectField(j, "podAffinity", path)) a.podAffinity = ReadPodAffinity(*pa, Child(path, "podAffinity"));
+  if (const json* pa = ObjectField(j, "podAntiAffinity", path))
+    a.podAntiAffinity = ReadPodAffinity(*pa, Child(path, "podAntiAffinity"));
   return a;
 }
 
@@ -255,6 +285,7 @@ v1::ObjectMeta ReadMeta(const json& item, const std::string& path, bool namespac
 v1::Container ReadContainer(const json& j, const std::string& p) {
   v1::Container c;
   c.name = StringField(j, "name", p);
+  c.image = StringField(j, "image", p);
   if (const json* res = ObjectField(j, "resources", p))
     if (const json* req = ObjectField(*res, "requests", Child(p, "resources")))
       c.requests = Resources(*req, Child(Child(p, "resources"), "requests"));
@@ -358,6 +389,42 @@ config::PluginSet ReadPluginSet(const json& j, const std::string& path) {
   return set;
 }
 
+std::vector<config::ResourceSpec> ReadResourceSpecs(const json& j, const std::string& path) {
+  if (!j.is_array()) Fail(path, "expected an array, got " + Describe(j));
+  std::vector<config::ResourceSpec> out;
+  ForEach(&j, path, [&](const json& r, const std::string& p) {
+    const json* w = Field(r, "weight");
+    out.push_back({StringField(r, "name", p), w ? AsInt(*w, Child(p, "weight"), INT64_MIN, INT64_MAX) : 1});
+  });
+  return out;
+}
+
+// NodeResourcesFitArgs with v1 defaulting (SetDefaults_NodeResourcesFitArgs):
+// scoringStrategy defaults to LeastAllocated over cpu and memory, weight 1 each.
+void ReadNodeResourcesFitArgs(const json& args, const std::string& ap, config::Profile& prof) {
+  prof.nodeResourcesFitArgsPath = ap;
+  auto& a = prof.nodeResourcesFitArgs;
+  if (const json* r = Field(args, "ignoredResources")) a.ignoredResources = StringList(*r, Child(ap, "ignoredResources"));
+  if (const json* r = Field(args, "ignoredResourceGroups"))
+    a.ignoredResourceGroups = StringList(*r, Child(ap, "ignoredResourceGroups"));
+  const json* ss = ObjectField(args, "scoringStrategy", ap);
+  if (!ss) return;
+  std::string sp = Child(ap, "scoringStrategy");
+  a.scoringStrategy.type = StringField(*ss, "type", sp, config::kLeastAllocated);
+  if (const json* r = Field(*ss, "resources")) {
+    a.scoringStrategy.resources = ReadResourceSpecs(*r, Child(sp, "resources"));
+    for (auto& res : a.scoringStrategy.resources)
+      if (res.weight == 0) res.weight = 1;  // a zero weight defaults to 1
+  }
+  if (const json* rtc = ObjectField(*ss, "requestedToCapacityRatio", sp)) {
+    std::string rp = Child(sp, "requestedToCapacityRatio");
+    ForEach(ArrayField(*rtc, "shape", rp), Child(rp, "shape"), [&](const json& pt, const std::string& p) {
+      a.scoringStrategy.requestedToCapacityRatioShape.push_back(
+          {OptInt32Field(pt, "utilization", p).value_or(0), OptInt32Field(pt, "score", p).value_or(0)});
+    });
+  }
+}
+
 config::Profile ReadProfile(const json& item, const std::string& path) {
   config::Profile prof;
   std::string pp = Index(Child(path, "profiles"), 0);
@@ -381,10 +448,24 @@ config::Profile ReadProfile(const json& item, const std::string& path) {
     prof.plugins = std::move(ps);
   }
   ForEach(ArrayField(p, "pluginConfig", pp), Child(pp, "pluginConfig"), [&](const json& pc, const std::string& cp) {
-    if (StringField(pc, "name", cp) != "PodTopologySpread") return;
+    std::string name = StringField(pc, "name", cp);
     const json* args = ObjectField(pc, "args", cp);
     if (!args) return;
     std::string ap = Child(cp, "args");
+    if (name == "NodeResourcesFit") return ReadNodeResourcesFitArgs(*args, ap, prof);
+    if (name == "NodeResourcesBalancedAllocation") {
+      prof.balancedAllocationArgsPath = ap;
+      if (const json* r = Field(*args, "resources")) prof.balancedAllocationArgs.resources = ReadResourceSpecs(*r, Child(ap, "resources"));
+      return;
+    }
+    if (name == "InterPodAffinity") {
+      prof.interPodAffinityArgsPath = ap;
+      auto& a = prof.interPodAffinityArgs;
+      a.hardPodAffinityWeight = OptInt32Field(*args, "hardPodAffinityWeight", ap).value_or(1);
+      a.ignorePreferredTermsOfExistingPods = BoolField(*args, "ignorePreferredTermsOfExistingPods", ap);
+      return;
+    }
+    if (name != "PodTopologySpread") return;
     prof.podTopologySpreadArgsPath = ap;
     auto& a = prof.podTopologySpreadArgs;
     // SetDefaults_PodTopologySpreadArgs: an unset defaultingType means System.
@@ -428,7 +509,12 @@ void ReadItem(const json& item, const std::string& path, Scenario& out, ReadResu
     out.replicationControllers.push_back(ReadMapSelectorObject<v1::ReplicationController>(item, path));
   else if (kind == "ReplicaSet") out.replicaSets.push_back(ReadLabelSelectorObject<v1::ReplicaSet>(item, path));
   else if (kind == "StatefulSet") out.statefulSets.push_back(ReadLabelSelectorObject<v1::StatefulSet>(item, path));
-  else if (kind == "KubeSchedulerConfiguration") {
+  else if (kind == "Namespace") {
+    v1::Namespace ns;
+    ns.path = path;
+    ns.metadata = ReadMeta(item, path, false);
+    out.namespaces.push_back(std::move(ns));
+  } else if (kind == "KubeSchedulerConfiguration") {
     if (apiVersion != "kubescheduler.config.k8s.io/v1")
       Fail(Child(path, "apiVersion"), "Unsupported value: \"" + apiVersion + "\": supported values: \"kubescheduler.config.k8s.io/v1\"");
     if (out.profile) Fail(path, "Duplicate value: only one KubeSchedulerConfiguration may be given");

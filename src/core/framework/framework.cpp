@@ -86,7 +86,7 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
 
   // --- PreFilter (RunPreFilterPlugins) ---
   skipFilter_.assign(filter_.size(), 0);
-  std::optional<std::vector<NodeIndex>> allowed;
+  std::optional<std::vector<std::string>> allowed;
   std::vector<std::string> pluginsWithNodes;
   Status preFilterStatus = Status::Ok();
   std::string preFilterMsg;
@@ -94,12 +94,7 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
     PreFilterResult r;
     Status s = p->PreFilter(state_, pod, r, t);
     if (explain) {
-      PreFilterVerdict v{std::string(p->Name()), s.code, std::string(s.Message()), std::nullopt};
-      if (r.nodes) {
-        v.nodeNames.emplace();
-        for (NodeIndex n : *r.nodes) v.nodeNames->push_back(cluster_.node(n).name);
-      }
-      trace.preFilter.push_back(std::move(v));
+      trace.preFilter.push_back(PreFilterVerdict{std::string(p->Name()), s.code, std::string(s.Message()), r.nodeNames});
     }
     if (s.IsSkip()) {
       for (size_t i = 0; i < filter_.size(); ++i)
@@ -114,13 +109,13 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
       if (s.code == Code::UnschedulableAndUnresolvable) break;
       continue;  // Unschedulable: the remaining PreFilter plugins still run
     }
-    if (r.nodes) {
+    if (r.nodeNames) {
       pluginsWithNodes.emplace_back(p->Name());
       if (!allowed) {
-        allowed = std::move(*r.nodes);
+        allowed = std::move(*r.nodeNames);
       } else {  // PreFilterResult.Merge: intersection
-        std::vector<NodeIndex> both;
-        std::set_intersection(allowed->begin(), allowed->end(), r.nodes->begin(), r.nodes->end(),
+        std::vector<std::string> both;
+        std::set_intersection(allowed->begin(), allowed->end(), r.nodeNames->begin(), r.nodeNames->end(),
                               std::back_inserter(both));
         allowed = std::move(both);
       }
@@ -155,7 +150,8 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
     for (size_t i = 0; i < pluginsWithNodes.size(); ++i) absentReason_ += (i ? " " : "") + pluginsWithNodes[i];
     absentReason_ += "]";
     std::vector<uint8_t> in(numNodes, 0);
-    for (NodeIndex n : *allowed) in[n] = 1;
+    for (const auto& name : *allowed)
+      if (NodeIndex n = cluster_.FindNode(name); n != kNone) in[n] = 1;
     for (NodeIndex n : order) {
       if (in[n]) {
         candidates_.push_back(n);
@@ -169,7 +165,10 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
   }
   if (explain)
     for (NodeIndex n : candidates_) trace.nodes[n].notEvaluated = NotEvaluated::EnoughFeasible;
-  const size_t numToFind = NumFeasibleNodesToFind(profile_.percentageOfNodesToScore, candidates_.size());
+  // Without any score plugin the first feasible node is as good as any.
+  const size_t numToFind = profile_.hasScorePlugins
+                               ? NumFeasibleNodesToFind(profile_.percentageOfNodesToScore, candidates_.size())
+                               : std::min<size_t>(1, candidates_.size());
   trace.numFeasibleNodesToFind = static_cast<int32_t>(numToFind);
   feasible_.clear();
   size_t processed = 0;
@@ -239,13 +238,11 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
   }
   std::vector<int64_t> totals(feasible_.size(), 0);
   pluginScores_.resize(score_.size());
-  bool anyScorePlugin = false;
   for (size_t i = 0; i < score_.size(); ++i) {
     if (skipScore_[i]) {
       if (explain) trace.skippedScorePlugins.emplace_back(score_[i]->Name());
       continue;
     }
-    anyScorePlugin = true;
     auto& scores = pluginScores_[i];
     scores.resize(feasible_.size());
     for (size_t k = 0; k < feasible_.size(); ++k) {
@@ -277,8 +274,6 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
       }
     }
   }
-  // Without any score plugin every node scores 1.
-  if (!anyScorePlugin) std::fill(totals.begin(), totals.end(), 1);
 
   if (explain) {
     // Regroup the score entries by node for readers.

@@ -4,6 +4,7 @@
 // them with dynamic_cast, as upstream does with type assertions.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -23,9 +24,11 @@ struct Handle {
   Cluster* cluster = nullptr;
 };
 
-// framework.PreFilterResult: nullopt means all nodes.
+// framework.PreFilterResult: nullopt means all nodes. Names are kept as
+// written (sorted, unique); names of nodes that do not exist are dropped only
+// when the framework picks the nodes to filter, as upstream does.
 struct PreFilterResult {
-  std::optional<std::vector<NodeIndex>> nodes;
+  std::optional<std::vector<std::string>> nodeNames;
 };
 
 struct NodeScore {

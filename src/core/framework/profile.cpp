@@ -166,6 +166,7 @@ bool ResolveProfile(const config::Profile& profile, ResolvedProfile& out, std::s
       for (const auto& e : enabled)
         if (std::find(ordered.begin(), ordered.end(), e) == ordered.end()) ordered.push_back(e);
     }
+    if (p == kScore && !ordered.empty()) out.hasScorePlugins = true;
     for (const auto& name : ordered) {
       if (KindOf(name).simulated) lists[p].push_back(name);
       else notSimulated.insert(name);

@@ -19,6 +19,8 @@ struct ResolvedProfile {
   std::vector<std::string> preFilter, filter, preScore;
   std::vector<ScorePluginWeight> score;
   std::optional<int32_t> percentageOfNodesToScore;
+  // Any Score plugin is enabled, simulated or not (framework.HasScorePlugins).
+  bool hasScorePlugins = false;
   // Upstream plugins enabled by the profile that this simulator does not model;
   // they are left out of every decision and listed so the UI can say so.
   std::vector<std::string> notSimulated;

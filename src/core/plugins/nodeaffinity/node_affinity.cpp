@@ -1,6 +1,5 @@
 #include "core/plugins/nodeaffinity/node_affinity.h"
 
-#include <algorithm>
 #include <set>
 
 #include "core/plugins/helper/normalize_score.h"
@@ -57,11 +56,7 @@ Status NodeAffinity::PreFilter(CycleState& state, const PodInfo& pod, PreFilterR
     nodeNames->insert(termNames->begin(), termNames->end());
   }
   if (nodeNames && nodeNames->empty()) return Status::Make(Code::UnschedulableAndUnresolvable, kErrReasonConflict);
-  std::vector<NodeIndex> nodes;
-  for (const auto& n : *nodeNames)
-    if (NodeIndex i = c.FindNode(n); i != kNone) nodes.push_back(i);  // names may not exist
-  std::sort(nodes.begin(), nodes.end());
-  result.nodes = std::move(nodes);
+  result.nodeNames = std::vector<std::string>(nodeNames->begin(), nodeNames->end());
   return Status::Ok();
 }
 

@@ -1,0 +1,36 @@
+#pragma once
+// What the platform mains, the panels and the JS bindings share: the one Lab and
+// the services each platform provides (storage, downloads, clipboard, links).
+#include <map>
+#include <string>
+
+#include "app/model/lab.h"
+
+namespace spreadlab::app {
+
+// The lab the page (or window) shows; owned by the platform main.
+Lab& TheLab();
+
+// Where named widgets were drawn in the last frame, in CSS pixels of the canvas
+// (e.g. "maxSkew#0"): lets tests click and type on the real UI.
+struct WidgetRect {
+  float x = 0, y = 0, w = 0, h = 0;
+};
+std::map<std::string, WidgetRect>& WidgetRects();
+
+// Platform services, implemented by platform/main_web.cpp and main_desktop.cpp.
+namespace host {
+// Keeps the working scenario across reloads (web: localStorage).
+void SaveScenario(const std::string& text, const std::string& source);
+// Offers `text` as a file download (web) or writes it next to the binary (desktop).
+void Download(const std::string& fileName, const std::string& text);
+void CopyText(const std::string& text);
+// Opens the platform's file picker; the chosen file arrives through Lab::Load.
+void OpenFilePicker();
+// Puts the scenario into the page URL (compressed fragment) and copies the link.
+void Share(const std::string& text);
+// True in the compact embed layout (?embed=1).
+bool Embedded();
+}  // namespace host
+
+}  // namespace spreadlab::app

@@ -1,0 +1,290 @@
+#include "app/model/lab.h"
+
+#include <chrono>
+
+#include "core/plugins/podtopologyspread/plugin.h"
+#include "io/trace_json.h"
+
+namespace spreadlab::app {
+
+namespace {
+constexpr size_t kMaxUndo = 64;
+const std::string kEmpty;
+}  // namespace
+
+const char* PhaseName(Phase p) {
+  switch (p) {
+    case Phase::PreFilter: return "PreFilter";
+    case Phase::Filter: return "Filter";
+    case Phase::PreScore: return "PreScore";
+    case Phase::Score: return "Score";
+    case Phase::NormalizeScore: return "NormalizeScore";
+    case Phase::WeightedSum: return "Weighted sum";
+    case Phase::Select: return "Select host";
+    case Phase::Done: return "Done";
+  }
+  return "";
+}
+
+bool Lab::Load(std::string_view text, std::string_view source, std::string& error) {
+  io::ScenarioDoc next;
+  if (!next.Load(text, error)) {
+    SetStatus("Not loaded (the current scenario is kept): " + error, true);
+    return false;
+  }
+  if (loaded()) Push("load");
+  doc_ = std::move(next);
+  source_ = source;
+  wantedPod_.clear();
+  timeline_.clear();
+  timelineBinds_.clear();
+  cursor_ = 0;
+  ++revision_;
+  Rebuild();
+  if (loaded()) SetStatus("Loaded " + source_, false);
+  return true;
+}
+
+size_t Lab::podItem() const {
+  // Cluster pods are the scenario's pods in order (Cluster interns them 1:1).
+  return trace_.pod == kNone ? static_cast<size_t>(-1) : static_cast<size_t>(trace_.pod);
+}
+
+void Lab::Rebuild() {
+  auto start = std::chrono::steady_clock::now();
+  auto cluster = std::make_unique<Cluster>(doc_.scenario());
+  std::string error;
+  const config::Profile profile = doc_.scenario().profile.value_or(config::Profile{});
+  auto framework = Framework::New(*cluster, profile, error);
+  if (!framework) {
+    // The document validated, so this is a profile the framework refuses; keep the
+    // previous cluster on screen.
+    SetStatus("Profile error: " + error, true);
+    return;
+  }
+  cluster_ = std::move(cluster);
+  framework_ = std::move(framework);
+  PodIndex pod = wantedPod_.empty() ? kNone : cluster_->FindPod(wantedPod_);
+  if (pod != kNone && (cluster_->pod(pod).node != kNone || cluster_->pod(pod).finished)) pod = kNone;
+  if (pod == kNone) {
+    auto pending = cluster_->PendingPods();
+    if (!pending.empty()) pod = pending.front();
+  }
+  trace_.Clear();
+  trace_.pod = kNone;
+  if (pod != kNone) {
+    framework_->RunCycle(pod, trace_, /*explain=*/true);
+    wantedPod_ = cluster_->pod(pod).key;
+  }
+  matchingFor_ = -2;
+  lastRebuildMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+const std::vector<uint8_t>& Lab::MatchingPods(int c) {
+  if (c == matchingFor_) return matching_;
+  matchingFor_ = c;
+  matching_.assign(loaded() ? cluster_->pods().size() : 0, 0);
+  if (!loaded() || trace_.pod == kNone || c < 0) return matching_;
+  auto* pts = dynamic_cast<plugins::PodTopologySpread*>(framework_->FindPlugin(plugins::PodTopologySpread::kName));
+  if (!pts) return matching_;
+  const int filters = static_cast<int>(trace_.spreadFilter.size());
+  const PodInfo& pod = cluster_->pod(trace_.pod);
+  bool fromDefaults = false;
+  auto cs = pts->Constraints(pod, c < filters ? v1::kDoNotSchedule : v1::kScheduleAnyway, &fromDefaults);
+  size_t i = static_cast<size_t>(c < filters ? c : c - filters);
+  if (i >= cs.size()) return matching_;
+  for (const PodInfo& p : cluster_->pods())
+    matching_[p.index] = p.nsSym == pod.nsSym && !p.terminating && !p.finished &&
+                         cs[i].selector.Matches(p.labels, cluster_->pool());
+  return matching_;
+}
+
+std::string Lab::TraceJson(int indent) const {
+  if (!loaded()) return "null";
+  return io::TraceToJson(*cluster_, framework_->profile(), trace_).dump(indent);
+}
+
+void Lab::Push(const char* what) {
+  undo_.push_back(Snapshot{doc_, what});
+  if (undo_.size() > kMaxUndo) undo_.erase(undo_.begin());
+  redo_.clear();
+}
+
+bool Lab::Apply(const char* what, const Edit& edit, std::string* errorOut) {
+  if (!loaded()) return false;
+  io::ScenarioDoc before = doc_;
+  std::string error;
+  if (!edit(doc_, error)) {
+    doc_ = std::move(before);  // edits leave the doc unchanged on failure; be sure
+    SetStatus(std::string(what) + " refused: " + error, true);
+    if (errorOut) *errorOut = error;
+    return false;
+  }
+  undo_.push_back(Snapshot{std::move(before), what});
+  if (undo_.size() > kMaxUndo) undo_.erase(undo_.begin());
+  redo_.clear();
+  if (source_.find("(edited)") == std::string::npos) source_ += " (edited)";
+  timeline_.clear();
+  timelineBinds_.clear();
+  cursor_ = 0;
+  ++revision_;
+  Rebuild();
+  SetStatus(std::string(what) + ": done", false);
+  return true;
+}
+
+void Lab::SelectPod(PodIndex pod) {
+  if (!loaded() || pod == kNone) return;
+  wantedPod_ = cluster_->pod(pod).key;
+  Rebuild();
+}
+
+bool Lab::Undo() {
+  if (undo_.empty()) return false;
+  redo_.push_back(Snapshot{doc_, undo_.back().what});
+  doc_ = std::move(undo_.back().doc);
+  SetStatus("Undid " + undo_.back().what, false);
+  undo_.pop_back();
+  timeline_.clear();
+  timelineBinds_.clear();
+  cursor_ = 0;
+  ++revision_;
+  Rebuild();
+  return true;
+}
+
+bool Lab::Redo() {
+  if (redo_.empty()) return false;
+  undo_.push_back(Snapshot{doc_, redo_.back().what});
+  doc_ = std::move(redo_.back().doc);
+  SetStatus("Redid " + redo_.back().what, false);
+  redo_.pop_back();
+  timeline_.clear();
+  timelineBinds_.clear();
+  cursor_ = 0;
+  ++revision_;
+  Rebuild();
+  return true;
+}
+
+const std::string& Lab::undoLabel() const { return undo_.empty() ? kEmpty : undo_.back().what; }
+const std::string& Lab::redoLabel() const { return redo_.empty() ? kEmpty : redo_.back().what; }
+
+namespace {
+// The pods a timeline is about: every pod it placed, for the spread report.
+std::vector<PodIndex> PodsOf(const Cluster& cluster, const std::vector<std::pair<std::string, std::string>>& binds) {
+  std::vector<PodIndex> out;
+  for (const auto& [pod, node] : binds) out.push_back(cluster.FindPod(pod));
+  return out;
+}
+}  // namespace
+
+bool Lab::ScheduleNext(std::string& error) {
+  if (!loaded() || trace_.pod == kNone) {
+    error = "no pending pod to schedule";
+    return false;
+  }
+  if (cursor_ != timeline_.size()) {  // scrubbed back: continue from here
+    timeline_.resize(cursor_);
+    timelineBinds_.resize(cursor_);
+  }
+  if (timeline_.empty()) timelineBase_ = doc_;
+  const PodInfo& pod = cluster_->pod(trace_.pod);
+  TimelineStep step{pod.key, trace_.selected == kNone ? "" : cluster_->node(trace_.selected).name, trace_.message, {}};
+  size_t item = podItem();
+  if (trace_.selected != kNone) {
+    Push("schedule next");
+    if (!doc_.SetPodNodeName(item, step.node, error)) {
+      undo_.pop_back();
+      return false;
+    }
+    timelineBinds_.emplace_back(step.pod, step.node);
+  } else {
+    timelineBinds_.emplace_back(step.pod, "");
+  }
+  wantedPod_.clear();  // the next pending pod
+  ++revision_;
+  auto saved = std::move(timeline_);
+  Rebuild();
+  timeline_ = std::move(saved);
+  step.spread = ReportSpread(*framework_, *cluster_, PodsOf(*cluster_, timelineBinds_));
+  timeline_.push_back(std::move(step));
+  cursor_ = timeline_.size();
+  SetStatus(timeline_.back().message, timeline_.back().node.empty());
+  return !timeline_.back().node.empty();
+}
+
+int Lab::ScheduleAll(std::string& error) {
+  if (!loaded()) return 0;
+  if (cursor_ != timeline_.size()) {
+    timeline_.resize(cursor_);
+    timelineBinds_.resize(cursor_);
+  }
+  if (timeline_.empty()) timelineBase_ = doc_;
+  // The core's batch (ScheduleAll), one cycle per pending pod, with the spread after each.
+  Cluster cluster(doc_.scenario());
+  auto framework = Framework::New(cluster, doc_.scenario().profile.value_or(config::Profile{}), error);
+  if (!framework) return 0;
+  std::vector<PodIndex> pending = cluster.PendingPods();
+  std::vector<std::pair<size_t, std::string>> binds;
+  std::vector<PodIndex> placed = PodsOf(cluster, timelineBinds_);
+  CycleTrace trace;
+  int bound = 0;
+  for (PodIndex p : pending) {
+    framework->RunCycle(p, trace, /*explain=*/false);
+    TimelineStep step{cluster.pod(p).key, trace.selected == kNone ? "" : cluster.node(trace.selected).name,
+                      trace.message, {}};
+    if (trace.selected != kNone) {
+      cluster.Bind(p, trace.selected);
+      binds.emplace_back(static_cast<size_t>(p), step.node);
+      ++bound;
+    }
+    placed.push_back(p);
+    timelineBinds_.emplace_back(step.pod, step.node);
+    step.spread = ReportSpread(*framework, cluster, placed);
+    timeline_.push_back(std::move(step));
+  }
+  if (!binds.empty()) {
+    Push("schedule all");
+    if (!doc_.SetPodNodeNames(binds, error)) {
+      undo_.pop_back();
+      return 0;
+    }
+  }
+  wantedPod_.clear();
+  ++revision_;
+  auto saved = std::move(timeline_);
+  Rebuild();
+  timeline_ = std::move(saved);
+  cursor_ = timeline_.size();
+  SetStatus("Scheduled " + std::to_string(bound) + " of " + std::to_string(pending.size()) + " pending pod(s)",
+            bound < static_cast<int>(pending.size()));
+  return bound;
+}
+
+void Lab::ScrubTo(size_t step) {
+  if (timeline_.empty() || step > timeline_.size()) return;
+  io::ScenarioDoc doc = timelineBase_;
+  std::vector<std::pair<size_t, std::string>> binds;
+  const auto& pods = timelineBase_.scenario().pods;
+  for (size_t i = 0; i < step; ++i) {
+    if (timelineBinds_[i].second.empty()) continue;
+    for (size_t p = 0; p < pods.size(); ++p)
+      if (pods[p].metadata.ns + "/" + pods[p].metadata.name == timelineBinds_[i].first)
+        binds.emplace_back(p, timelineBinds_[i].second);
+  }
+  std::string error;
+  if (!doc.SetPodNodeNames(binds, error)) {
+    SetStatus("Cannot show step " + std::to_string(step) + ": " + error, true);
+    return;
+  }
+  doc_ = std::move(doc);
+  cursor_ = step;
+  wantedPod_ = step < timelineBinds_.size() ? timelineBinds_[step].first : "";
+  ++revision_;
+  auto saved = std::move(timeline_);
+  Rebuild();
+  timeline_ = std::move(saved);
+}
+
+}  // namespace spreadlab::app

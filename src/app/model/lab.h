@@ -1,0 +1,121 @@
+#pragma once
+// The lab's working state, shared by the ImGui panels and the JS bindings and
+// free of both: the scenario being edited (io::ScenarioDoc), the cluster and
+// framework compiled from it, the explained cycle of the pending pod, undo/redo,
+// the timeline of placements and the gallery. Every change goes through an edit
+// that re-runs the cycle at once; no scheduling rule lives here, only calls into
+// the core (Cluster, Framework::RunCycle, ReportSpread).
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/model/playback.h"
+#include "core/cluster.h"
+#include "core/framework/framework.h"
+#include "core/framework/trace.h"
+#include "core/spread_report.h"
+#include "io/scenario_edit.h"
+
+namespace spreadlab::app {
+
+struct Example {
+  std::string file;  // e.g. "one-constraint.json"
+  std::string title, description;  // metadata.annotations spreadlab.io/title and /description
+  std::string text;
+};
+
+// One placement of "schedule next" / "schedule all", with the spread after it.
+struct TimelineStep {
+  std::string pod, node;  // node "" when the pod stayed Pending
+  std::string message;
+  std::vector<SpreadReport> spread;
+};
+
+class Lab {
+ public:
+  using Edit = std::function<bool(io::ScenarioDoc&, std::string&)>;
+
+  // --- scenarios in ---
+  // Loads a scenario; on bad input keeps the current one and reports the core's
+  // error (JSON path, value, what is allowed) in status().
+  bool Load(std::string_view text, std::string_view source, std::string& error);
+  void AddExample(Example e) { examples_.push_back(std::move(e)); }
+  const std::vector<Example>& examples() const { return examples_; }
+  const std::string& source() const { return source_; }  // file name or "your edits"
+
+  // --- the current state ---
+  bool loaded() const { return cluster_ != nullptr; }
+  const io::ScenarioDoc& doc() const { return doc_; }
+  const Cluster& cluster() const { return *cluster_; }
+  const Framework& framework() const { return *framework_; }
+  const CycleTrace& trace() const { return trace_; }
+  PodIndex pod() const { return trace_.pod; }  // the pending pod explained, or kNone
+  size_t podItem() const;                      // its index in doc().scenario().pods
+  std::string TraceJson(int indent = -1) const;  // io::TraceToJson: the CLI's explain --format json
+  double lastRebuildMs() const { return lastRebuildMs_; }
+  // Per pod of the cluster: 1 when it counts toward spread constraint `c` of the
+  // explained pod (c indexes trace().spreadFilter, then trace().spreadScore): same
+  // namespace, matched by the constraint's selector, not terminating.
+  const std::vector<uint8_t>& MatchingPods(int c);
+  // Increases on every change of the scenario (for saving it).
+  uint64_t revision() const { return revision_; }
+
+  // --- edits: each is undoable and re-runs the cycle ---
+  bool Apply(const char* what, const Edit& edit, std::string* error = nullptr);
+  void SelectPod(PodIndex pod);  // which pending pod to explain (not an edit)
+  bool Undo();
+  bool Redo();
+  bool CanUndo() const { return !undo_.empty(); }
+  bool CanRedo() const { return !redo_.empty(); }
+  const std::string& undoLabel() const;
+  const std::string& redoLabel() const;
+
+  // --- placements over time ---
+  // Binds the explained pod to the node the cycle chose (as kube-scheduler binds it).
+  bool ScheduleNext(std::string& error);
+  // Places every pending pod in order, each bound before the next (core ScheduleAll).
+  int ScheduleAll(std::string& error);
+  const std::vector<TimelineStep>& timeline() const { return timeline_; }
+  // Shows the scenario after the first `step` placements of the timeline.
+  void ScrubTo(size_t step);
+  size_t timelineCursor() const { return cursor_; }
+
+  // --- messages for the status bar ---
+  const std::string& status() const { return status_; }
+  bool statusIsError() const { return statusIsError_; }
+  void SetStatus(std::string text, bool isError) { status_ = std::move(text), statusIsError_ = isError; }
+
+  Playback playback;
+
+ private:
+  struct Snapshot {
+    io::ScenarioDoc doc;
+    std::string what;
+  };
+  void Rebuild();
+  void Push(const char* what);
+
+  io::ScenarioDoc doc_;
+  std::unique_ptr<Cluster> cluster_;
+  std::unique_ptr<Framework> framework_;
+  CycleTrace trace_;
+  std::vector<uint8_t> matching_;
+  int matchingFor_ = -2;
+  std::string wantedPod_;  // namespace/name of the pod to explain, kept across edits
+  std::string source_;
+  std::vector<Example> examples_;
+  std::vector<Snapshot> undo_, redo_;
+  io::ScenarioDoc timelineBase_;
+  std::vector<TimelineStep> timeline_;
+  std::vector<std::pair<std::string, std::string>> timelineBinds_;  // pod key -> node
+  size_t cursor_ = 0;
+  std::string status_;
+  bool statusIsError_ = false;
+  double lastRebuildMs_ = 0;
+  uint64_t revision_ = 0;
+};
+
+}  // namespace spreadlab::app

@@ -1,0 +1,408 @@
+// The cluster as a picture: topology domains as labelled regions (with their
+// matching-pod counts and the global minimum), nodes as cards (labels, taints,
+// cordon, pod chips, the filter verdict and the score), the pending pod above.
+// Large clusters switch to compact cards; only visible cards are drawn.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <unordered_map>
+
+#include "app/app.h"
+#include "app/panels/panels.h"
+
+namespace spreadlab::app {
+
+namespace {
+
+struct Domain {
+  std::string value;  // "" for nodes without the key
+  std::vector<NodeIndex> nodes;
+  int matchNum = -1;  // -1: not an eligible domain of the constraint shown
+  ImVec2 pos, size;
+};
+
+ImU32 HashColor(const std::string& s) {
+  uint32_t h = 2166136261u;
+  for (char c : s) h = (h ^ static_cast<uint8_t>(c)) * 16777619u;
+  ImVec4 c;
+  ImGui::ColorConvertHSVtoRGB((h % 360) / 360.0f, 0.45f, 0.85f, c.x, c.y, c.z);
+  c.w = 1;
+  return ImGui::ColorConvertFloat4ToU32(c);
+}
+
+const std::string* Label(const std::map<std::string, std::string>& labels, const std::string& key) {
+  auto it = labels.find(key);
+  return it == labels.end() ? nullptr : &it->second;
+}
+
+// The spread constraint summary whose key is the grouping key, if any.
+const SpreadConstraintSummary* SummaryFor(const CycleTrace& t, const std::string& key, int* index) {
+  for (size_t i = 0; i < t.spreadFilter.size(); ++i)
+    if (t.spreadFilter[i].topologyKey == key) return *index = static_cast<int>(i), &t.spreadFilter[i];
+  for (size_t i = 0; i < t.spreadScore.size(); ++i)
+    if (t.spreadScore[i].topologyKey == key)
+      return *index = static_cast<int>(t.spreadFilter.size() + i), &t.spreadScore[i];
+  return nullptr;
+}
+
+void PodTooltip(const v1::Pod& p) {
+  ImGui::BeginTooltip();
+  ImGui::Text("%s/%s", p.metadata.ns.c_str(), p.metadata.name.c_str());
+  ImGui::TextDisabled("labels: %s", p.metadata.labels.empty() ? "(none)" : FormatLabels(p.metadata.labels).c_str());
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
+void DrawCluster(Lab& lab, UiState& ui) {
+  const Cluster& cluster = lab.cluster();
+  const Scenario& sc = lab.doc().scenario();
+  const CycleTrace& trace = lab.trace();
+  const Playback& pb = lab.playback;
+  const std::string key = GroupKey(lab, ui);
+  int summaryIndex = -1;
+  const SpreadConstraintSummary* summary = SummaryFor(trace, key, &summaryIndex);
+  const int highlight = summary ? summaryIndex : ui.selectedConstraint;
+  const std::vector<uint8_t>& matching = lab.MatchingPods(highlight);
+
+  // Domains in node order of first appearance; nodes without the key last.
+  std::vector<Domain> domains;
+  std::unordered_map<std::string, size_t> byValue;
+  for (const auto& n : sc.nodes) {
+    const std::string* v = key.empty() ? nullptr : Label(n.metadata.labels, key);
+    std::string value = v ? *v : "";
+    auto [it, fresh] = byValue.emplace(value, domains.size());
+    if (fresh) domains.push_back(Domain{value, {}, -1, {}, {}});
+    domains[it->second].nodes.push_back(static_cast<NodeIndex>(&n - sc.nodes.data()));
+  }
+  std::stable_partition(domains.begin(), domains.end(), [](const Domain& d) { return !d.value.empty(); });
+  if (summary)
+    for (auto& d : domains)
+      for (const auto& [value, count] : summary->domains)
+        if (value == d.value) d.matchNum = count;
+
+  ImGui::BeginChild("##canvas", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float font = ImGui::GetFontSize();
+  const bool compact = sc.nodes.size() > 120;
+  const float cardW = compact ? 28 : 196, cardH = compact ? 28 : 132, gap = compact ? 4 : 10, pad = 10;
+  const float headerH = font * 2.6f;
+
+  // --- the pending pod(s), above the cluster ---
+  float y = origin.y;
+  std::vector<PodIndex> pending = cluster.PendingPods();
+  {
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, y));
+    if (pending.empty()) {
+      ImGui::TextDisabled("No pending pod: every pod is bound. Add one from the Pending pod panel or load another scenario.");
+    } else {
+      ImGui::TextUnformatted(pending.size() == 1 ? "Pending pod:" : "Pending pods (click one to explain it):");
+      for (size_t i = 0; i < pending.size() && i < 24; ++i) {
+        const PodInfo& p = cluster.pod(pending[i]);
+        ImGui::SameLine();
+        bool current = pending[i] == lab.pod();
+        float moved = current && trace.selected != kNone ? pb.Progress(Phase::Select) : 0.0f;
+        ImGui::PushStyleColor(ImGuiCol_Button, current ? colors::V(colors::kAccent) : ImVec4(0.85f, 0.87f, 0.9f, 1));
+        ImGui::PushStyleColor(ImGuiCol_Text, current ? ImVec4(1, 1, 1, 1) : ImVec4(0.1f, 0.1f, 0.1f, 1));
+        ImGui::PushStyleVar(ImGuiStyleVar_Alpha, current && pb.playing ? 1.0f - 0.6f * moved : 1.0f);
+        if (ImGui::Button((p.name + "##pending").c_str())) lab.SelectPod(pending[i]);
+        ImGui::PopStyleVar();
+        ImGui::PopStyleColor(2);
+        MarkItem("pending:" + p.name);
+        if (ImGui::IsItemHovered()) PodTooltip(sc.pods[pending[i]]);
+      }
+      if (pending.size() > 24) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("+%d more", static_cast<int>(pending.size() - 24));
+      }
+    }
+    y = ImGui::GetCursorScreenPos().y + 4;
+  }
+
+  // --- layout: regions in rows, each region a grid of cards ---
+  const float minRegionW = cardW * (compact ? 8 : 1) + gap * (compact ? 7 : 0) + 2 * pad;
+  int perRow = std::max(1, std::min(static_cast<int>(domains.size()), static_cast<int>(width / (minRegionW + gap))));
+  if (!compact) {
+    // Prefer side-by-side regions while each still fits two cards per row.
+    perRow = std::max(1, std::min<int>(static_cast<int>(domains.size()), static_cast<int>(width / (minRegionW + gap))));
+  }
+  const float regionW = (width - gap * (perRow - 1)) / perRow;
+  const int cols = std::max(1, static_cast<int>((regionW - 2 * pad + gap) / (cardW + gap)));
+  float rowY = y;
+  for (size_t i = 0; i < domains.size(); i += perRow) {
+    float rowH = 0;
+    for (size_t j = i; j < std::min(domains.size(), i + perRow); ++j) {
+      Domain& d = domains[j];
+      int rows = (static_cast<int>(d.nodes.size()) + cols - 1) / cols;
+      d.pos = ImVec2(origin.x + (j - i) * (regionW + gap), rowY);
+      d.size = ImVec2(regionW, headerH + rows * (cardH + gap) + pad);
+      rowH = std::max(rowH, d.size.y);
+    }
+    for (size_t j = i; j < std::min(domains.size(), i + perRow); ++j) domains[j].size.y = rowH;
+    rowY += rowH + gap;
+  }
+  ImGui::Dummy(ImVec2(width, rowY - y));
+
+  // --- drawing ---
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const bool canvasHovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByPopup);
+  const ImVec2 clipMin = dl->GetClipRectMin(), clipMax = dl->GetClipRectMax();
+  ui.hoveredNode = kNone;
+  const float filterProgress = pb.Progress(Phase::Filter);
+  const float normalizeProgress = pb.Progress(Phase::NormalizeScore);
+  const bool showVerdicts = pb.Reached(Phase::Filter);
+  const int nodeCount = static_cast<int>(sc.nodes.size());
+  int64_t bestTotal = 1;
+  for (const NodeTrace& nt : trace.nodes) bestTotal = std::max(bestTotal, nt.total);
+  ImVec2 winnerPos(-1, -1);
+
+  for (const Domain& d : domains) {
+    const ImVec2 a = d.pos, b(d.pos.x + d.size.x, d.pos.y + d.size.y);
+    if (b.y < clipMin.y || a.y > clipMax.y) continue;
+    const bool atMin = summary && d.matchNum >= 0 && d.matchNum == summary->globalMin;
+    dl->AddRectFilled(a, b, d.value.empty() ? IM_COL32(238, 238, 238, 255) : IM_COL32(232, 240, 252, 255), 8);
+    dl->AddRect(a, b, atMin ? IM_COL32(46, 160, 67, 200) : IM_COL32(170, 190, 220, 255), 8, 0, atMin ? 2.0f : 1.0f);
+    char title[256];
+    if (key.empty()) std::snprintf(title, sizeof title, "all nodes (no topology key to group by)");
+    else if (d.value.empty()) std::snprintf(title, sizeof title, "nodes without %s", key.c_str());
+    else std::snprintf(title, sizeof title, "%s = %s", key.c_str(), d.value.c_str());
+    dl->AddText(ImVec2(a.x + pad, a.y + 4), IM_COL32(30, 40, 60, 255), title);
+    char sub[256] = "";
+    if (summary && !d.value.empty()) {
+      if (d.matchNum >= 0)
+        std::snprintf(sub, sizeof sub, "matching pods: %d%s   (global minimum %d)", d.matchNum,
+                      atMin ? " = minimum" : "", summary->globalMin);
+      else
+        std::snprintf(sub, sizeof sub, "not an eligible domain (no node passes the inclusion policies)");
+    } else if (!summary && !key.empty() && !d.value.empty()) {
+      std::snprintf(sub, sizeof sub, "%d node(s)", static_cast<int>(d.nodes.size()));
+    }
+    dl->AddText(ImVec2(a.x + pad, a.y + 4 + font * 1.2f), atMin ? colors::kFeasible : colors::kMuted, sub);
+
+    for (size_t k = 0; k < d.nodes.size(); ++k) {
+      const NodeIndex ni = d.nodes[k];
+      const ImVec2 ca(a.x + pad + (k % cols) * (cardW + gap), a.y + headerH + (k / cols) * (cardH + gap));
+      const ImVec2 cb(ca.x + cardW, ca.y + cardH);
+      if (cb.y < clipMin.y || ca.y > clipMax.y) continue;
+      const v1::Node& node = sc.nodes[ni];
+      const NodeTrace* nt = ni < static_cast<int>(trace.nodes.size()) ? &trace.nodes[ni] : nullptr;
+      // Filter animation: verdicts appear node by node.
+      const bool verdictShown = nt && showVerdicts && (filterProgress >= 1.0f || ni < filterProgress * nodeCount);
+      const bool rejected = verdictShown && nt->evaluated && !nt->feasible;
+      const bool winner = trace.selected == ni && pb.Reached(Phase::Select);
+      const bool hovered = canvasHovered && mouse.x >= ca.x && mouse.x < cb.x && mouse.y >= ca.y && mouse.y < cb.y;
+      if (hovered) ui.hoveredNode = ni;
+      if (winner) winnerPos = ImVec2(ca.x + cardW * 0.5f, ca.y + cardH * 0.5f);
+
+      ImU32 bg = rejected ? IM_COL32(246, 236, 236, 255) : IM_COL32(255, 255, 255, 255);
+      if (verdictShown && nt->feasible) bg = IM_COL32(236, 248, 238, 255);
+      if (!nt || !nt->evaluated) bg = IM_COL32(250, 250, 250, 255);
+      dl->AddRectFilled(ca, cb, bg, 6);
+      ImU32 border = IM_COL32(190, 195, 205, 255);
+      float thick = 1;
+      if (verdictShown) border = nt->feasible ? colors::kFeasible : (nt->evaluated ? colors::kRejected : colors::kMuted);
+      if (winner) border = colors::kWinner, thick = 4;
+      if (ui.selectedNode == ni) border = colors::kAccent, thick = 3;
+      if (hovered) thick += 1;
+      dl->AddRect(ca, cb, border, 6, 0, thick);
+      if (winner && ui.selectedNode == ni) dl->AddRect(ImVec2(ca.x - 3, ca.y - 3), ImVec2(cb.x + 3, cb.y + 3), colors::kWinner, 8, 0, 2);
+
+      if (compact) {
+        // A cell: the verdict as a colour, matching pods as a dot count.
+        int count = 0;
+        for (PodIndex p : cluster.node(ni).pods) count += matching.size() > static_cast<size_t>(p) && matching[p];
+        char buf[16];
+        std::snprintf(buf, sizeof buf, "%d", count);
+        dl->AddText(ImVec2(ca.x + 4, ca.y + 6), IM_COL32(60, 60, 70, 255), buf);
+        continue;
+      }
+
+      // Name and state badges.
+      float tx = ca.x + 8, ty = ca.y + 6;
+      dl->AddText(ImVec2(tx, ty), IM_COL32(20, 20, 30, 255), node.metadata.name.c_str());
+      if (winner) dl->AddText(ImVec2(cb.x - ImGui::CalcTextSize("chosen").x - 8, ty), colors::kWinner, "chosen");
+      ty += font * 1.25f;
+      std::string badges;
+      if (node.unschedulable) badges += "cordoned  ";
+      for (const auto& t : node.taints) badges += "taint " + t.key + (t.value.empty() ? "" : "=" + t.value) + ":" + t.effect + "  ";
+      if (!badges.empty()) {
+        dl->PushClipRect(ca, cb, true);
+        dl->AddText(ImVec2(tx, ty), IM_COL32(170, 90, 0, 255), badges.c_str());
+        dl->PopClipRect();
+        ty += font * 1.2f;
+      }
+      // Key labels: everything but the grouping key and the hostname.
+      std::string labels;
+      for (const auto& [k, v] : node.metadata.labels)
+        if (k != key && k != kLabelHostname) labels += (labels.empty() ? "" : "  ") + k + "=" + v;
+      if (!labels.empty() && badges.empty()) {
+        dl->PushClipRect(ca, cb, true);
+        dl->AddText(ImVec2(tx, ty), colors::kMuted, labels.c_str());
+        dl->PopClipRect();
+        ty += font * 1.2f;
+      }
+      // Pod chips; the pods that count for the highlighted constraint get a dark ring.
+      const auto& pods = cluster.node(ni).pods;
+      float px = tx, py = ty + 2;
+      const float chip = font * 0.95f;
+      size_t shown = 0;
+      for (PodIndex p : pods) {
+        if (px + chip > cb.x - 8) {
+          px = tx;
+          py += chip + 3;
+        }
+        if (py + chip > ca.y + cardH - font * 2.6f) break;
+        const v1::Pod& pod = sc.pods[p];
+        const std::string* cv = Label(pod.metadata.labels, ui.colorKey);
+        ImVec2 pa(px, py), pb2(px + chip, py + chip);
+        dl->AddRectFilled(pa, pb2, cv ? HashColor(*cv) : IM_COL32(200, 200, 200, 255), 3);
+        if (matching.size() > static_cast<size_t>(p) && matching[p]) dl->AddRect(pa, pb2, IM_COL32(20, 30, 60, 255), 3, 0, 2);
+        if (canvasHovered && mouse.x >= pa.x && mouse.x < pb2.x && mouse.y >= pa.y && mouse.y < pb2.y) PodTooltip(pod);
+        px += chip + 3;
+        ++shown;
+      }
+      if (shown < pods.size()) {
+        char more[32];
+        std::snprintf(more, sizeof more, "+%d", static_cast<int>(pods.size() - shown));
+        dl->AddText(ImVec2(px, py), colors::kMuted, more);
+      }
+      // Verdict line and score bar at the bottom of the card.
+      const float by = cb.y - font * 2.5f;
+      if (nt && verdictShown) {
+        std::string verdict;
+        ImU32 vc = colors::kMuted;
+        if (!nt->evaluated) {
+          verdict = "not evaluated (" + std::string(NotEvaluatedName(nt->notEvaluated)) + ")";
+        } else if (nt->feasible) {
+          verdict = "feasible", vc = colors::kFeasible;
+        } else {
+          const FilterVerdict& v = trace.filters[nt->filterBegin + std::max<int>(0, nt->firstFailure)];
+          verdict = "rejected by " + trace.filterPlugins[v.plugin], vc = colors::kRejected;
+        }
+        dl->PushClipRect(ca, cb, true);
+        dl->AddText(ImVec2(tx, by), vc, verdict.c_str());
+        dl->PopClipRect();
+        if (nt->feasible && trace.scored && pb.Reached(Phase::Score)) {
+          const float barA = tx, barB = cb.x - 48;
+          const float frac = static_cast<float>(nt->total) / static_cast<float>(bestTotal) *
+                             (pb.Reached(Phase::WeightedSum) ? 1.0f : std::max(0.15f, normalizeProgress));
+          const float yy = by + font * 1.3f;
+          dl->AddRectFilled(ImVec2(barA, yy), ImVec2(barB, yy + font * 0.7f), IM_COL32(225, 228, 235, 255), 3);
+          dl->AddRectFilled(ImVec2(barA, yy), ImVec2(barA + (barB - barA) * frac, yy + font * 0.7f),
+                            winner ? colors::kWinner : colors::kAccent, 3);
+          if (pb.Reached(Phase::WeightedSum)) {
+            char total[32];
+            std::snprintf(total, sizeof total, "%lld", static_cast<long long>(nt->total));
+            dl->AddText(ImVec2(barB + 6, yy - font * 0.2f), IM_COL32(40, 40, 50, 255), total);
+          }
+        }
+      }
+    }
+  }
+
+  // The pending pod travelling to the chosen node during the Select phase.
+  if (pb.playing && pb.phase == Phase::Select && winnerPos.x >= 0) {
+    ImVec2 from(origin.x + 120, origin.y + 8);
+    float t = pb.t;
+    ImVec2 p(from.x + (winnerPos.x - from.x) * t, from.y + (winnerPos.y - from.y) * t);
+    dl->AddCircleFilled(p, font * 0.7f, colors::kAccent);
+  }
+
+  // Hover: the arithmetic in a tooltip; click: select for the Decision panel.
+  if (ui.hoveredNode != kNone) {
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) ui.selectedNode = ui.selectedNode == ui.hoveredNode ? kNone : ui.hoveredNode;
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
+      ui.selectedNode = ui.hoveredNode;
+      ImGui::OpenPopup("##node-menu");
+    }
+    const NodeIndex ni = ui.hoveredNode;
+    if (ni < static_cast<int>(trace.nodes.size()) && !ImGui::IsPopupOpen("##node-menu")) {
+      const NodeTrace& nt = trace.nodes[ni];
+      ImGui::BeginTooltip();
+      ImGui::Text("%s: %s", cluster.node(ni).name.c_str(),
+                  !nt.evaluated ? "not evaluated" : nt.feasible ? "feasible" : "rejected");
+      for (uint32_t f = 0; f < nt.filterCount; ++f) {
+        const FilterVerdict& v = trace.filters[nt.filterBegin + f];
+        for (uint32_t c = 0; c < v.checksCount; ++c) {
+          const SpreadCheck& k = trace.spreadChecks[v.checksBegin + c];
+          const auto& s = trace.spreadFilter[k.constraint];
+          ImGui::TextColored(colors::V(k.pass ? colors::kFeasible : colors::kRejected), "%s=%s: %d + %d - %d = %d %s maxSkew %d",
+                             s.topologyKey.c_str(), k.domain == kNoSym ? "(none)" : cluster.pool().Str(k.domain).c_str(),
+                             k.matchNum, k.selfMatch, k.minMatchNum, k.skew, k.pass ? "<=" : ">", k.maxSkew);
+        }
+        if (v.code != Code::Success && v.code != Code::Skip)
+          ImGui::TextColored(colors::V(colors::kRejected), "%s: %.*s", trace.filterPlugins[v.plugin].c_str(),
+                             static_cast<int>(v.reason.size()), v.reason.data());
+      }
+      if (nt.scoreCount) ImGui::Text("score total %lld", static_cast<long long>(nt.total));
+      ImGui::TextDisabled("click to select, right-click to edit");
+      ImGui::EndTooltip();
+    }
+  } else if (canvasHovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !ImGui::IsAnyItemHovered()) {
+    ui.selectedNode = kNone;
+  }
+
+  // Node context menu: cluster edits.
+  if (ImGui::BeginPopup("##node-menu")) {
+    const NodeIndex ni = ui.selectedNode;
+    if (ni != kNone && ni < static_cast<int>(sc.nodes.size())) {
+      const v1::Node& n = sc.nodes[ni];
+      ImGui::TextDisabled("%s", n.metadata.name.c_str());
+      if (ImGui::MenuItem(n.unschedulable ? "Uncordon" : "Cordon (spec.unschedulable)"))
+        lab.Apply(n.unschedulable ? "uncordon" : "cordon",
+                  [ni, u = !n.unschedulable](io::ScenarioDoc& d, std::string& e) { return d.SetNodeUnschedulable(ni, u, e); });
+      if (ImGui::MenuItem("Taint NoSchedule (dedicated=lab)")) {
+        auto taints = n.taints;
+        taints.push_back(v1::Taint{"dedicated", "lab", "NoSchedule"});
+        lab.Apply("taint", [ni, taints](io::ScenarioDoc& d, std::string& e) { return d.SetNodeTaints(ni, taints, e); });
+      }
+      if (!n.taints.empty() && ImGui::MenuItem("Remove taints"))
+        lab.Apply("remove taints", [ni](io::ScenarioDoc& d, std::string& e) { return d.SetNodeTaints(ni, {}, e); });
+      if (ImGui::MenuItem("Duplicate node")) {
+        std::string name = n.metadata.name + "-copy";
+        for (int i = 2; cluster.FindNode(name) != kNone; ++i) name = n.metadata.name + "-copy" + std::to_string(i);
+        auto labels = n.metadata.labels;
+        if (labels.count(kLabelHostname)) labels[kLabelHostname] = name;
+        if (labels.count("node")) labels["node"] = name;
+        lab.Apply("add node", [ni, name, labels](io::ScenarioDoc& d, std::string& e) { return d.AddNodeLike(ni, name, labels, e); });
+      }
+      if (!key.empty() && ImGui::MenuItem("New domain with a copy of this node")) {
+        std::string value;
+        for (int i = static_cast<int>(domains.size()) + 1;; ++i) {
+          value = (key.find("zone") != std::string::npos ? "zone" : "domain") + std::to_string(i);
+          if (!byValue.count(value)) break;
+        }
+        std::string name = "node-" + value;
+        auto labels = n.metadata.labels;
+        labels[key] = value;
+        if (labels.count(kLabelHostname)) labels[kLabelHostname] = name;
+        if (labels.count("node")) labels["node"] = name;
+        lab.Apply("add domain", [ni, name, labels](io::ScenarioDoc& d, std::string& e) { return d.AddNodeLike(ni, name, labels, e); });
+      }
+      if (lab.pod() != kNone && ImGui::MenuItem("Add a bound copy of the pending pod here")) {
+        std::string base = cluster.pod(lab.pod()).name + "-";
+        std::string name;
+        for (int i = 1;; ++i)
+          if (cluster.FindPod(cluster.pod(lab.pod()).ns + "/" + (name = base + std::to_string(i))) == kNone) break;
+        size_t like = lab.podItem();
+        lab.Apply("add pod", [like, name, nn = n.metadata.name](io::ScenarioDoc& d, std::string& e) { return d.AddPodLike(like, name, nn, e); });
+      }
+      if (!cluster.node(ni).pods.empty() && ImGui::BeginMenu("Remove a pod")) {
+        for (PodIndex p : cluster.node(ni).pods)
+          if (ImGui::MenuItem(cluster.pod(p).key.c_str()))
+            lab.Apply("remove pod", [p](io::ScenarioDoc& d, std::string& e) { return d.RemovePod(p, e); });
+        ImGui::EndMenu();
+      }
+      if (ImGui::MenuItem("Remove node (and its pods)")) {
+        lab.Apply("remove node", [ni](io::ScenarioDoc& d, std::string& e) { return d.RemoveNode(ni, e); });
+        ui.selectedNode = kNone;
+      }
+    }
+    ImGui::EndPopup();
+  }
+  ImGui::EndChild();
+}
+
+}  // namespace spreadlab::app

@@ -1,0 +1,196 @@
+// The decision for the pending pod: kube-scheduler's message as `kubectl describe
+// pod` shows it, the spread constraints as PreFilter saw them, every node's
+// verdict, and for the selected (or hovered) node the arithmetic of each spread
+// constraint and the score breakdown.
+#include <cstdio>
+
+#include "app/app.h"
+#include "app/panels/panels.h"
+
+namespace spreadlab::app {
+
+namespace {
+
+void Event(bool ok, const std::string& message, const char* reason) {
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ok ? ImVec4(0.92f, 0.97f, 0.93f, 1) : ImVec4(0.99f, 0.93f, 0.93f, 1));
+  ImGui::BeginChild("##event", ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 4.6f), true);
+  ImGui::TextDisabled("Events (kubectl describe pod):");
+  ImGui::TextColored(colors::V(ok ? colors::kFeasible : colors::kRejected), "%s  %s  default-scheduler", ok ? "Normal " : "Warning",
+                     reason);
+  ImGui::TextWrapped("%s", message.c_str());
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+  MarkItem("message");
+}
+
+void ConstraintSummary(const Cluster& cluster, const SpreadConstraintSummary& s, int index, bool filter) {
+  (void)cluster;
+  ImGui::Text("#%d %s  maxSkew %d  %s", index + 1, s.topologyKey.c_str(), s.maxSkew, s.whenUnsatisfiable.c_str());
+  ImGui::TextDisabled("   selector %s%s%s", s.selector.c_str(), s.selfMatch ? "" : "  (the pod does not match it: selfMatch 0)",
+                      s.fromDefaults ? "  (from the profile's default constraints)" : "");
+  std::string domains;
+  for (const auto& [v, n] : s.domains) domains += v + "=" + std::to_string(n) + "  ";
+  if (s.domains.empty()) domains = "(no eligible domain)";
+  ImGui::TextWrapped("   matching pods: %s", domains.c_str());
+  if (filter)
+    ImGui::Text("   global minimum %d%s", s.globalMin,
+                static_cast<int>(s.domains.size()) < s.minDomains ? "  (fewer domains than minDomains: treated as 0)" : "");
+  else
+    ImGui::Text("   topology weight log(%d+2) = %.3f", static_cast<int>(s.domains.size()), s.topologyNormalizingWeight);
+}
+
+// matchNum + selfMatch − minMatchNum = skew against maxSkew; the failing term in red.
+void Arithmetic(const Cluster& cluster, const CycleTrace& t, const SpreadCheck& k) {
+  const auto& s = t.spreadFilter[k.constraint];
+  const ImVec4 ok = colors::V(colors::kFeasible), bad = colors::V(colors::kRejected);
+  ImGui::Text("#%d %s=%s:", k.constraint + 1, s.topologyKey.c_str(),
+              k.domain == kNoSym ? "(label missing)" : cluster.pool().Str(k.domain).c_str());
+  if (k.domain == kNoSym) {
+    ImGui::SameLine();
+    ImGui::TextColored(bad, "the node lacks the topology key");
+    return;
+  }
+  ImGui::SameLine();
+  ImGui::Text("%d + %d \xE2\x88\x92 %d =", k.matchNum, k.selfMatch, k.minMatchNum);
+  ImGui::SameLine();
+  ImGui::TextColored(k.pass ? ok : bad, "%d %s maxSkew %d", k.skew, k.pass ? "\xE2\x89\xA4" : ">", k.maxSkew);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("matchNum %d: matching pods in this domain\nselfMatch %d: the pod itself, if it matches\n"
+                      "minMatchNum %d: the global minimum over eligible domains\nskew = %d",
+                      k.matchNum, k.selfMatch, k.minMatchNum, k.skew);
+}
+
+void NodeDetails(Lab& lab, NodeIndex ni) {
+  const Cluster& cluster = lab.cluster();
+  const CycleTrace& t = lab.trace();
+  if (ni >= static_cast<int>(t.nodes.size())) return;
+  const NodeTrace& nt = t.nodes[ni];
+  ImGui::Separator();
+  ImGui::Text("Node %s", cluster.node(ni).name.c_str());
+  ImGui::SameLine();
+  if (!nt.evaluated)
+    ImGui::TextColored(colors::V(colors::kMuted), "not evaluated: %s", std::string(NotEvaluatedName(nt.notEvaluated)).c_str());
+  else
+    ImGui::TextColored(colors::V(nt.feasible ? colors::kFeasible : colors::kRejected), nt.feasible ? "feasible" : "rejected");
+  if (t.selected == ni) {
+    ImGui::SameLine();
+    ImGui::TextColored(colors::V(colors::kWinner), "(chosen)");
+  }
+  ImGui::TextDisabled("labels: %s", FormatLabels(lab.doc().scenario().nodes[ni].metadata.labels).c_str());
+  if (ImGui::BeginTable("##filters", 2, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
+    ImGui::TableSetupColumn("Filter plugin", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("Result");
+    ImGui::TableHeadersRow();
+    for (uint32_t f = 0; f < nt.filterCount; ++f) {
+      const FilterVerdict& v = t.filters[nt.filterBegin + f];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(t.filterPlugins[v.plugin].c_str());
+      ImGui::TableNextColumn();
+      const bool fail = v.code != Code::Success && v.code != Code::Skip;
+      ImVec4 c = colors::V(fail ? colors::kRejected : v.code == Code::Skip ? colors::kMuted : colors::kFeasible);
+      std::string code(CodeName(v.code));
+      if (static_cast<int>(f) == nt.firstFailure) code += " (reported)";
+      ImGui::TextColored(c, "%s", code.c_str());
+      if (!v.reason.empty()) ImGui::TextWrapped("%.*s", static_cast<int>(v.reason.size()), v.reason.data());
+      for (uint32_t c2 = 0; c2 < v.checksCount; ++c2) Arithmetic(cluster, t, t.spreadChecks[v.checksBegin + c2]);
+    }
+    ImGui::EndTable();
+  }
+  if (nt.scoreCount > 0) {
+    ImGui::Text("Scores (normalized to 0..100, times the plugin weight):");
+    for (uint32_t s = 0; s < nt.scoreCount; ++s) {
+      const ScoreEntry& e = t.scores[nt.scoreBegin + s];
+      char overlay[96];
+      std::snprintf(overlay, sizeof overlay, "%lld  (raw %lld) x %lld = %lld", static_cast<long long>(e.normalized),
+                    static_cast<long long>(e.raw), static_cast<long long>(e.weight), static_cast<long long>(e.weighted));
+      ImGui::TextUnformatted(t.scorePlugins[e.plugin].c_str());
+      ImGui::ProgressBar(static_cast<float>(e.normalized) / 100.0f, ImVec2(-1, 0), overlay);
+    }
+    ImGui::Text("Weighted sum: %lld", static_cast<long long>(nt.total));
+  } else if (nt.feasible && !t.scored) {
+    ImGui::TextDisabled("Not scored: scoring is skipped when only one node is feasible.");
+  }
+}
+
+}  // namespace
+
+void DrawDecision(Lab& lab, UiState& ui) {
+  const Cluster& cluster = lab.cluster();
+  const CycleTrace& t = lab.trace();
+  if (lab.pod() == kNone) {
+    ImGui::TextWrapped("No pending pod to explain. Every pod is bound; add one (right-click a node, or undo a placement).");
+    return;
+  }
+  const PodInfo& pod = cluster.pod(lab.pod());
+  ImGui::Text("Pod %s", pod.key.c_str());
+  if (!t.error.empty()) {
+    ImGui::TextColored(colors::V(colors::kRejected), "Framework error: %s", t.error.c_str());
+  } else if (t.selected != kNone) {
+    ImGui::TextColored(colors::V(colors::kWinner), "\xE2\x86\x92 goes to %s", cluster.node(t.selected).name.c_str());
+    MarkItem("result");
+    Event(true, t.message, "Scheduled       ");
+  } else {
+    ImGui::TextColored(colors::V(colors::kRejected), "stays Pending");
+    MarkItem("result");
+    Event(false, t.message, "FailedScheduling");
+  }
+
+  if (!t.spreadFilter.empty() || !t.spreadScore.empty()) {
+    if (ImGui::CollapsingHeader("Spread constraints as PreFilter/PreScore saw them", ImGuiTreeNodeFlags_DefaultOpen)) {
+      for (size_t i = 0; i < t.spreadFilter.size(); ++i) ConstraintSummary(cluster, t.spreadFilter[i], static_cast<int>(i), true);
+      for (size_t i = 0; i < t.spreadScore.size(); ++i)
+        ConstraintSummary(cluster, t.spreadScore[i], static_cast<int>(t.spreadFilter.size() + i), false);
+    }
+  }
+
+  const NodeIndex shown = ui.selectedNode != kNone ? ui.selectedNode : ui.hoveredNode;
+  if (ImGui::CollapsingHeader("Nodes", ImGuiTreeNodeFlags_DefaultOpen)) {
+    const float tableH = std::min(ImGui::GetTextLineHeightWithSpacing() * (t.nodes.size() + 1.6f),
+                                  ImGui::GetContentRegionAvail().y * (shown != kNone ? 0.4f : 0.9f));
+    if (ImGui::BeginTable("##nodes", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
+                          ImVec2(0, tableH))) {
+      ImGui::TableSetupScrollFreeze(0, 1);
+      ImGui::TableSetupColumn("Node");
+      ImGui::TableSetupColumn("Result");
+      ImGui::TableSetupColumn("Score", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 3.5f);
+      ImGui::TableHeadersRow();
+      ImGuiListClipper clip;
+      clip.Begin(static_cast<int>(t.nodes.size()));
+      while (clip.Step()) {
+        for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+          const NodeTrace& nt = t.nodes[i];
+          ImGui::TableNextRow();
+          ImGui::TableNextColumn();
+          if (ImGui::Selectable(cluster.node(nt.node).name.c_str(), ui.selectedNode == nt.node, ImGuiSelectableFlags_SpanAllColumns))
+            ui.selectedNode = ui.selectedNode == nt.node ? kNone : nt.node;
+          if (ImGui::IsItemHovered()) ui.hoveredNode = nt.node;
+          ImGui::TableNextColumn();
+          if (!nt.evaluated) {
+            ImGui::TextColored(colors::V(colors::kMuted), "not evaluated");
+          } else if (nt.feasible) {
+            ImGui::TextColored(colors::V(t.selected == nt.node ? colors::kWinner : colors::kFeasible),
+                               t.selected == nt.node ? "chosen" : "feasible");
+          } else {
+            const FilterVerdict& v = t.filters[nt.filterBegin + std::max<int>(0, nt.firstFailure)];
+            ImGui::TextColored(colors::V(colors::kRejected), "%s", t.filterPlugins[v.plugin].c_str());
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(v.reason.size()), v.reason.data());
+          }
+          ImGui::TableNextColumn();
+          if (nt.scoreCount) ImGui::Text("%lld", static_cast<long long>(nt.total));
+        }
+      }
+      ImGui::EndTable();
+    }
+  }
+  if (shown != kNone) NodeDetails(lab, shown);
+  else ImGui::TextDisabled("Hover or click a node to see its arithmetic and scores.");
+
+  if (!lab.framework().profile().notSimulated.empty() && ImGui::CollapsingHeader("Not simulated")) {
+    std::string names;
+    for (const auto& n : lab.framework().profile().notSimulated) names += n + " ";
+    ImGui::TextWrapped("Enabled upstream but not modelled here (left out of every decision): %s", names.c_str());
+  }
+}
+
+}  // namespace spreadlab::app

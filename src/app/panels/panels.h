@@ -1,0 +1,32 @@
+#pragma once
+// The panels of the lab, one file each, drawn by DrawFrame (ui.cpp) in this order.
+#include <string>
+#include <vector>
+
+#include "app/ui.h"
+
+namespace spreadlab::app {
+
+void DrawMenuBar(Lab& lab, UiState& ui);         // panels/menu.cpp: gallery, import/export, undo
+void DrawPodPanel(Lab& lab, UiState& ui);        // panels/pod.cpp: the pending pod and its constraints
+void DrawProfilePanel(Lab& lab, UiState& ui);    // panels/profile.cpp: score plugin weights
+void DrawToolbar(Lab& lab, UiState& ui);         // panels/toolbar.cpp: playback, grouping, schedule next/all
+void DrawCluster(Lab& lab, UiState& ui);         // panels/cluster.cpp: domains, nodes, pods
+void DrawDecision(Lab& lab, UiState& ui);        // panels/decision.cpp: message, node verdicts, arithmetic, scores
+void DrawTimeline(Lab& lab, UiState& ui);        // panels/timeline.cpp: placements and skew over time
+void DrawImportDialog(Lab& lab, UiState& ui);    // panels/import.cpp: paste a scenario
+void DrawStatusBar(Lab& lab, UiState& ui);       // panels/status.cpp
+
+// Shared helpers (ui.cpp).
+// The label key nodes are grouped by: the user's choice, else the pending pod's
+// first constraint's topologyKey, else the well-known zone label when nodes carry it.
+std::string GroupKey(const Lab& lab, const UiState& ui);
+// Every label key some node carries, sorted.
+std::vector<std::string> NodeLabelKeys(const Lab& lab);
+// "a=b,c=d" <-> label map; false with a message on a malformed entry.
+std::string FormatLabels(const std::map<std::string, std::string>& labels);
+bool ParseLabels(const std::string& text, std::map<std::string, std::string>& out, std::string& error);
+void HelpMarker(const char* text);
+void Section(const char* title);  // a spaced, underlined heading
+
+}  // namespace spreadlab::app

@@ -1,0 +1,330 @@
+// The pending pod and its topology spread constraints, all editable: every change
+// is one Lab edit (validated by the core, undoable) and re-runs the cycle.
+#include <cstdio>
+#include <map>
+
+#include "app/app.h"
+#include "app/panels/panels.h"
+#include "misc/cpp/imgui_stdlib.h"
+
+namespace spreadlab::app {
+
+namespace {
+
+// A text field that shows the model's value until the user edits it, and hands
+// the new text back on Enter or when focus leaves.
+bool EditText(const char* label, const std::string& id, const std::string& current, std::string& out,
+              const char* hint = nullptr) {
+  static std::map<std::string, std::pair<std::string, bool>> state;  // id -> (buffer, was active)
+  auto& [buf, active] = state[id];
+  if (!active) buf = current;
+  bool enter = hint ? ImGui::InputTextWithHint(label, hint, &buf, ImGuiInputTextFlags_EnterReturnsTrue)
+                    : ImGui::InputText(label, &buf, ImGuiInputTextFlags_EnterReturnsTrue);
+  MarkItem(id);
+  bool done = enter || ImGui::IsItemDeactivatedAfterEdit();
+  active = ImGui::IsItemActive();
+  if (done && buf != current) {
+    out = buf;
+    return true;
+  }
+  return false;
+}
+
+bool EditInt(const char* label, const std::string& id, int current, int& out) {
+  static std::map<std::string, std::pair<int, bool>> state;
+  auto& [buf, active] = state[id];
+  if (!active) buf = current;
+  bool enter = ImGui::InputInt(label, &buf, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue);
+  MarkItem(id);
+  bool done = enter || ImGui::IsItemDeactivatedAfterEdit();
+  active = ImGui::IsItemActive();
+  if (done && buf != current) {
+    out = buf;
+    return true;
+  }
+  return false;
+}
+
+std::string Trim(std::string s) {
+  s.erase(0, s.find_first_not_of(" \t"));
+  s.erase(s.find_last_not_of(" \t") + 1);
+  return s;
+}
+
+std::vector<std::string> Split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i <= s.size()) {
+    size_t j = s.find(sep, i);
+    if (j == std::string::npos) j = s.size();
+    std::string item = Trim(s.substr(i, j - i));
+    if (!item.empty()) out.push_back(item);
+    i = j + 1;
+  }
+  return out;
+}
+
+// "tier in (a,b); env notin (x); gpu; !legacy" <-> matchExpressions.
+std::string FormatExpressions(const std::vector<v1::LabelSelectorRequirement>& exprs) {
+  std::string out;
+  for (const auto& r : exprs) {
+    if (!out.empty()) out += "; ";
+    if (r.op == "Exists") out += r.key;
+    else if (r.op == "DoesNotExist") out += "!" + r.key;
+    else {
+      out += r.key + (r.op == "In" ? " in (" : r.op == "NotIn" ? " notin (" : " " + r.op + " (");
+      for (size_t i = 0; i < r.values.size(); ++i) out += (i ? "," : "") + r.values[i];
+      out += ")";
+    }
+  }
+  return out;
+}
+
+bool ParseExpressions(const std::string& text, std::vector<v1::LabelSelectorRequirement>& out, std::string& error) {
+  out.clear();
+  for (const std::string& item : Split(text, ';')) {
+    v1::LabelSelectorRequirement r;
+    size_t paren = item.find('(');
+    if (paren == std::string::npos) {
+      if (item[0] == '!') r.key = Trim(item.substr(1)), r.op = "DoesNotExist";
+      else r.key = item, r.op = "Exists";
+    } else {
+      auto words = Split(item.substr(0, paren), ' ');
+      size_t close = item.find(')', paren);
+      if (words.size() != 2 || close == std::string::npos) {
+        error = "\"" + item + "\": write key in (a,b), key notin (a,b), key or !key";
+        return false;
+      }
+      r.key = words[0];
+      r.op = words[1] == "in" ? "In" : words[1] == "notin" ? "NotIn" : words[1];
+      r.values = Split(item.substr(paren + 1, close - paren - 1), ',');
+    }
+    out.push_back(std::move(r));
+  }
+  return true;
+}
+
+// "key=value:Effect; key:Effect; key=value; *" <-> tolerations.
+std::string FormatTolerations(const std::vector<v1::Toleration>& ts) {
+  std::string out;
+  for (const auto& t : ts) {
+    if (!out.empty()) out += "; ";
+    std::string s = t.key.empty() && t.op == "Exists" ? "*" : t.key;
+    if (t.op != "Exists" && !t.value.empty()) s += "=" + t.value;
+    if (!t.effect.empty()) s += ":" + t.effect;
+    out += s;
+  }
+  return out;
+}
+
+std::vector<v1::Toleration> ParseTolerations(const std::string& text) {
+  std::vector<v1::Toleration> out;
+  for (const std::string& item : Split(text, ';')) {
+    v1::Toleration t;
+    std::string s = item;
+    size_t colon = s.rfind(':');
+    if (colon != std::string::npos) t.effect = s.substr(colon + 1), s = s.substr(0, colon);
+    size_t eq = s.find('=');
+    if (s == "*") t.op = "Exists";
+    else if (eq == std::string::npos) t.key = s, t.op = "Exists";
+    else t.key = s.substr(0, eq), t.value = s.substr(eq + 1), t.op = "Equal";
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+const char* const kPolicies[] = {"(default)", "Honor", "Ignore"};
+
+bool PolicyCombo(const char* label, const std::string& id, std::optional<std::string>& policy) {
+  int cur = !policy ? 0 : *policy == "Honor" ? 1 : *policy == "Ignore" ? 2 : 0;
+  bool changed = ImGui::Combo(label, &cur, kPolicies, 3);
+  MarkItem(id);
+  if (changed) policy = cur == 0 ? std::nullopt : std::optional<std::string>(kPolicies[cur]);
+  return changed;
+}
+
+}  // namespace
+
+void DrawPodPanel(Lab& lab, UiState& ui) {
+  if (lab.pod() == kNone) {
+    ImGui::TextWrapped("No pending pod. Right-click a node and add a copy of a pod, or undo the last placement.");
+    return;
+  }
+  const size_t item = lab.podItem();
+  const v1::Pod& pod = lab.doc().scenario().pods[item];
+  using Cs = std::vector<v1::TopologySpreadConstraint>;
+  auto applyConstraints = [&lab, item](const char* what, Cs cs) {
+    lab.Apply(what, [item, cs = std::move(cs)](io::ScenarioDoc& d, std::string& e) { return d.SetSpreadConstraints(item, cs, e); });
+  };
+
+  ImGui::Text("%s/%s", pod.metadata.ns.c_str(), pod.metadata.name.c_str());
+  ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
+  std::string text;
+  if (EditText("labels", "podLabels", FormatLabels(pod.metadata.labels), text, "app=web,tier=front")) {
+    std::map<std::string, std::string> labels;
+    std::string error;
+    if (!ParseLabels(text, labels, error)) lab.SetStatus("labels: " + error, true);
+    else lab.Apply("pod labels", [item, labels](io::ScenarioDoc& d, std::string& e) { return d.SetPodLabels(item, labels, e); });
+  }
+  if (EditText("namespace", "podNamespace", pod.metadata.ns, text))
+    lab.Apply("namespace", [item, text](io::ScenarioDoc& d, std::string& e) { return d.SetPodNamespace(item, text, e); });
+
+  Section("topologySpreadConstraints");
+  const Cs& cs = pod.spec.topologySpreadConstraints;
+  const std::vector<std::string> keys = NodeLabelKeys(lab);
+  for (size_t i = 0; i < cs.size(); ++i) {
+    const v1::TopologySpreadConstraint& c = cs[i];
+    const std::string n = "#" + std::to_string(i);
+    ImGui::PushID(static_cast<int>(i));
+    char header[256];
+    std::snprintf(header, sizeof header, "#%d  %s  maxSkew %d  %s###c", static_cast<int>(i + 1), c.topologyKey.c_str(), c.maxSkew,
+                  c.whenUnsatisfiable.c_str());
+    if (ImGui::CollapsingHeader(header, ImGuiTreeNodeFlags_DefaultOpen)) {
+      // maxSkew: a slider for exploring and a field for typing.
+      int skew = c.maxSkew;
+      if (ImGui::SliderInt("##maxSkewSlider", &skew, 1, 10, "maxSkew %d")) {
+        Cs next = cs;
+        next[i].maxSkew = skew;
+        applyConstraints("maxSkew", next);
+      }
+      MarkItem("maxSkewSlider" + n);
+      if (EditInt("maxSkew", "maxSkew" + n, c.maxSkew, skew)) {
+        Cs next = cs;
+        next[i].maxSkew = skew;
+        applyConstraints("maxSkew", next);
+      }
+      HelpMarker("The largest allowed difference between the matching pods in a domain (plus the pod itself) and the "
+                 "global minimum. Must be at least 1.");
+      // topologyKey: the keys nodes carry, or free text.
+      if (ImGui::BeginCombo("topologyKey", c.topologyKey.c_str())) {
+        for (const auto& k : keys)
+          if (ImGui::Selectable(k.c_str(), k == c.topologyKey)) {
+            Cs next = cs;
+            next[i].topologyKey = k;
+            applyConstraints("topologyKey", next);
+          }
+        ImGui::EndCombo();
+      }
+      MarkItem("topologyKey" + n);
+      if (EditText("key (text)", "topologyKeyText" + n, c.topologyKey, text)) {
+        Cs next = cs;
+        next[i].topologyKey = text;
+        applyConstraints("topologyKey", next);
+      }
+      // whenUnsatisfiable
+      int when = c.whenUnsatisfiable == v1::kScheduleAnyway ? 1 : 0;
+      bool whenChanged = ImGui::RadioButton("DoNotSchedule", &when, 0);
+      MarkItem("DoNotSchedule" + n);
+      ImGui::SameLine();
+      whenChanged |= ImGui::RadioButton("ScheduleAnyway", &when, 1);
+      MarkItem("ScheduleAnyway" + n);
+      if (whenChanged) {
+        Cs next = cs;
+        next[i].whenUnsatisfiable = when ? v1::kScheduleAnyway : v1::kDoNotSchedule;
+        applyConstraints("whenUnsatisfiable", next);
+      }
+      // labelSelector
+      bool hasSelector = c.labelSelector.has_value();
+      if (ImGui::Checkbox("labelSelector", &hasSelector)) {
+        Cs next = cs;
+        if (hasSelector) next[i].labelSelector = v1::LabelSelector{pod.metadata.labels, {}};
+        else next[i].labelSelector.reset();
+        applyConstraints("labelSelector", next);
+      }
+      HelpMarker("Without a selector the constraint matches no pod, so every domain counts 0.");
+      if (c.labelSelector) {
+        if (EditText("matchLabels", "matchLabels" + n, FormatLabels(c.labelSelector->matchLabels), text, "app=web")) {
+          std::map<std::string, std::string> m;
+          std::string error;
+          if (!ParseLabels(text, m, error)) {
+            lab.SetStatus("matchLabels: " + error, true);
+          } else {
+            Cs next = cs;
+            next[i].labelSelector->matchLabels = m;
+            applyConstraints("matchLabels", next);
+          }
+        }
+        if (EditText("matchExpr.", "matchExpressions" + n, FormatExpressions(c.labelSelector->matchExpressions), text,
+                     "tier in (a,b); !legacy")) {
+          std::vector<v1::LabelSelectorRequirement> exprs;
+          std::string error;
+          if (!ParseExpressions(text, exprs, error)) {
+            lab.SetStatus("matchExpressions: " + error, true);
+          } else {
+            Cs next = cs;
+            next[i].labelSelector->matchExpressions = exprs;
+            applyConstraints("matchExpressions", next);
+          }
+        }
+      }
+      // minDomains (DoNotSchedule only, as the API server insists)
+      bool hasMin = c.minDomains.has_value();
+      if (ImGui::Checkbox("minDomains", &hasMin)) {
+        Cs next = cs;
+        if (hasMin) next[i].minDomains = 1;
+        else next[i].minDomains.reset();
+        applyConstraints("minDomains", next);
+      }
+      if (c.minDomains) {
+        ImGui::SameLine();
+        int md = *c.minDomains;
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+        if (EditInt("##minDomains", "minDomains" + n, md, md)) {
+          Cs next = cs;
+          next[i].minDomains = md;
+          applyConstraints("minDomains", next);
+        }
+      }
+      {
+        Cs next = cs;
+        if (PolicyCombo("nodeAffinityPolicy", "nodeAffinityPolicy" + n, next[i].nodeAffinityPolicy))
+          applyConstraints("nodeAffinityPolicy", next);
+        if (PolicyCombo("nodeTaintsPolicy", "nodeTaintsPolicy" + n, next[i].nodeTaintsPolicy))
+          applyConstraints("nodeTaintsPolicy", next);
+      }
+      std::string keysText;
+      for (const auto& k : c.matchLabelKeys) keysText += (keysText.empty() ? "" : ",") + k;
+      if (EditText("matchLabelKeys", "matchLabelKeys" + n, keysText, text, "pod-template-hash")) {
+        Cs next = cs;
+        next[i].matchLabelKeys = Split(text, ',');
+        applyConstraints("matchLabelKeys", next);
+      }
+      if (ImGui::SmallButton("Highlight its pods")) ui.selectedConstraint = static_cast<int>(i);
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Remove constraint")) {
+        Cs next = cs;
+        next.erase(next.begin() + static_cast<long>(i));
+        applyConstraints("remove constraint", next);
+      }
+    }
+    ImGui::PopID();
+  }
+  if (ImGui::Button("+ Add constraint")) {
+    Cs next = cs;
+    v1::TopologySpreadConstraint c;
+    c.maxSkew = 1;
+    c.topologyKey = GroupKey(lab, ui).empty() ? std::string(kLabelHostname) : GroupKey(lab, ui);
+    c.whenUnsatisfiable = v1::kDoNotSchedule;
+    c.labelSelector = v1::LabelSelector{pod.metadata.labels, {}};
+    next.push_back(c);
+    applyConstraints("add constraint", next);
+  }
+  MarkItem("addConstraint");
+
+  Section("Placement rules");
+  if (EditText("nodeSelector", "nodeSelector", FormatLabels(pod.spec.nodeSelector), text, "disk=ssd")) {
+    std::map<std::string, std::string> m;
+    std::string error;
+    if (!ParseLabels(text, m, error)) lab.SetStatus("nodeSelector: " + error, true);
+    else lab.Apply("nodeSelector", [item, m](io::ScenarioDoc& d, std::string& e) { return d.SetPodNodeSelector(item, m, e); });
+  }
+  if (EditText("tolerations", "tolerations", FormatTolerations(pod.spec.tolerations), text, "key=value:NoSchedule; key:Effect"))
+    lab.Apply("tolerations", [item, t = ParseTolerations(text)](io::ScenarioDoc& d, std::string& e) {
+      return d.SetPodTolerations(item, t, e);
+    });
+  if (pod.spec.affinity && pod.spec.affinity->nodeAffinity)
+    ImGui::TextDisabled("The pod has node affinity (kept as in the file).");
+  ImGui::PopItemWidth();
+}
+
+}  // namespace spreadlab::app

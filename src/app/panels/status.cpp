@@ -1,0 +1,27 @@
+// The status bar: the last action's outcome or error (an import error stays until
+// the next action), and how long the last re-run took.
+#include <cstdio>
+
+#include "app/app.h"
+#include "app/panels/panels.h"
+
+namespace spreadlab::app {
+
+void DrawStatusBar(Lab& lab, UiState& ui) {
+  (void)ui;
+  const std::string& s = lab.status();
+  if (lab.statusIsError()) ImGui::TextColored(colors::V(colors::kRejected), "%s", s.c_str());
+  else ImGui::TextDisabled("%s", s.empty() ? "Ready." : s.c_str());
+  MarkItem("status");
+  if (lab.loaded()) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%d nodes, %d pods | cycle re-run %.2f ms",
+                  static_cast<int>(lab.cluster().nodes().size()), static_cast<int>(lab.cluster().pods().size()),
+                  lab.lastRebuildMs());
+    float w = ImGui::CalcTextSize(buf).x;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, ImGui::GetWindowWidth() - w - 12));
+    ImGui::TextDisabled("%s", buf);
+  }
+}
+
+}  // namespace spreadlab::app

@@ -1,0 +1,82 @@
+// Above the cluster: play/pause/step through the cycle's phases with a speed,
+// jump to a phase, group and colour the picture, schedule next / all.
+#include <set>
+
+#include "app/app.h"
+#include "app/panels/panels.h"
+
+namespace spreadlab::app {
+
+void DrawToolbar(Lab& lab, UiState& ui) {
+  Playback& pb = lab.playback;
+  pb.Advance(ImGui::GetIO().DeltaTime);
+  if (ImGui::Button(pb.playing ? "Pause" : "Play")) {
+    if (pb.playing) pb.playing = false;
+    else if (pb.phase == Phase::Done) pb.Restart();
+    else pb.playing = true;
+  }
+  MarkItem("play");
+  ImGui::SameLine();
+  if (ImGui::Button("Step")) pb.Step();
+  MarkItem("step");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+  ImGui::SliderFloat("##speed", &pb.speed, 0.25f, 4.0f, "speed %.2fx");
+  ImGui::SameLine();
+  // The phases as a row of buttons; the current one lit.
+  for (int p = 0; p < kPhaseCount; ++p) {
+    const Phase ph = static_cast<Phase>(p);
+    const bool current = pb.phase == ph;
+    if (p) ImGui::SameLine(0, 2);
+    ImGui::PushStyleColor(ImGuiCol_Button, current ? colors::V(colors::kAccent) : ImVec4(0.88f, 0.9f, 0.93f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, current ? ImVec4(1, 1, 1, 1) : ImVec4(0.2f, 0.2f, 0.25f, 1));
+    if (ImGui::SmallButton(PhaseName(ph))) {
+      pb.playing = false;
+      pb.JumpTo(ph);
+      pb.t = 1.0f;
+    }
+    ImGui::PopStyleColor(2);
+  }
+
+  // Grouping and colouring.
+  const std::vector<std::string> keys = NodeLabelKeys(lab);
+  const std::string group = GroupKey(lab, ui);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11);
+  if (ImGui::BeginCombo("group by", ui.groupKey.empty() ? ("constraint: " + group).c_str() : group.c_str())) {
+    if (ImGui::Selectable("the pending pod's first topologyKey", ui.groupKey.empty())) ui.groupKey.clear();
+    for (const auto& k : keys)
+      if (ImGui::Selectable(k.c_str(), ui.groupKey == k)) ui.groupKey = k;
+    ImGui::EndCombo();
+  }
+  MarkItem("groupBy");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+  if (ImGui::BeginCombo("colour pods by", ui.colorKey.c_str())) {
+    std::set<std::string> podKeys;
+    for (const auto& p : lab.doc().scenario().pods)
+      for (const auto& [k, v] : p.metadata.labels) podKeys.insert(k);
+    for (const auto& k : podKeys)
+      if (ImGui::Selectable(k.c_str(), ui.colorKey == k)) ui.colorKey = k;
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  std::string error;
+  if (ImGui::Button("Schedule next")) {
+    lab.ScheduleNext(error);
+    if (!error.empty()) lab.SetStatus(error, true);
+    pb.Restart();
+  }
+  MarkItem("scheduleNext");
+  ImGui::SameLine();
+  const int pending = static_cast<int>(lab.cluster().PendingPods().size());
+  std::string all = "Schedule all " + std::to_string(pending);
+  ImGui::BeginDisabled(pending == 0);
+  if (ImGui::Button(all.c_str())) {
+    lab.ScheduleAll(error);
+    if (!error.empty()) lab.SetStatus(error, true);
+  }
+  ImGui::EndDisabled();
+  MarkItem("scheduleAll");
+}
+
+}  // namespace spreadlab::app

@@ -1,0 +1,136 @@
+// The web platform: SDL2 + WebGL2 in the page's canvas. main() sets up, then hands
+// the frame to the browser (emscripten_set_main_loop). The page's side, which
+// fetches the font and the examples, stores the scenario and exposes
+// window.spreadlab, is web/spreadlab-page.js; the JS API is src/bindings/.
+#include <SDL.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "app/app.h"
+#include "app/ui.h"
+#include "imgui_impl_opengl3.h"
+#include "imgui_impl_sdl.h"
+
+namespace spreadlab::app {
+
+namespace {
+Lab g_lab;
+UiState g_ui;
+SDL_Window* g_window = nullptr;
+SDL_GLContext g_gl = nullptr;
+uint64_t g_savedRevision = 0;
+double g_changedAt = 0;
+int g_frames = 0;
+}  // namespace
+
+Lab& TheLab() { return g_lab; }
+
+// ---- the page's services (web/spreadlab-page.js) ----
+EM_JS(int, js_font_size, (), { return Module.spreadlabFont ? Module.spreadlabFont.length : 0; });
+EM_JS(void, js_font_copy, (void* dst), { HEAPU8.set(Module.spreadlabFont, dst); Module.spreadlabFont = null; });
+EM_JS(void, js_boot, (), { Module.spreadlabBoot(); });
+EM_JS(void, js_first_frame, (), { Module.spreadlabFirstFrame(); });
+EM_JS(void, js_save, (const char* text, const char* source), { Module.spreadlabSave(UTF8ToString(text), UTF8ToString(source)); });
+EM_JS(void, js_download, (const char* name, const char* text), { Module.spreadlabDownload(UTF8ToString(name), UTF8ToString(text)); });
+EM_JS(void, js_copy, (const char* text), { Module.spreadlabCopy(UTF8ToString(text)); });
+EM_JS(void, js_pick_file, (), { Module.spreadlabPickFile(); });
+EM_JS(void, js_share, (const char* text), { Module.spreadlabShare(UTF8ToString(text)); });
+EM_JS(int, js_embedded, (), { return Module.spreadlabEmbed ? 1 : 0; });
+
+namespace host {
+void SaveScenario(const std::string& text, const std::string& source) { js_save(text.c_str(), source.c_str()); }
+void Download(const std::string& fileName, const std::string& text) { js_download(fileName.c_str(), text.c_str()); }
+void CopyText(const std::string& text) { js_copy(text.c_str()); }
+void OpenFilePicker() { js_pick_file(); }
+void Share(const std::string& text) { js_share(text.c_str()); }
+bool Embedded() {
+  static int embedded = js_embedded();
+  return embedded != 0;
+}
+}  // namespace host
+
+namespace {
+
+void Frame() {
+  SDL_Event event;
+  while (SDL_PollEvent(&event)) ImGui_ImplSDL2_ProcessEvent(&event);
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  ImGui::NewFrame();
+  DrawFrame(g_lab, g_ui);
+  ImGui::Render();
+  const ImGuiIO& io = ImGui::GetIO();
+  glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
+             static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
+  glClearColor(0.97f, 0.97f, 0.98f, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  if (++g_frames == 2) js_first_frame();  // the first frame with laid-out windows is on screen
+  // Save the working scenario half a second after the last change.
+  const double now = emscripten_get_now();
+  if (g_lab.loaded() && g_lab.revision() != g_savedRevision) {
+    if (g_changedAt == 0) g_changedAt = now;
+    if (now - g_changedAt > 500) {
+      host::SaveScenario(g_lab.doc().Dump(), g_lab.source());
+      g_savedRevision = g_lab.revision();
+      g_changedAt = 0;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace spreadlab::app
+
+// Ctrl+V in the page (the browser's clipboard is not SDL's): into the active text
+// field, or else the text is opened as a scenario.
+extern "C" EMSCRIPTEN_KEEPALIVE void spreadlab_platform_paste(const char* text) {
+  using namespace spreadlab::app;
+  if (ImGui::GetIO().WantTextInput) {
+    ImGui::GetIO().AddInputCharactersUTF8(text);
+    return;
+  }
+  std::string error;
+  g_lab.Load(text, "pasted scenario", error);
+}
+
+int main(int, char**) {
+  using namespace spreadlab::app;
+  SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+    std::fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());
+    return 1;
+  }
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  g_window = SDL_CreateWindow("spreadlab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 800,
+                              SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+  g_gl = g_window ? SDL_GL_CreateContext(g_window) : nullptr;
+  if (!g_gl) {
+    std::fprintf(stderr, "WebGL2 context: %s\n", SDL_GetError());
+    return 1;
+  }
+  SDL_GL_MakeCurrent(g_window, g_gl);
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  const float dpi = static_cast<float>(emscripten_get_device_pixel_ratio());
+  g_ui.dpiScale = dpi;
+  void* font = nullptr;
+  if (int size = js_font_size(); size > 0) {
+    font = IM_ALLOC(size);
+    js_font_copy(font);
+    SetupStyle(font, size, 15.0f, dpi);
+    // ImGui owns `font` now (FontDataOwnedByAtlas).
+  } else {
+    SetupStyle(nullptr, 0, 13.0f, 1.0f);
+  }
+  ImGui_ImplSDL2_InitForOpenGL(g_window, g_gl);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  js_boot();  // registers the examples and loads the first scenario through the JS API
+  emscripten_set_main_loop(Frame, 0, false);
+  return 0;
+}

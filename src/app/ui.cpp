@@ -1,0 +1,189 @@
+// [SECTION] Style and fonts
+// [SECTION] Frame layout: menu bar, pod panel | toolbar + cluster + timeline | decision, status bar
+// [SECTION] Helpers shared by the panels
+#include "app/ui.h"
+
+#include <algorithm>
+#include <set>
+
+#include "app/app.h"
+#include "app/panels/panels.h"
+
+namespace spreadlab::app {
+
+std::map<std::string, WidgetRect>& WidgetRects() {
+  static std::map<std::string, WidgetRect> rects;
+  return rects;
+}
+
+void MarkItem(const std::string& id) {
+  ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  WidgetRects()[id] = WidgetRect{a.x, a.y, b.x - a.x, b.y - a.y};
+}
+
+// [SECTION] Style and fonts
+
+void SetupStyle(void* fontData, int fontBytes, float pixelSize, float dpiScale) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  if (fontData) {
+    ImFontConfig cfg;
+    cfg.OversampleH = 2;
+    // Latin, Greek (Δ), arrows, math (−, ≤, ≥) and the few symbols the UI uses.
+    static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2027, 0x2190, 0x21FF,
+                                     0x2200, 0x22FF, 0x2500, 0x25FF, 0x2600, 0x26FF, 0x2700, 0x27BF, 0};
+    io.Fonts->AddFontFromMemoryTTF(fontData, fontBytes, pixelSize * dpiScale, &cfg, ranges);
+    io.FontGlobalScale = 1.0f / dpiScale;
+  }
+  ImGui::StyleColorsLight();
+  ImGuiStyle& s = ImGui::GetStyle();
+  s.WindowRounding = 0;
+  s.FrameRounding = 4;
+  s.GrabRounding = 4;
+  s.WindowBorderSize = 1;
+  s.FramePadding = ImVec2(6, 4);
+  s.ItemSpacing = ImVec2(8, 6);
+  s.Colors[ImGuiCol_WindowBg] = ImVec4(0.97f, 0.97f, 0.98f, 1);
+  s.Colors[ImGuiCol_TitleBg] = ImVec4(0.88f, 0.90f, 0.94f, 1);
+  s.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.80f, 0.86f, 0.96f, 1);
+}
+
+// [SECTION] Frame layout
+
+namespace {
+constexpr ImGuiWindowFlags kPanel = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                                    ImGuiWindowFlags_NoBringToFrontOnFocus;
+
+bool BeginPanel(const char* name, ImVec2 pos, ImVec2 size, ImGuiWindowFlags extra = 0) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  return ImGui::Begin(name, nullptr, kPanel | extra);
+}
+}  // namespace
+
+void DrawFrame(Lab& lab, UiState& ui) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const bool embed = host::Embedded();
+  float top = 0;
+  if (!embed) {
+    DrawMenuBar(lab, ui);
+    top = ImGui::GetFrameHeight();
+  }
+  const float statusH = ImGui::GetFrameHeight() + 6;
+  const float bottom = display.y - statusH;
+  const float leftW = embed ? 0 : std::clamp(display.x * 0.25f, 280.0f, 380.0f);
+  const float rightW = std::clamp(display.x * (embed ? 0.36f : 0.3f), 300.0f, 460.0f);
+  const float centerW = std::max(200.0f, display.x - leftW - rightW);
+  const float timelineH = lab.timeline().empty() ? 0 : std::min(190.0f, (bottom - top) * 0.3f);
+
+  if (!lab.loaded()) {
+    BeginPanel("spreadlab", ImVec2(0, top), ImVec2(display.x, bottom - top));
+    ImGui::TextWrapped("No scenario loaded. Open one from the Examples menu or paste one (Scenario > Paste JSON).");
+    ImGui::End();
+  } else {
+    if (!embed) {
+      if (BeginPanel("Pending pod", ImVec2(0, top), ImVec2(leftW, bottom - top))) {
+        DrawPodPanel(lab, ui);
+        DrawProfilePanel(lab, ui);
+      }
+      ImGui::End();
+    }
+    if (BeginPanel("Cluster", ImVec2(leftW, top), ImVec2(centerW, bottom - top - timelineH),
+                   ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
+      DrawToolbar(lab, ui);
+      DrawCluster(lab, ui);
+    }
+    ImGui::End();
+    if (timelineH > 0) {
+      if (BeginPanel("Placements over time", ImVec2(leftW, bottom - timelineH), ImVec2(centerW, timelineH)))
+        DrawTimeline(lab, ui);
+      ImGui::End();
+    }
+    if (BeginPanel("Decision", ImVec2(leftW + centerW, top), ImVec2(display.x - leftW - centerW, bottom - top)))
+      DrawDecision(lab, ui);
+    ImGui::End();
+  }
+  if (BeginPanel("##status", ImVec2(0, bottom), ImVec2(display.x, statusH),
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar))
+    DrawStatusBar(lab, ui);
+  ImGui::End();
+  DrawImportDialog(lab, ui);
+}
+
+// [SECTION] Helpers
+
+std::string GroupKey(const Lab& lab, const UiState& ui) {
+  if (!ui.groupKey.empty()) return ui.groupKey;
+  if (!lab.loaded()) return "";
+  const Scenario& s = lab.doc().scenario();
+  if (lab.pod() != kNone) {
+    const auto& cs = s.pods[lab.podItem()].spec.topologySpreadConstraints;
+    if (!cs.empty() && !cs.front().topologyKey.empty()) return cs.front().topologyKey;
+    const CycleTrace& t = lab.trace();
+    if (!t.spreadFilter.empty()) return t.spreadFilter.front().topologyKey;
+    if (!t.spreadScore.empty()) return t.spreadScore.front().topologyKey;
+  }
+  for (const char* k : {kLabelTopologyZone, "zone"})
+    for (const auto& n : s.nodes)
+      if (n.metadata.labels.count(k)) return k;
+  return "";
+}
+
+std::vector<std::string> NodeLabelKeys(const Lab& lab) {
+  std::set<std::string> keys;
+  if (lab.loaded())
+    for (const auto& n : lab.doc().scenario().nodes)
+      for (const auto& [k, v] : n.metadata.labels) keys.insert(k);
+  return {keys.begin(), keys.end()};
+}
+
+std::string FormatLabels(const std::map<std::string, std::string>& labels) {
+  std::string out;
+  for (const auto& [k, v] : labels) {
+    if (!out.empty()) out += ",";
+    out += k + "=" + v;
+  }
+  return out;
+}
+
+bool ParseLabels(const std::string& text, std::map<std::string, std::string>& out, std::string& error) {
+  out.clear();
+  size_t i = 0;
+  while (i <= text.size()) {
+    size_t j = text.find(',', i);
+    if (j == std::string::npos) j = text.size();
+    std::string item = text.substr(i, j - i);
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    if (!item.empty()) {
+      size_t eq = item.find('=');
+      if (eq == std::string::npos || eq == 0) {
+        error = "\"" + item + "\" is not key=value";
+        return false;
+      }
+      out[item.substr(0, eq)] = item.substr(eq + 1);
+    }
+    i = j + 1;
+  }
+  return true;
+}
+
+void Section(const char* title) {
+  ImGui::Spacing();
+  ImGui::TextColored(ImVec4(0.25f, 0.35f, 0.55f, 1), "%s", title);
+  ImGui::Separator();
+}
+
+void HelpMarker(const char* text) {
+  ImGui::SameLine();
+  ImGui::TextDisabled("(?)");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+}  // namespace spreadlab::app

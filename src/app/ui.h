@@ -1,0 +1,44 @@
+#pragma once
+// The lab's UI: one frame, drawn top to bottom from the Lab, by both platform
+// mains. Each panel is its own file under panels/ (declared in panels/panels.h).
+#include <string>
+
+#include "app/model/lab.h"
+#include "imgui.h"
+
+namespace spreadlab::app {
+
+// What the UI remembers between frames (never the scenario: that is the Lab's).
+struct UiState {
+  NodeIndex selectedNode = kNone;
+  NodeIndex hoveredNode = kNone;
+  std::string groupKey;  // "" follows the pending pod's first constraint's topologyKey
+  std::string colorKey = "app";  // pods are coloured by this label
+  int selectedConstraint = 0;    // whose matching pods are highlighted
+  bool showImport = false, showAbout = false;
+  std::string importText, importError;
+  float dpiScale = 1.0f;
+};
+
+// Fonts and colours. `fontData` is a TTF of `fontBytes` bytes allocated with
+// IM_ALLOC (ImGui takes it over), or null for ImGui's built-in font; text is
+// `pixelSize` logical pixels, rasterized at `dpiScale` times that.
+void SetupStyle(void* fontData, int fontBytes, float pixelSize, float dpiScale);
+
+// One frame of the whole UI.
+void DrawFrame(Lab& lab, UiState& ui);
+
+// Records the last item's rectangle under `id` for tests (see WidgetRects()).
+void MarkItem(const std::string& id);
+
+// Shared colours.
+namespace colors {
+inline constexpr ImU32 kFeasible = IM_COL32(46, 160, 67, 255);
+inline constexpr ImU32 kRejected = IM_COL32(207, 34, 46, 255);
+inline constexpr ImU32 kWinner = IM_COL32(230, 170, 20, 255);
+inline constexpr ImU32 kMuted = IM_COL32(140, 140, 150, 255);
+inline constexpr ImU32 kAccent = IM_COL32(56, 132, 244, 255);
+inline ImVec4 V(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
+}  // namespace colors
+
+}  // namespace spreadlab::app

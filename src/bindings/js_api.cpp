@@ -1,0 +1,135 @@
+// The JS API's C side: plain exported functions over the app's Lab (no UI code),
+// wrapped into `window.spreadlab` by web/spreadlab-page.js and documented in
+// docs/js-api.md. Every function returns JSON text, valid until the next call.
+#include <emscripten.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "app/app.h"
+
+namespace {
+
+using json = nlohmann::json;
+using spreadlab::app::Lab;
+using spreadlab::app::TheLab;
+
+const char* Out(const json& j) {
+  static std::string buffer;
+  buffer = j.dump();
+  return buffer.c_str();
+}
+
+json Result(bool ok, const std::string& error) { return json{{"ok", ok}, {"error", ok ? json(nullptr) : json(error)}}; }
+
+}  // namespace
+
+extern "C" {
+
+// load(jsonText): {ok, error}. A bad scenario leaves the current one in place.
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_load(const char* text, const char* source) {
+  std::string error;
+  bool ok = TheLab().Load(text, source && *source ? source : "loaded scenario", error);
+  return Out(Result(ok, error));
+}
+
+// trace(): what `spreadlab explain FILE --format json` prints for the current cycle.
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_trace() {
+  static std::string buffer;
+  buffer = TheLab().TraceJson();
+  return buffer.c_str();
+}
+
+// setConstraintField(index, field, valueJson) on the explained pod: {ok, error}.
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_set_constraint_field(int index, const char* field, const char* valueJson) {
+  Lab& lab = TheLab();
+  if (lab.pod() == spreadlab::kNone) return Out(Result(false, "no pending pod"));
+  std::string error;
+  size_t item = lab.podItem();
+  std::string f = field, v = valueJson;
+  bool ok = index >= 0 && lab.Apply(f.c_str(),
+                                    [&](spreadlab::io::ScenarioDoc& d, std::string& e) {
+                                      return d.SetSpreadConstraintField(item, static_cast<size_t>(index), f, v, e);
+                                    },
+                                    &error);
+  if (index < 0) error = "index must be 0 or more";
+  return Out(Result(ok, error));
+}
+
+// scheduleNext(): binds the explained pod where the cycle put it.
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_schedule_next() {
+  Lab& lab = TheLab();
+  std::string error;
+  bool ok = lab.ScheduleNext(error);
+  json j = Result(ok, error.empty() ? lab.status() : error);
+  if (!lab.timeline().empty() && error.empty()) {
+    const auto& s = lab.timeline().back();
+    j["pod"] = s.pod;
+    j["node"] = s.node.empty() ? json(nullptr) : json(s.node);
+    j["message"] = s.message;
+  }
+  return Out(j);
+}
+
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_schedule_all() {
+  std::string error;
+  int bound = TheLab().ScheduleAll(error);
+  json j = Result(error.empty(), error);
+  j["bound"] = bound;
+  return Out(j);
+}
+
+// step(): one phase of the cycle's animation forward; play(): from the start.
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_step() {
+  auto& pb = TheLab().playback;
+  pb.Step();
+  return Out(json{{"phase", spreadlab::app::PhaseName(pb.phase)}});
+}
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_play() {
+  TheLab().playback.Restart();
+  return Out(json{{"phase", spreadlab::app::PhaseName(TheLab().playback.phase)}});
+}
+
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_scenario() {
+  static std::string buffer;
+  buffer = TheLab().loaded() ? TheLab().doc().Dump(2) : "null";
+  return buffer.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_undo() { return Out(json{{"ok", TheLab().Undo()}}); }
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_redo() { return Out(json{{"ok", TheLab().Redo()}}); }
+
+// status(): the status line as shown, and facts for embedding pages and tests.
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_status() {
+  Lab& lab = TheLab();
+  json j{{"text", lab.status()}, {"error", lab.statusIsError()}, {"source", lab.source()},
+         {"revision", lab.revision()}, {"rebuildMs", lab.lastRebuildMs()},
+         {"phase", spreadlab::app::PhaseName(lab.playback.phase)}};
+  if (lab.loaded()) {
+    j["nodes"] = lab.cluster().nodes().size();
+    j["pods"] = lab.cluster().pods().size();
+    j["pendingPod"] = lab.pod() == spreadlab::kNone ? json(nullptr) : json(lab.cluster().pod(lab.pod()).key);
+  }
+  return Out(j);
+}
+
+// widgetRects(): where named widgets were drawn in the last frame (CSS pixels).
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_widget_rects() {
+  json j = json::object();
+  for (const auto& [id, r] : spreadlab::app::WidgetRects()) j[id] = json{{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}};
+  return Out(j);
+}
+
+// Registers an example for the gallery (title and description from its annotations).
+EMSCRIPTEN_KEEPALIVE void spreadlab_add_example(const char* file, const char* text) {
+  spreadlab::io::ScenarioDoc doc;
+  std::string error;
+  spreadlab::app::Example e{file, "", "", text};
+  if (doc.Load(text, error)) {
+    e.title = doc.Annotation("spreadlab.io/title");
+    e.description = doc.Annotation("spreadlab.io/description");
+  }
+  TheLab().AddExample(std::move(e));
+}
+
+}  // extern "C"

@@ -1,0 +1,429 @@
+#include "io/scenario_edit.h"
+
+#include <algorithm>
+#include <climits>
+#include <nlohmann/json.hpp>
+
+#include "core/validation.h"
+#include "io/scenario_json.h"
+
+namespace spreadlab::io {
+
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+ojson LabelsToJson(const v1::LabelMap& m) {
+  ojson j = ojson::object();
+  for (const auto& [k, v] : m) j[k] = v;
+  return j;
+}
+
+ojson ConstraintToJson(const v1::TopologySpreadConstraint& c) {
+  ojson j;
+  j["maxSkew"] = c.maxSkew;
+  j["topologyKey"] = c.topologyKey;
+  j["whenUnsatisfiable"] = c.whenUnsatisfiable;
+  if (c.labelSelector) {
+    ojson s = ojson::object();
+    if (!c.labelSelector->matchLabels.empty()) s["matchLabels"] = LabelsToJson(c.labelSelector->matchLabels);
+    if (!c.labelSelector->matchExpressions.empty()) {
+      ojson exprs = ojson::array();
+      for (const auto& r : c.labelSelector->matchExpressions) {
+        ojson e{{"key", r.key}, {"operator", r.op}};
+        if (!r.values.empty()) e["values"] = r.values;
+        exprs.push_back(std::move(e));
+      }
+      s["matchExpressions"] = std::move(exprs);
+    }
+    j["labelSelector"] = std::move(s);
+  }
+  if (c.minDomains) j["minDomains"] = *c.minDomains;
+  if (c.nodeAffinityPolicy) j["nodeAffinityPolicy"] = *c.nodeAffinityPolicy;
+  if (c.nodeTaintsPolicy) j["nodeTaintsPolicy"] = *c.nodeTaintsPolicy;
+  if (!c.matchLabelKeys.empty()) j["matchLabelKeys"] = c.matchLabelKeys;
+  return j;
+}
+
+// "items[12]" -> 12; "" (the document is the object) -> npos.
+size_t ItemIndex(const std::string& path) {
+  if (path.rfind("items[", 0) != 0) return std::string::npos;
+  return std::stoul(path.substr(6));
+}
+
+ojson& Child(ojson& j, const char* key) {
+  if (!j.contains(key) || !j[key].is_object()) j[key] = ojson::object();
+  return j[key];
+}
+
+}  // namespace
+
+struct ScenarioDoc::Json {
+  ojson doc;
+  ojson& Item(const std::string& path) {
+    size_t i = ItemIndex(path);
+    return i == std::string::npos ? doc : doc["items"][i];
+  }
+  // Makes the document a v1 List so that objects can be appended.
+  ojson& Items() {
+    if (!doc.contains("items")) {
+      ojson single = std::move(doc);
+      doc = ojson{{"apiVersion", "v1"}, {"kind", "List"}, {"items", ojson::array({std::move(single)})}};
+    }
+    return doc["items"];
+  }
+};
+
+ScenarioDoc::ScenarioDoc() : json_(std::make_unique<Json>()) {}
+ScenarioDoc::~ScenarioDoc() = default;
+ScenarioDoc::ScenarioDoc(const ScenarioDoc& o)
+    : json_(std::make_unique<Json>(*o.json_)), scenario_(o.scenario_), warnings_(o.warnings_), loaded_(o.loaded_) {}
+ScenarioDoc& ScenarioDoc::operator=(const ScenarioDoc& o) {
+  if (this != &o) {
+    *json_ = *o.json_;
+    scenario_ = o.scenario_;
+    warnings_ = o.warnings_;
+    loaded_ = o.loaded_;
+  }
+  return *this;
+}
+
+bool ScenarioDoc::Load(std::string_view text, std::string& error) {
+  Scenario next;
+  ReadResult r = ReadScenario(text, next);
+  if (!r.ok) {
+    error = r.error;
+    return false;
+  }
+  json_->doc = ojson::parse(text.begin(), text.end());  // ReadScenario accepted it: it parses
+  scenario_ = std::move(next);
+  warnings_ = std::move(r.warnings);
+  loaded_ = true;
+  return true;
+}
+
+std::string ScenarioDoc::Dump(int indent) const { return json_->doc.dump(indent); }
+
+std::string ScenarioDoc::Annotation(std::string_view key) const {
+  const ojson& d = json_->doc;
+  auto meta = d.find("metadata");
+  if (meta == d.end() || !meta->is_object()) return "";
+  auto ann = meta->find("annotations");
+  if (ann == meta->end() || !ann->is_object()) return "";
+  auto v = ann->find(std::string(key));
+  return v != ann->end() && v->is_string() ? v->get<std::string>() : "";
+}
+
+bool ScenarioDoc::Commit(Scenario next, std::string& error) {
+  auto errors = ValidateScenario(next);
+  if (!errors.empty()) {
+    error = errors.front().ToString();
+    return false;
+  }
+  scenario_ = std::move(next);
+  return true;
+}
+
+bool ScenarioDoc::Reread(std::string& error) {
+  Scenario next;
+  ReadResult r = ReadScenario(json_->doc.dump(), next);
+  if (!r.ok) {
+    error = r.error;
+    return false;
+  }
+  scenario_ = std::move(next);
+  warnings_ = std::move(r.warnings);
+  return true;
+}
+
+bool ScenarioDoc::SetSpreadConstraints(size_t pod, std::vector<v1::TopologySpreadConstraint> constraints,
+                                       std::string& error) {
+  Scenario next = scenario_;
+  next.pods.at(pod).spec.topologySpreadConstraints = std::move(constraints);
+  if (!Commit(std::move(next), error)) return false;
+  const v1::Pod& p = scenario_.pods[pod];
+  ojson& spec = Child(json_->Item(p.path), "spec");
+  if (p.spec.topologySpreadConstraints.empty()) {
+    spec.erase("topologySpreadConstraints");
+  } else {
+    ojson arr = ojson::array();
+    for (const auto& c : p.spec.topologySpreadConstraints) arr.push_back(ConstraintToJson(c));
+    spec["topologySpreadConstraints"] = std::move(arr);
+  }
+  return true;
+}
+
+bool ScenarioDoc::SetSpreadConstraintField(size_t pod, size_t index, std::string_view field, std::string_view valueJson,
+                                           std::string& error) {
+  static const char* const kFields[] = {"maxSkew",          "topologyKey",        "whenUnsatisfiable",
+                                        "labelSelector",    "minDomains",         "nodeAffinityPolicy",
+                                        "nodeTaintsPolicy", "matchLabelKeys"};
+  if (std::find(std::begin(kFields), std::end(kFields), field) == std::end(kFields)) {
+    error = "unknown constraint field \"" + std::string(field) +
+            "\" (allowed: maxSkew, topologyKey, whenUnsatisfiable, labelSelector, minDomains, nodeAffinityPolicy, "
+            "nodeTaintsPolicy, matchLabelKeys)";
+    return false;
+  }
+  if (pod >= scenario_.pods.size()) {
+    error = "no pod number " + std::to_string(pod);
+    return false;
+  }
+  const v1::Pod& p = scenario_.pods[pod];
+  if (index >= p.spec.topologySpreadConstraints.size()) {
+    error = p.path + ".spec.topologySpreadConstraints: the pod has " +
+            std::to_string(p.spec.topologySpreadConstraints.size()) + " constraint(s), no index " + std::to_string(index);
+    return false;
+  }
+  ojson value = ojson::parse(valueJson.begin(), valueJson.end(), nullptr, false);
+  if (value.is_discarded()) {
+    error = "the value for " + std::string(field) + " is not JSON: " + std::string(valueJson);
+    return false;
+  }
+  // Fast path: a well-typed scalar is a plain-data edit; anything else is written
+  // into the document and re-read, so that the reader words the error.
+  {
+    auto next = p.spec.topologySpreadConstraints;
+    auto& c = next[index];
+    bool typed = true;
+    if (value.is_number_integer() && (field == "maxSkew" || field == "minDomains")) {
+      int64_t v = value.get<int64_t>();
+      if (v < INT32_MIN || v > INT32_MAX) typed = false;
+      else if (field == "maxSkew") c.maxSkew = static_cast<int32_t>(v);
+      else c.minDomains = static_cast<int32_t>(v);
+    } else if (value.is_string() && (field == "topologyKey" || field == "whenUnsatisfiable")) {
+      (field == "topologyKey" ? c.topologyKey : c.whenUnsatisfiable) = value.get<std::string>();
+    } else if ((value.is_string() || value.is_null()) && (field == "nodeAffinityPolicy" || field == "nodeTaintsPolicy")) {
+      auto& policy = field == "nodeAffinityPolicy" ? c.nodeAffinityPolicy : c.nodeTaintsPolicy;
+      policy = value.is_null() ? std::nullopt : std::optional<std::string>(value.get<std::string>());
+    } else if (value.is_null() && field == "minDomains") {
+      c.minDomains.reset();
+    } else {
+      typed = false;
+    }
+    if (typed) return SetSpreadConstraints(pod, std::move(next), error);
+  }
+  ojson backup = json_->doc;
+  ojson& c = json_->Item(p.path)["spec"]["topologySpreadConstraints"][index];
+  if (value.is_null()) c.erase(std::string(field));
+  else c[std::string(field)] = std::move(value);
+  if (!Reread(error)) {
+    json_->doc = std::move(backup);
+    return false;
+  }
+  return true;
+}
+
+bool ScenarioDoc::SetPodLabels(size_t pod, v1::LabelMap labels, std::string& error) {
+  Scenario next = scenario_;
+  next.pods.at(pod).metadata.labels = std::move(labels);
+  if (!Commit(std::move(next), error)) return false;
+  const v1::Pod& p = scenario_.pods[pod];
+  Child(json_->Item(p.path), "metadata")["labels"] = LabelsToJson(p.metadata.labels);
+  return true;
+}
+
+bool ScenarioDoc::SetPodNodeName(size_t pod, const std::string& nodeName, std::string& error) {
+  return SetPodNodeNames({{pod, nodeName}}, error);
+}
+
+bool ScenarioDoc::SetPodNodeNames(const std::vector<std::pair<size_t, std::string>>& binds, std::string& error) {
+  Scenario next = scenario_;
+  for (const auto& [pod, nodeName] : binds) next.pods.at(pod).spec.nodeName = nodeName;
+  if (!Commit(std::move(next), error)) return false;
+  for (const auto& [pod, nodeName] : binds) {
+    ojson& item = json_->Item(scenario_.pods[pod].path);
+    ojson& spec = Child(item, "spec");
+    if (nodeName.empty()) spec.erase("nodeName");
+    else spec["nodeName"] = nodeName;
+    if (item.contains("status") && item["status"].is_object() && item["status"].contains("phase"))
+      item["status"]["phase"] = nodeName.empty() ? "Pending" : "Running";
+  }
+  return true;
+}
+
+bool ScenarioDoc::SetPodNamespace(size_t pod, const std::string& ns, std::string& error) {
+  Scenario next = scenario_;
+  next.pods.at(pod).metadata.ns = ns.empty() ? "default" : ns;
+  if (!Commit(std::move(next), error)) return false;
+  Child(json_->Item(scenario_.pods[pod].path), "metadata")["namespace"] = scenario_.pods[pod].metadata.ns;
+  return true;
+}
+
+bool ScenarioDoc::SetPodTolerations(size_t pod, std::vector<v1::Toleration> tolerations, std::string& error) {
+  Scenario next = scenario_;
+  next.pods.at(pod).spec.tolerations = std::move(tolerations);
+  if (!Commit(std::move(next), error)) return false;
+  const v1::Pod& p = scenario_.pods[pod];
+  ojson& spec = Child(json_->Item(p.path), "spec");
+  if (p.spec.tolerations.empty()) {
+    spec.erase("tolerations");
+    return true;
+  }
+  ojson arr = ojson::array();
+  for (const auto& t : p.spec.tolerations) {
+    ojson j;
+    if (!t.key.empty()) j["key"] = t.key;
+    if (!t.op.empty()) j["operator"] = t.op;
+    if (!t.value.empty()) j["value"] = t.value;
+    if (!t.effect.empty()) j["effect"] = t.effect;
+    if (t.tolerationSeconds) j["tolerationSeconds"] = *t.tolerationSeconds;
+    arr.push_back(std::move(j));
+  }
+  spec["tolerations"] = std::move(arr);
+  return true;
+}
+
+bool ScenarioDoc::SetPodNodeSelector(size_t pod, v1::LabelMap nodeSelector, std::string& error) {
+  Scenario next = scenario_;
+  next.pods.at(pod).spec.nodeSelector = std::move(nodeSelector);
+  if (!Commit(std::move(next), error)) return false;
+  const v1::Pod& p = scenario_.pods[pod];
+  ojson& spec = Child(json_->Item(p.path), "spec");
+  if (p.spec.nodeSelector.empty()) spec.erase("nodeSelector");
+  else spec["nodeSelector"] = LabelsToJson(p.spec.nodeSelector);
+  return true;
+}
+
+bool ScenarioDoc::AddPodLike(size_t like, const std::string& name, const std::string& nodeName, std::string& error) {
+  ojson backup = json_->doc;
+  ojson item = json_->Item(scenario_.pods.at(like).path);
+  Child(item, "metadata")["name"] = name;
+  item["metadata"].erase("uid");
+  item["metadata"].erase("resourceVersion");
+  item["metadata"].erase("creationTimestamp");
+  if (nodeName.empty()) Child(item, "spec").erase("nodeName");
+  else Child(item, "spec")["nodeName"] = nodeName;
+  item["status"] = ojson{{"phase", nodeName.empty() ? "Pending" : "Running"}};
+  json_->Items().push_back(std::move(item));
+  if (!Reread(error)) {
+    json_->doc = std::move(backup);
+    return false;
+  }
+  return true;
+}
+
+bool ScenarioDoc::RemovePod(size_t pod, std::string& error) {
+  size_t i = ItemIndex(scenario_.pods.at(pod).path);
+  if (i == std::string::npos) {
+    error = "the scenario is this one pod; it cannot be removed";
+    return false;
+  }
+  ojson backup = json_->doc;
+  json_->doc["items"].erase(i);
+  if (!Reread(error)) {
+    json_->doc = std::move(backup);
+    return false;
+  }
+  return true;
+}
+
+bool ScenarioDoc::SetNodeLabels(size_t node, v1::LabelMap labels, std::string& error) {
+  Scenario next = scenario_;
+  next.nodes.at(node).metadata.labels = std::move(labels);
+  if (!Commit(std::move(next), error)) return false;
+  const v1::Node& n = scenario_.nodes[node];
+  Child(json_->Item(n.path), "metadata")["labels"] = LabelsToJson(n.metadata.labels);
+  return true;
+}
+
+bool ScenarioDoc::SetNodeUnschedulable(size_t node, bool unschedulable, std::string& error) {
+  Scenario next = scenario_;
+  next.nodes.at(node).unschedulable = unschedulable;
+  if (!Commit(std::move(next), error)) return false;
+  ojson& spec = Child(json_->Item(scenario_.nodes[node].path), "spec");
+  if (unschedulable) spec["unschedulable"] = true;
+  else spec.erase("unschedulable");
+  return true;
+}
+
+bool ScenarioDoc::SetNodeTaints(size_t node, std::vector<v1::Taint> taints, std::string& error) {
+  Scenario next = scenario_;
+  next.nodes.at(node).taints = std::move(taints);
+  if (!Commit(std::move(next), error)) return false;
+  const v1::Node& n = scenario_.nodes[node];
+  ojson& spec = Child(json_->Item(n.path), "spec");
+  if (n.taints.empty()) {
+    spec.erase("taints");
+    return true;
+  }
+  ojson arr = ojson::array();
+  for (const auto& t : n.taints) {
+    ojson j{{"key", t.key}};
+    if (!t.value.empty()) j["value"] = t.value;
+    j["effect"] = t.effect;
+    arr.push_back(std::move(j));
+  }
+  spec["taints"] = std::move(arr);
+  return true;
+}
+
+bool ScenarioDoc::AddNodeLike(size_t like, const std::string& name, v1::LabelMap labels, std::string& error) {
+  ojson backup = json_->doc;
+  ojson item = json_->Item(scenario_.nodes.at(like).path);
+  ojson& meta = Child(item, "metadata");
+  meta["name"] = name;
+  meta["labels"] = LabelsToJson(labels);
+  meta.erase("uid");
+  meta.erase("resourceVersion");
+  meta.erase("creationTimestamp");
+  json_->Items().push_back(std::move(item));
+  if (!Reread(error)) {
+    json_->doc = std::move(backup);
+    return false;
+  }
+  return true;
+}
+
+bool ScenarioDoc::RemoveNode(size_t node, std::string& error) {
+  const v1::Node& n = scenario_.nodes.at(node);
+  size_t ni = ItemIndex(n.path);
+  if (ni == std::string::npos) {
+    error = "the scenario is this one node; it cannot be removed";
+    return false;
+  }
+  std::vector<size_t> gone{ni};
+  for (const auto& p : scenario_.pods)
+    if (p.spec.nodeName == n.metadata.name) gone.push_back(ItemIndex(p.path));
+  std::sort(gone.rbegin(), gone.rend());
+  ojson backup = json_->doc;
+  for (size_t i : gone) json_->doc["items"].erase(i);
+  if (!Reread(error)) {
+    json_->doc = std::move(backup);
+    return false;
+  }
+  return true;
+}
+
+bool ScenarioDoc::SetPluginWeight(const std::string& plugin, int32_t weight, std::string& error) {
+  ojson backup = json_->doc;
+  ojson* cfg = nullptr;
+  if (scenario_.profile) {
+    cfg = &json_->Item(scenario_.profile->path.substr(0, scenario_.profile->path.find(".profiles")));
+  } else {
+    json_->Items().push_back(ojson{{"apiVersion", "kubescheduler.config.k8s.io/v1"},
+                                   {"kind", "KubeSchedulerConfiguration"},
+                                   {"profiles", ojson::array({ojson{{"schedulerName", "default-scheduler"}}})}});
+    cfg = &json_->doc["items"].back();
+  }
+  ojson& profiles = (*cfg)["profiles"];
+  if (!profiles.is_array() || profiles.empty()) profiles = ojson::array({ojson{{"schedulerName", "default-scheduler"}}});
+  ojson& plugins = Child(profiles[0], "plugins");
+  ojson& enabled = Child(plugins, "multiPoint")["enabled"];
+  if (!enabled.is_array()) enabled = ojson::array();
+  ojson& disabled = Child(plugins, "score")["disabled"];
+  if (!disabled.is_array()) disabled = ojson::array();
+  auto named = [&](const ojson& e) { return e.is_object() && e.value("name", "") == plugin; };
+  enabled.erase(std::remove_if(enabled.begin(), enabled.end(), named), enabled.end());
+  disabled.erase(std::remove_if(disabled.begin(), disabled.end(), named), disabled.end());
+  if (weight > 0) enabled.push_back(ojson{{"name", plugin}, {"weight", weight}});
+  else disabled.push_back(ojson{{"name", plugin}});
+  if (enabled.empty()) plugins["multiPoint"].erase("enabled");
+  if (disabled.empty()) plugins["score"].erase("disabled");
+  if (!Reread(error)) {
+    json_->doc = std::move(backup);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace spreadlab::io

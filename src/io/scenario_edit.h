@@ -1,0 +1,82 @@
+#pragma once
+// A scenario being edited: the JSON document as it was loaded (every field kept,
+// so exports and saved copies lose nothing) and the Scenario read from it, kept
+// in step by every edit. Used by the app and the JS bindings.
+//
+// Field edits change the Scenario plain data, check it with the API server's
+// validation (core/validation) and patch the one JSON object they touch: no
+// re-read of the document, so an edit costs about one validation pass.
+// Edits that add or remove objects re-read the whole document. A failed edit
+// leaves both views unchanged and returns the first error, naming the JSON path.
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/api.h"
+
+namespace spreadlab::io {
+
+class ScenarioDoc {
+ public:
+  ScenarioDoc();
+  ~ScenarioDoc();
+  ScenarioDoc(const ScenarioDoc&);
+  ScenarioDoc& operator=(const ScenarioDoc&);
+
+  // Reads `text` (see ReadScenario). On failure the document is unchanged.
+  bool Load(std::string_view text, std::string& error);
+  bool loaded() const { return loaded_; }
+  const Scenario& scenario() const { return scenario_; }
+  const std::vector<std::string>& warnings() const { return warnings_; }
+  // The document as JSON text; indent < 0 for the compact form.
+  std::string Dump(int indent = -1) const;
+  // metadata.annotations[key] of the document (a List's own metadata), or "".
+  std::string Annotation(std::string_view key) const;
+
+  // --- the pending pod's spread constraints ---
+  bool SetSpreadConstraints(size_t pod, std::vector<v1::TopologySpreadConstraint> constraints, std::string& error);
+  // Sets one field of constraint `index` of pod `pod` from JSON text (`null` removes
+  // an optional field), exactly as if the file had said so; the whole document is
+  // re-read, so a wrongly typed value gets the reader's own message.
+  bool SetSpreadConstraintField(size_t pod, size_t index, std::string_view field, std::string_view valueJson,
+                                std::string& error);
+
+  // --- pods ---
+  bool SetPodLabels(size_t pod, v1::LabelMap labels, std::string& error);
+  bool SetPodNodeName(size_t pod, const std::string& nodeName, std::string& error);  // "" unbinds
+  // Many pods at once (a batch of placements), validated once.
+  bool SetPodNodeNames(const std::vector<std::pair<size_t, std::string>>& binds, std::string& error);
+  bool SetPodNamespace(size_t pod, const std::string& ns, std::string& error);
+  bool SetPodTolerations(size_t pod, std::vector<v1::Toleration> tolerations, std::string& error);
+  bool SetPodNodeSelector(size_t pod, v1::LabelMap nodeSelector, std::string& error);
+  // A copy of pod `like` named `name` on `nodeName` ("" for pending), appended.
+  bool AddPodLike(size_t like, const std::string& name, const std::string& nodeName, std::string& error);
+  bool RemovePod(size_t pod, std::string& error);
+
+  // --- nodes ---
+  bool SetNodeLabels(size_t node, v1::LabelMap labels, std::string& error);
+  bool SetNodeUnschedulable(size_t node, bool unschedulable, std::string& error);
+  bool SetNodeTaints(size_t node, std::vector<v1::Taint> taints, std::string& error);
+  // A copy of node `like` named `name` with `labels` and no pods, appended.
+  bool AddNodeLike(size_t like, const std::string& name, v1::LabelMap labels, std::string& error);
+  // Removes the node and the pods bound to it.
+  bool RemoveNode(size_t node, std::string& error);
+
+  // --- the profile (a KubeSchedulerConfiguration item, created when missing) ---
+  // Sets a score plugin's weight in plugins.multiPoint.enabled (0 disables the plugin).
+  bool SetPluginWeight(const std::string& plugin, int32_t weight, std::string& error);
+
+ private:
+  struct Json;
+  bool Commit(Scenario next, std::string& error);
+  bool Reread(std::string& error);  // after a structural JSON edit; reverts on failure
+
+  std::unique_ptr<Json> json_;
+  Scenario scenario_;
+  std::vector<std::string> warnings_;
+  bool loaded_ = false;
+};
+
+}  // namespace spreadlab::io
