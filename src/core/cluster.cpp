@@ -19,6 +19,7 @@ Cluster::Cluster(Scenario scenario) : scenario_(std::move(scenario)) {
     ni.labels = MakeLabelSet(n.metadata.labels, pool_);
     ni.unschedulable = n.unschedulable;
     for (const auto& t : n.taints) ni.taints.push_back(CompileTaint(t, pool_));
+    ni.allocatable.Add(n.allocatable);
     nodeByName_.emplace(ni.name, ni.index);
     nodes_.push_back(std::move(ni));
   }
@@ -35,6 +36,12 @@ Cluster::Cluster(Scenario scenario) : scenario_(std::move(scenario)) {
     pi.terminating = p.metadata.terminating;
     pi.nodeNameSpec = p.spec.nodeName;
     pi.finished = p.phase == "Succeeded" || p.phase == "Failed";
+    pi.resources = CalculateResource(p);
+    if (const auto& a = p.spec.affinity) {
+      pi.hasAffinity = a->podAffinity.has_value() || a->podAntiAffinity.has_value();
+      pi.hasRequiredAntiAffinity =
+          a->podAntiAffinity && !a->podAntiAffinity->requiredDuringSchedulingIgnoredDuringExecution.empty();
+    }
     for (const auto& t : p.spec.tolerations) pi.tolerations.push_back(CompileToleration(t, pool_));
     for (const auto& o : p.metadata.ownerReferences) {
       if (o.controller) {
@@ -46,7 +53,7 @@ Cluster::Cluster(Scenario scenario) : scenario_(std::move(scenario)) {
       auto it = nodeByName_.find(p.spec.nodeName);
       if (it != nodeByName_.end()) {
         pi.node = it->second;
-        nodes_[it->second].pods.push_back(pi.index);
+        AddPodToNode(pi, nodes_[it->second]);
       }
     }
     podByKey_.emplace(pi.key, pi.index);
@@ -103,10 +110,20 @@ bool Cluster::Counts(const PodInfo& p, Sym ns, const Selector& selector) const {
   return !p.terminating && p.nsSym == ns && selector.Matches(p.labels, pool_);
 }
 
+// NodeInfo.AddPod: terminating pods still hold their resources.
+void Cluster::AddPodToNode(const PodInfo& p, NodeInfo& n) {
+  n.pods.push_back(p.index);
+  n.requested.Add(p.resources.requests);
+  n.nonZeroMilliCPU += p.resources.nonZeroMilliCPU;
+  n.nonZeroMemory += p.resources.nonZeroMemory;
+  if (p.hasAffinity) n.podsWithAffinity.push_back(p.index);
+  if (p.hasRequiredAntiAffinity) n.podsWithRequiredAntiAffinity.push_back(p.index);
+}
+
 void Cluster::Bind(PodIndex pod, NodeIndex node) {
   PodInfo& p = pods_[pod];
   p.node = node;
-  nodes_[node].pods.push_back(pod);
+  AddPodToNode(p, nodes_[node]);
   for (auto& e : matchCounts_)
     if (Counts(p, e->ns, e->selector)) ++e->perNode[node];
 }

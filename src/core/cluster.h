@@ -15,6 +15,7 @@
 #include "core/corev1/nodeaffinity.h"
 #include "core/corev1/toleration.h"
 #include "core/labels.h"
+#include "core/resources.h"
 
 namespace spreadlab {
 
@@ -33,6 +34,16 @@ struct NodeInfo {
   bool unschedulable = false;
   std::vector<Taint> taints;
   std::vector<PodIndex> pods;  // bound pods, in binding order
+  // framework.NodeInfo's resource view: allocatable, the sum of the bound
+  // pods' requests, and the same with 100m/200Mi for containers that set none.
+  Resource allocatable;
+  Resource requested;
+  int64_t nonZeroMilliCPU = 0;
+  int64_t nonZeroMemory = 0;
+  // Bound pods with any pod (anti-)affinity term, and those with a required
+  // anti-affinity term (NodeInfo.PodsWithAffinity / PodsWithRequiredAntiAffinity).
+  std::vector<PodIndex> podsWithAffinity;
+  std::vector<PodIndex> podsWithRequiredAntiAffinity;
 
   NodeView View() const { return NodeView{labels, nameSym}; }
 };
@@ -55,6 +66,9 @@ struct PodInfo {
   std::string nodeNameSpec;  // spec.nodeName as written (NodeName plugin)
   std::vector<Toleration> tolerations;
   std::optional<OwnerRef> controller;  // metav1.GetControllerOf
+  PodResources resources;
+  bool hasAffinity = false;                // spec.affinity has podAffinity or podAntiAffinity
+  bool hasRequiredAntiAffinity = false;
 };
 
 // Domains of one topology key: the dense domain number of every node (kNone
@@ -91,7 +105,8 @@ class Cluster {
   PodIndex FindPod(std::string_view ref) const;
   std::vector<PodIndex> PendingPods() const;
 
-  // Binds a pending pod; indexes are updated incrementally.
+  // Binds a pending pod; indexes and the node's requested resources are
+  // updated incrementally (NodeInfo.AddPod).
   void Bind(PodIndex pod, NodeIndex node);
 
   const TopologyColumn& Column(Sym key) const;
@@ -111,6 +126,7 @@ class Cluster {
   };
   bool Counts(const PodInfo& p, Sym ns, const Selector& selector) const;
   void BuildNodeTree();
+  static void AddPodToNode(const PodInfo& p, NodeInfo& n);
 
   Scenario scenario_;
   StringPool pool_;

@@ -3,10 +3,13 @@
 // fetches the font and the examples, stores the scenario and exposes
 // window.spreadlab, is web/spreadlab-page.js; the JS API is src/bindings/.
 #include <SDL.h>
+#include <GLES3/gl3.h>
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 #include <cstdlib>
 
 #include "app/app.h"
@@ -24,6 +27,9 @@ SDL_GLContext g_gl = nullptr;
 uint64_t g_savedRevision = 0;
 double g_changedAt = 0;
 int g_frames = 0;
+// CPU time of the last frames (events, UI, render submission), for spreadlab_platform_stats.
+constexpr int kFrameSamples = 240;
+float g_frameMs[kFrameSamples] = {};
 }  // namespace
 
 Lab& TheLab() { return g_lab; }
@@ -55,6 +61,7 @@ bool Embedded() {
 namespace {
 
 void Frame() {
+  const double begin = emscripten_get_now();
   SDL_Event event;
   while (SDL_PollEvent(&event)) ImGui_ImplSDL2_ProcessEvent(&event);
   ImGui_ImplOpenGL3_NewFrame();
@@ -68,6 +75,7 @@ void Frame() {
   glClearColor(0.97f, 0.97f, 0.98f, 1);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  g_frameMs[g_frames % kFrameSamples] = static_cast<float>(emscripten_get_now() - begin);
   if (++g_frames == 2) js_first_frame();  // the first frame with laid-out windows is on screen
   // Save the working scenario half a second after the last change.
   const double now = emscripten_get_now();
@@ -94,6 +102,19 @@ extern "C" EMSCRIPTEN_KEEPALIVE void spreadlab_platform_paste(const char* text) 
   }
   std::string error;
   g_lab.Load(text, "pasted scenario", error);
+}
+
+// Frame CPU times over the last frames: {"frames", "p50", "p95", "max"} in ms.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* spreadlab_platform_stats() {
+  using namespace spreadlab::app;
+  static char out[160];
+  const int n = std::min(g_frames, kFrameSamples);
+  std::vector<float> v(g_frameMs, g_frameMs + n);
+  std::sort(v.begin(), v.end());
+  auto at = [&](double q) { return v.empty() ? 0.0 : v[std::min<size_t>(v.size() - 1, static_cast<size_t>(q * v.size()))]; };
+  std::snprintf(out, sizeof out, "{\"frames\":%d,\"p50\":%.3f,\"p95\":%.3f,\"max\":%.3f}", g_frames, at(0.5), at(0.95),
+                v.empty() ? 0.0 : v.back());
+  return out;
 }
 
 int main(int, char**) {
