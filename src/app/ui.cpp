@@ -21,6 +21,15 @@ void MarkItem(const std::string& id) {
   WidgetRects()[id] = WidgetRect{a.x, a.y, b.x - a.x, b.y - a.y};
 }
 
+namespace {
+std::vector<std::function<void()>>& Changes() {
+  static std::vector<std::function<void()>> changes;
+  return changes;
+}
+}  // namespace
+
+void Later(std::function<void()> change) { Changes().push_back(std::move(change)); }
+
 // [SECTION] Style and fonts
 
 void SetupStyle(void* fontData, int fontBytes, float pixelSize, float dpiScale) {
@@ -108,6 +117,10 @@ void DrawFrame(Lab& lab, UiState& ui) {
     DrawStatusBar(lab, ui);
   ImGui::End();
   DrawImportDialog(lab, ui);
+  // Edits asked for during the frame, now that nothing refers into the old state.
+  auto changes = std::move(Changes());
+  Changes().clear();
+  for (auto& change : changes) change();
 }
 
 // [SECTION] Helpers

@@ -15,7 +15,7 @@ struct UiState {
   std::string groupKey;  // "" follows the pending pod's first constraint's topologyKey
   std::string colorKey = "app";  // pods are coloured by this label
   int selectedConstraint = 0;    // whose matching pods are highlighted
-  bool showImport = false, showAbout = false;
+  bool showImport = false, closeImport = false;
   std::string importText, importError;
   float dpiScale = 1.0f;
 };

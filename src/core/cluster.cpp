@@ -121,6 +121,7 @@ void Cluster::AddPodToNode(const PodInfo& p, NodeInfo& n) {
 }
 
 void Cluster::Bind(PodIndex pod, NodeIndex node) {
+  ++generation_;
   PodInfo& p = pods_[pod];
   p.node = node;
   AddPodToNode(p, nodes_[node]);

@@ -109,6 +109,10 @@ class Cluster {
   // updated incrementally (NodeInfo.AddPod).
   void Bind(PodIndex pod, NodeIndex node);
 
+  // Incremented by every Bind: plugins that cache derived data across cycles
+  // compare it to know when the cluster changed.
+  uint64_t generation() const { return generation_; }
+
   const TopologyColumn& Column(Sym key) const;
 
   // Per node, how many bound, non-terminating pods of namespace `ns` match
@@ -133,6 +137,7 @@ class Cluster {
   std::vector<NodeInfo> nodes_;
   std::vector<PodInfo> pods_;
   std::vector<NodeIndex> treeOrder_;
+  uint64_t generation_ = 0;
   std::unordered_map<std::string, NodeIndex> nodeByName_;
   std::unordered_map<std::string, PodIndex> podByKey_;
   // Caches are filled lazily by const lookups: a cycle only reads the cluster.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <utility>
 #include <nlohmann/json.hpp>
 
 #include "core/validation.h"
@@ -114,14 +115,39 @@ std::string ScenarioDoc::Annotation(std::string_view key) const {
   return v != ann->end() && v->is_string() ? v->get<std::string>() : "";
 }
 
-bool ScenarioDoc::Commit(Scenario next, std::string& error) {
-  auto errors = ValidateScenario(next);
-  if (!errors.empty()) {
-    error = errors.front().ToString();
+struct ScenarioDoc::Snapshot {
+  ojson doc;
+};
+
+std::shared_ptr<const ScenarioDoc::Snapshot> ScenarioDoc::Save() const {
+  return std::make_shared<const Snapshot>(Snapshot{json_->doc});
+}
+
+bool ScenarioDoc::Restore(const Snapshot& snapshot, std::string& error) {
+  ojson current = std::move(json_->doc);
+  json_->doc = snapshot.doc;
+  if (!Reread(error)) {
+    json_->doc = std::move(current);
     return false;
   }
-  scenario_ = std::move(next);
   return true;
+}
+
+bool ScenarioDoc::Validate(std::string& error) const {
+  auto errors = ValidateScenario(scenario_);
+  if (errors.empty()) return true;
+  error = errors.front().ToString();
+  return false;
+}
+
+// Edits change scenario_ in place (copying a large Scenario costs more than
+// validating it) and swap the old value back when validation fails.
+template <class T>
+bool ScenarioDoc::Replace(T& slot, T value, std::string& error) {
+  std::swap(slot, value);
+  if (Validate(error)) return true;
+  std::swap(slot, value);
+  return false;
 }
 
 bool ScenarioDoc::Reread(std::string& error) {
@@ -138,9 +164,7 @@ bool ScenarioDoc::Reread(std::string& error) {
 
 bool ScenarioDoc::SetSpreadConstraints(size_t pod, std::vector<v1::TopologySpreadConstraint> constraints,
                                        std::string& error) {
-  Scenario next = scenario_;
-  next.pods.at(pod).spec.topologySpreadConstraints = std::move(constraints);
-  if (!Commit(std::move(next), error)) return false;
+  if (!Replace(scenario_.pods.at(pod).spec.topologySpreadConstraints, std::move(constraints), error)) return false;
   const v1::Pod& p = scenario_.pods[pod];
   ojson& spec = Child(json_->Item(p.path), "spec");
   if (p.spec.topologySpreadConstraints.empty()) {
@@ -214,9 +238,7 @@ bool ScenarioDoc::SetSpreadConstraintField(size_t pod, size_t index, std::string
 }
 
 bool ScenarioDoc::SetPodLabels(size_t pod, v1::LabelMap labels, std::string& error) {
-  Scenario next = scenario_;
-  next.pods.at(pod).metadata.labels = std::move(labels);
-  if (!Commit(std::move(next), error)) return false;
+  if (!Replace(scenario_.pods.at(pod).metadata.labels, std::move(labels), error)) return false;
   const v1::Pod& p = scenario_.pods[pod];
   Child(json_->Item(p.path), "metadata")["labels"] = LabelsToJson(p.metadata.labels);
   return true;
@@ -227,9 +249,12 @@ bool ScenarioDoc::SetPodNodeName(size_t pod, const std::string& nodeName, std::s
 }
 
 bool ScenarioDoc::SetPodNodeNames(const std::vector<std::pair<size_t, std::string>>& binds, std::string& error) {
-  Scenario next = scenario_;
-  for (const auto& [pod, nodeName] : binds) next.pods.at(pod).spec.nodeName = nodeName;
-  if (!Commit(std::move(next), error)) return false;
+  std::vector<std::string> old;
+  for (const auto& [pod, nodeName] : binds) old.push_back(std::exchange(scenario_.pods.at(pod).spec.nodeName, nodeName));
+  if (!Validate(error)) {
+    for (size_t i = binds.size(); i-- > 0;) scenario_.pods[binds[i].first].spec.nodeName = old[i];
+    return false;
+  }
   for (const auto& [pod, nodeName] : binds) {
     ojson& item = json_->Item(scenario_.pods[pod].path);
     ojson& spec = Child(item, "spec");
@@ -242,17 +267,13 @@ bool ScenarioDoc::SetPodNodeNames(const std::vector<std::pair<size_t, std::strin
 }
 
 bool ScenarioDoc::SetPodNamespace(size_t pod, const std::string& ns, std::string& error) {
-  Scenario next = scenario_;
-  next.pods.at(pod).metadata.ns = ns.empty() ? "default" : ns;
-  if (!Commit(std::move(next), error)) return false;
+  if (!Replace(scenario_.pods.at(pod).metadata.ns, ns.empty() ? std::string("default") : ns, error)) return false;
   Child(json_->Item(scenario_.pods[pod].path), "metadata")["namespace"] = scenario_.pods[pod].metadata.ns;
   return true;
 }
 
 bool ScenarioDoc::SetPodTolerations(size_t pod, std::vector<v1::Toleration> tolerations, std::string& error) {
-  Scenario next = scenario_;
-  next.pods.at(pod).spec.tolerations = std::move(tolerations);
-  if (!Commit(std::move(next), error)) return false;
+  if (!Replace(scenario_.pods.at(pod).spec.tolerations, std::move(tolerations), error)) return false;
   const v1::Pod& p = scenario_.pods[pod];
   ojson& spec = Child(json_->Item(p.path), "spec");
   if (p.spec.tolerations.empty()) {
@@ -274,9 +295,7 @@ bool ScenarioDoc::SetPodTolerations(size_t pod, std::vector<v1::Toleration> tole
 }
 
 bool ScenarioDoc::SetPodNodeSelector(size_t pod, v1::LabelMap nodeSelector, std::string& error) {
-  Scenario next = scenario_;
-  next.pods.at(pod).spec.nodeSelector = std::move(nodeSelector);
-  if (!Commit(std::move(next), error)) return false;
+  if (!Replace(scenario_.pods.at(pod).spec.nodeSelector, std::move(nodeSelector), error)) return false;
   const v1::Pod& p = scenario_.pods[pod];
   ojson& spec = Child(json_->Item(p.path), "spec");
   if (p.spec.nodeSelector.empty()) spec.erase("nodeSelector");
@@ -318,18 +337,14 @@ bool ScenarioDoc::RemovePod(size_t pod, std::string& error) {
 }
 
 bool ScenarioDoc::SetNodeLabels(size_t node, v1::LabelMap labels, std::string& error) {
-  Scenario next = scenario_;
-  next.nodes.at(node).metadata.labels = std::move(labels);
-  if (!Commit(std::move(next), error)) return false;
+  if (!Replace(scenario_.nodes.at(node).metadata.labels, std::move(labels), error)) return false;
   const v1::Node& n = scenario_.nodes[node];
   Child(json_->Item(n.path), "metadata")["labels"] = LabelsToJson(n.metadata.labels);
   return true;
 }
 
 bool ScenarioDoc::SetNodeUnschedulable(size_t node, bool unschedulable, std::string& error) {
-  Scenario next = scenario_;
-  next.nodes.at(node).unschedulable = unschedulable;
-  if (!Commit(std::move(next), error)) return false;
+  if (!Replace(scenario_.nodes.at(node).unschedulable, unschedulable, error)) return false;
   ojson& spec = Child(json_->Item(scenario_.nodes[node].path), "spec");
   if (unschedulable) spec["unschedulable"] = true;
   else spec.erase("unschedulable");
@@ -337,9 +352,7 @@ bool ScenarioDoc::SetNodeUnschedulable(size_t node, bool unschedulable, std::str
 }
 
 bool ScenarioDoc::SetNodeTaints(size_t node, std::vector<v1::Taint> taints, std::string& error) {
-  Scenario next = scenario_;
-  next.nodes.at(node).taints = std::move(taints);
-  if (!Commit(std::move(next), error)) return false;
+  if (!Replace(scenario_.nodes.at(node).taints, std::move(taints), error)) return false;
   const v1::Node& n = scenario_.nodes[node];
   ojson& spec = Child(json_->Item(n.path), "spec");
   if (n.taints.empty()) {

@@ -35,6 +35,12 @@ class ScenarioDoc {
   // metadata.annotations[key] of the document (a List's own metadata), or "".
   std::string Annotation(std::string_view key) const;
 
+  // The JSON document alone, for undo: cheaper to keep than a whole ScenarioDoc;
+  // Restore re-reads it.
+  struct Snapshot;
+  std::shared_ptr<const Snapshot> Save() const;
+  bool Restore(const Snapshot& snapshot, std::string& error);
+
   // --- the pending pod's spread constraints ---
   bool SetSpreadConstraints(size_t pod, std::vector<v1::TopologySpreadConstraint> constraints, std::string& error);
   // Sets one field of constraint `index` of pod `pod` from JSON text (`null` removes
@@ -70,7 +76,10 @@ class ScenarioDoc {
 
  private:
   struct Json;
-  bool Commit(Scenario next, std::string& error);
+  // Puts `value` into `slot` (a part of scenario_), validates, and swaps back on failure.
+  template <class T>
+  bool Replace(T& slot, T value, std::string& error);
+  bool Validate(std::string& error) const;
   bool Reread(std::string& error);  // after a structural JSON edit; reverts on failure
 
   std::unique_ptr<Json> json_;

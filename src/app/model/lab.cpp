@@ -105,17 +105,16 @@ std::string Lab::TraceJson(int indent) const {
 }
 
 void Lab::Push(const char* what) {
-  undo_.push_back(Snapshot{doc_, what});
+  undo_.push_back(Snapshot{doc_.Save(), what});
   if (undo_.size() > kMaxUndo) undo_.erase(undo_.begin());
   redo_.clear();
 }
 
 bool Lab::Apply(const char* what, const Edit& edit, std::string* errorOut) {
   if (!loaded()) return false;
-  io::ScenarioDoc before = doc_;
+  auto before = doc_.Save();
   std::string error;
-  if (!edit(doc_, error)) {
-    doc_ = std::move(before);  // edits leave the doc unchanged on failure; be sure
+  if (!edit(doc_, error)) {  // a failed edit leaves the document unchanged
     SetStatus(std::string(what) + " refused: " + error, true);
     if (errorOut) *errorOut = error;
     return false;
@@ -141,8 +140,13 @@ void Lab::SelectPod(PodIndex pod) {
 
 bool Lab::Undo() {
   if (undo_.empty()) return false;
-  redo_.push_back(Snapshot{doc_, undo_.back().what});
-  doc_ = std::move(undo_.back().doc);
+  std::string error;
+  auto current = doc_.Save();
+  if (!doc_.Restore(*undo_.back().doc, error)) {
+    SetStatus("Cannot undo: " + error, true);
+    return false;
+  }
+  redo_.push_back(Snapshot{std::move(current), undo_.back().what});
   SetStatus("Undid " + undo_.back().what, false);
   undo_.pop_back();
   timeline_.clear();
@@ -155,8 +159,13 @@ bool Lab::Undo() {
 
 bool Lab::Redo() {
   if (redo_.empty()) return false;
-  undo_.push_back(Snapshot{doc_, redo_.back().what});
-  doc_ = std::move(redo_.back().doc);
+  std::string error;
+  auto current = doc_.Save();
+  if (!doc_.Restore(*redo_.back().doc, error)) {
+    SetStatus("Cannot redo: " + error, true);
+    return false;
+  }
+  undo_.push_back(Snapshot{std::move(current), redo_.back().what});
   SetStatus("Redid " + redo_.back().what, false);
   redo_.pop_back();
   timeline_.clear();

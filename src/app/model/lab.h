@@ -92,7 +92,7 @@ class Lab {
 
  private:
   struct Snapshot {
-    io::ScenarioDoc doc;
+    std::shared_ptr<const io::ScenarioDoc::Snapshot> doc;
     std::string what;
   };
   void Rebuild();

@@ -107,7 +107,7 @@ void DrawCluster(Lab& lab, UiState& ui) {
         ImGui::PushStyleColor(ImGuiCol_Button, current ? colors::V(colors::kAccent) : ImVec4(0.85f, 0.87f, 0.9f, 1));
         ImGui::PushStyleColor(ImGuiCol_Text, current ? ImVec4(1, 1, 1, 1) : ImVec4(0.1f, 0.1f, 0.1f, 1));
         ImGui::PushStyleVar(ImGuiStyleVar_Alpha, current && pb.playing ? 1.0f - 0.6f * moved : 1.0f);
-        if (ImGui::Button((p.name + "##pending").c_str())) lab.SelectPod(pending[i]);
+        if (ImGui::Button((p.name + "##pending").c_str())) Later([=, &lab] { lab.SelectPod(pending[i]); });
         ImGui::PopStyleVar();
         ImGui::PopStyleColor(2);
         MarkItem("pending:" + p.name);
@@ -351,22 +351,22 @@ void DrawCluster(Lab& lab, UiState& ui) {
       const v1::Node& n = sc.nodes[ni];
       ImGui::TextDisabled("%s", n.metadata.name.c_str());
       if (ImGui::MenuItem(n.unschedulable ? "Uncordon" : "Cordon (spec.unschedulable)"))
-        lab.Apply(n.unschedulable ? "uncordon" : "cordon",
-                  [ni, u = !n.unschedulable](io::ScenarioDoc& d, std::string& e) { return d.SetNodeUnschedulable(ni, u, e); });
+        Later([=, &lab] { lab.Apply(n.unschedulable ? "uncordon" : "cordon",
+                  [ni, u = !n.unschedulable](io::ScenarioDoc& d, std::string& e) { return d.SetNodeUnschedulable(ni, u, e); }); });
       if (ImGui::MenuItem("Taint NoSchedule (dedicated=lab)")) {
         auto taints = n.taints;
         taints.push_back(v1::Taint{"dedicated", "lab", "NoSchedule"});
-        lab.Apply("taint", [ni, taints](io::ScenarioDoc& d, std::string& e) { return d.SetNodeTaints(ni, taints, e); });
+        Later([=, &lab] { lab.Apply("taint", [ni, taints](io::ScenarioDoc& d, std::string& e) { return d.SetNodeTaints(ni, taints, e); }); });
       }
       if (!n.taints.empty() && ImGui::MenuItem("Remove taints"))
-        lab.Apply("remove taints", [ni](io::ScenarioDoc& d, std::string& e) { return d.SetNodeTaints(ni, {}, e); });
+        Later([=, &lab] { lab.Apply("remove taints", [ni](io::ScenarioDoc& d, std::string& e) { return d.SetNodeTaints(ni, {}, e); }); });
       if (ImGui::MenuItem("Duplicate node")) {
         std::string name = n.metadata.name + "-copy";
         for (int i = 2; cluster.FindNode(name) != kNone; ++i) name = n.metadata.name + "-copy" + std::to_string(i);
         auto labels = n.metadata.labels;
         if (labels.count(kLabelHostname)) labels[kLabelHostname] = name;
         if (labels.count("node")) labels["node"] = name;
-        lab.Apply("add node", [ni, name, labels](io::ScenarioDoc& d, std::string& e) { return d.AddNodeLike(ni, name, labels, e); });
+        Later([=, &lab] { lab.Apply("add node", [ni, name, labels](io::ScenarioDoc& d, std::string& e) { return d.AddNodeLike(ni, name, labels, e); }); });
       }
       if (!key.empty() && ImGui::MenuItem("New domain with a copy of this node")) {
         std::string value;
@@ -379,7 +379,7 @@ void DrawCluster(Lab& lab, UiState& ui) {
         labels[key] = value;
         if (labels.count(kLabelHostname)) labels[kLabelHostname] = name;
         if (labels.count("node")) labels["node"] = name;
-        lab.Apply("add domain", [ni, name, labels](io::ScenarioDoc& d, std::string& e) { return d.AddNodeLike(ni, name, labels, e); });
+        Later([=, &lab] { lab.Apply("add domain", [ni, name, labels](io::ScenarioDoc& d, std::string& e) { return d.AddNodeLike(ni, name, labels, e); }); });
       }
       if (lab.pod() != kNone && ImGui::MenuItem("Add a bound copy of the pending pod here")) {
         std::string base = cluster.pod(lab.pod()).name + "-";
@@ -387,16 +387,16 @@ void DrawCluster(Lab& lab, UiState& ui) {
         for (int i = 1;; ++i)
           if (cluster.FindPod(cluster.pod(lab.pod()).ns + "/" + (name = base + std::to_string(i))) == kNone) break;
         size_t like = lab.podItem();
-        lab.Apply("add pod", [like, name, nn = n.metadata.name](io::ScenarioDoc& d, std::string& e) { return d.AddPodLike(like, name, nn, e); });
+        Later([=, &lab] { lab.Apply("add pod", [like, name, nn = n.metadata.name](io::ScenarioDoc& d, std::string& e) { return d.AddPodLike(like, name, nn, e); }); });
       }
       if (!cluster.node(ni).pods.empty() && ImGui::BeginMenu("Remove a pod")) {
         for (PodIndex p : cluster.node(ni).pods)
           if (ImGui::MenuItem(cluster.pod(p).key.c_str()))
-            lab.Apply("remove pod", [p](io::ScenarioDoc& d, std::string& e) { return d.RemovePod(p, e); });
+            Later([=, &lab] { lab.Apply("remove pod", [p](io::ScenarioDoc& d, std::string& e) { return d.RemovePod(p, e); }); });
         ImGui::EndMenu();
       }
       if (ImGui::MenuItem("Remove node (and its pods)")) {
-        lab.Apply("remove node", [ni](io::ScenarioDoc& d, std::string& e) { return d.RemoveNode(ni, e); });
+        Later([=, &lab] { lab.Apply("remove node", [ni](io::ScenarioDoc& d, std::string& e) { return d.RemoveNode(ni, e); }); });
         ui.selectedNode = kNone;
       }
     }

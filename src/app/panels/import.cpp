@@ -20,14 +20,20 @@ void DrawImportDialog(Lab& lab, UiState& ui) {
   ImGui::InputTextMultiline("##json", &ui.importText, ImVec2(-1, -ImGui::GetFrameHeightWithSpacing() * 3.2f));
   MarkItem("importText");
   if (!ui.importError.empty()) ImGui::TextColored(colors::V(colors::kRejected), "%s", ui.importError.c_str());
+  if (ui.closeImport) {
+    ui.closeImport = false;
+    ImGui::CloseCurrentPopup();
+  }
   if (ImGui::Button("Load")) {
-    std::string error;
-    if (lab.Load(ui.importText, "pasted scenario", error)) {
-      ui.importText.clear();
-      ImGui::CloseCurrentPopup();
-    } else {
-      ui.importError = error + "\nThe current scenario is kept.";
-    }
+    Later([&lab, &ui] {
+      std::string error;
+      if (lab.Load(ui.importText, "pasted scenario", error)) {
+        ui.importText.clear();
+        ui.closeImport = true;
+      } else {
+        ui.importError = error + "\nThe current scenario is kept.";
+      }
+    });
   }
   MarkItem("importLoad");
   ImGui::SameLine();

@@ -54,8 +54,10 @@ void DrawMenuBar(Lab& lab, UiState& ui) {
   if (ImGui::BeginMenu("Examples")) {
     for (const Example& e : lab.examples()) {
       if (ImGui::MenuItem(e.title.empty() ? e.file.c_str() : e.title.c_str(), e.file.c_str())) {
-        std::string error;
-        lab.Load(e.text, "examples/" + e.file, error);
+        Later([&lab, &e] {
+          std::string error;
+          lab.Load(e.text, "examples/" + e.file, error);
+        });
         ui.selectedNode = kNone;
       }
       if (ImGui::IsItemHovered() && !e.description.empty()) {
@@ -85,8 +87,8 @@ void DrawMenuBar(Lab& lab, UiState& ui) {
   MarkItem("menu:Scenario");
   if (ImGui::BeginMenu("Edit")) {
     std::string u = "Undo " + lab.undoLabel(), r = "Redo " + lab.redoLabel();
-    if (ImGui::MenuItem(u.c_str(), "Ctrl+Z", false, lab.CanUndo())) lab.Undo();
-    if (ImGui::MenuItem(r.c_str(), "Ctrl+Y", false, lab.CanRedo())) lab.Redo();
+    if (ImGui::MenuItem(u.c_str(), "Ctrl+Z", false, lab.CanUndo())) Later([=, &lab] { lab.Undo(); });
+    if (ImGui::MenuItem(r.c_str(), "Ctrl+Y", false, lab.CanRedo())) Later([=, &lab] { lab.Redo(); });
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {
@@ -105,8 +107,8 @@ void DrawMenuBar(Lab& lab, UiState& ui) {
   // Keyboard shortcuts for undo/redo, unless a text field has the keyboard.
   const ImGuiIO& io = ImGui::GetIO();
   if (!io.WantTextInput && (io.KeyCtrl || io.KeySuper)) {
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z)) && !io.KeyShift) lab.Undo();
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y)) || (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z)) && io.KeyShift)) lab.Redo();
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z)) && !io.KeyShift) Later([=, &lab] { lab.Undo(); });
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y)) || (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z)) && io.KeyShift)) Later([=, &lab] { lab.Redo(); });
   }
   if (lab.loaded()) {
     std::string title = lab.doc().Annotation("spreadlab.io/title");

@@ -1,5 +1,6 @@
 #pragma once
 // The panels of the lab, one file each, drawn by DrawFrame (ui.cpp) in this order.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,9 @@ void DrawImportDialog(Lab& lab, UiState& ui);    // panels/import.cpp: paste a s
 void DrawStatusBar(Lab& lab, UiState& ui);       // panels/status.cpp
 
 // Shared helpers (ui.cpp).
+// Runs `change` after the frame's panels are drawn: an edit rebuilds the cluster and
+// the trace, which panels drawn earlier in the frame still hold references into.
+void Later(std::function<void()> change);
 // The label key nodes are grouped by: the user's choice, else the pending pod's
 // first constraint's topologyKey, else the well-known zone label when nodes carry it.
 std::string GroupKey(const Lab& lab, const UiState& ui);

@@ -154,7 +154,7 @@ void DrawPodPanel(Lab& lab, UiState& ui) {
   const v1::Pod& pod = lab.doc().scenario().pods[item];
   using Cs = std::vector<v1::TopologySpreadConstraint>;
   auto applyConstraints = [&lab, item](const char* what, Cs cs) {
-    lab.Apply(what, [item, cs = std::move(cs)](io::ScenarioDoc& d, std::string& e) { return d.SetSpreadConstraints(item, cs, e); });
+    Later([=, &lab] { lab.Apply(what, [item, cs = std::move(cs)](io::ScenarioDoc& d, std::string& e) { return d.SetSpreadConstraints(item, cs, e); }); });
   };
 
   ImGui::Text("%s/%s", pod.metadata.ns.c_str(), pod.metadata.name.c_str());
@@ -164,10 +164,10 @@ void DrawPodPanel(Lab& lab, UiState& ui) {
     std::map<std::string, std::string> labels;
     std::string error;
     if (!ParseLabels(text, labels, error)) lab.SetStatus("labels: " + error, true);
-    else lab.Apply("pod labels", [item, labels](io::ScenarioDoc& d, std::string& e) { return d.SetPodLabels(item, labels, e); });
+    else Later([=, &lab] { lab.Apply("pod labels", [item, labels](io::ScenarioDoc& d, std::string& e) { return d.SetPodLabels(item, labels, e); }); });
   }
   if (EditText("namespace", "podNamespace", pod.metadata.ns, text))
-    lab.Apply("namespace", [item, text](io::ScenarioDoc& d, std::string& e) { return d.SetPodNamespace(item, text, e); });
+    Later([=, &lab] { lab.Apply("namespace", [item, text](io::ScenarioDoc& d, std::string& e) { return d.SetPodNamespace(item, text, e); }); });
 
   Section("topologySpreadConstraints");
   const Cs& cs = pod.spec.topologySpreadConstraints;
@@ -316,12 +316,12 @@ void DrawPodPanel(Lab& lab, UiState& ui) {
     std::map<std::string, std::string> m;
     std::string error;
     if (!ParseLabels(text, m, error)) lab.SetStatus("nodeSelector: " + error, true);
-    else lab.Apply("nodeSelector", [item, m](io::ScenarioDoc& d, std::string& e) { return d.SetPodNodeSelector(item, m, e); });
+    else Later([=, &lab] { lab.Apply("nodeSelector", [item, m](io::ScenarioDoc& d, std::string& e) { return d.SetPodNodeSelector(item, m, e); }); });
   }
   if (EditText("tolerations", "tolerations", FormatTolerations(pod.spec.tolerations), text, "key=value:NoSchedule; key:Effect"))
-    lab.Apply("tolerations", [item, t = ParseTolerations(text)](io::ScenarioDoc& d, std::string& e) {
+    Later([=, &lab] { lab.Apply("tolerations", [item, t = ParseTolerations(text)](io::ScenarioDoc& d, std::string& e) {
       return d.SetPodTolerations(item, t, e);
-    });
+    }); });
   if (pod.spec.affinity && pod.spec.affinity->nodeAffinity)
     ImGui::TextDisabled("The pod has node affinity (kept as in the file).");
   ImGui::PopItemWidth();

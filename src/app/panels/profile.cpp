@@ -17,7 +17,7 @@ void DrawProfilePanel(Lab& lab, UiState& ui) {
     int w = s.weight;
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 11);
     if (ImGui::SliderInt(s.name.c_str(), &w, 0, 10) && w != s.weight)
-      lab.Apply("plugin weight", [name = s.name, w](io::ScenarioDoc& d, std::string& e) { return d.SetPluginWeight(name, w, e); });
+      Later([=, &lab] { lab.Apply("plugin weight", [name = s.name, w](io::ScenarioDoc& d, std::string& e) { return d.SetPluginWeight(name, w, e); }); });
     MarkItem("weight:" + s.name);
   }
   if (!p.notSimulated.empty()) {

@@ -16,7 +16,7 @@ void DrawTimeline(Lab& lab, UiState& ui) {
   ImGui::BeginChild("##steps", ImVec2(listW, 0), true);
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderInt("##scrub", &cursor, 0, static_cast<int>(steps.size()), "after %d placement(s)"))
-    lab.ScrubTo(static_cast<size_t>(cursor));
+    Later([=, &lab] { lab.ScrubTo(static_cast<size_t>(cursor)); });
   MarkItem("timeline");
   for (size_t i = 0; i < steps.size(); ++i) {
     const auto& s = steps[i];
@@ -24,7 +24,7 @@ void DrawTimeline(Lab& lab, UiState& ui) {
                               : (i < lab.timelineCursor() ? ImVec4(0.1f, 0.1f, 0.1f, 1) : colors::V(colors::kMuted));
     ImGui::TextColored(c, "%d. %s -> %s", static_cast<int>(i + 1), s.pod.c_str(), s.node.empty() ? "Pending" : s.node.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.message.c_str());
-    if (ImGui::IsItemClicked()) lab.ScrubTo(i + 1);
+    if (ImGui::IsItemClicked()) Later([=, &lab] { lab.ScrubTo(i + 1); });
   }
   ImGui::EndChild();
   ImGui::SameLine();

@@ -60,11 +60,13 @@ void DrawToolbar(Lab& lab, UiState& ui) {
     ImGui::EndCombo();
   }
   ImGui::SameLine();
-  std::string error;
   if (ImGui::Button("Schedule next")) {
-    lab.ScheduleNext(error);
-    if (!error.empty()) lab.SetStatus(error, true);
-    pb.Restart();
+    Later([&lab] {
+      std::string error;
+      lab.ScheduleNext(error);
+      if (!error.empty()) lab.SetStatus(error, true);
+      lab.playback.Restart();
+    });
   }
   MarkItem("scheduleNext");
   ImGui::SameLine();
@@ -72,8 +74,11 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   std::string all = "Schedule all " + std::to_string(pending);
   ImGui::BeginDisabled(pending == 0);
   if (ImGui::Button(all.c_str())) {
-    lab.ScheduleAll(error);
-    if (!error.empty()) lab.SetStatus(error, true);
+    Later([&lab] {
+      std::string error;
+      lab.ScheduleAll(error);
+      if (!error.empty()) lab.SetStatus(error, true);
+    });
   }
   ImGui::EndDisabled();
   MarkItem("scheduleAll");
