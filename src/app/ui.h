@@ -13,7 +13,7 @@ struct UiState {
   NodeIndex selectedNode = kNone;
   NodeIndex hoveredNode = kNone;
   std::string groupKey;  // "" follows the pending pod's first constraint's topologyKey
-  std::string colorKey = "app";  // pods are coloured by this label
+  std::string colorKey;  // pods are coloured by this label ("" picks one)
   int selectedConstraint = 0;    // whose matching pods are highlighted
   bool showImport = false, closeImport = false;
   std::string importText, importError;

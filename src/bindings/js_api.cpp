@@ -104,6 +104,7 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_status() {
   Lab& lab = TheLab();
   json j{{"text", lab.status()}, {"error", lab.statusIsError()}, {"source", lab.source()},
          {"revision", lab.revision()}, {"rebuildMs", lab.lastRebuildMs()},
+         {"clusterMs", lab.clusterMs()}, {"frameworkMs", lab.frameworkMs()}, {"cycleMs", lab.cycleMs()},
          {"phase", spreadlab::app::PhaseName(lab.playback.phase)}};
   if (lab.loaded()) {
     j["nodes"] = lab.cluster().nodes().size();

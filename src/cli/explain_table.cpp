@@ -114,7 +114,7 @@ std::string ExplainTable(const Cluster& cluster, const ResolvedProfile& profile,
       if (nt.firstFailure >= 0) {
         const FilterVerdict& v = t.filters[nt.filterBegin + nt.firstFailure];
         rejectedBy = t.filterPlugins[v.plugin];
-        why = std::string(v.reason);
+        why = JoinedReasons(v.reason, v.reasons);
       }
       table.Add({name, nt.feasible ? "feasible" : "rejected", rejectedBy, why});
       // The spread arithmetic, so that the verdict can be checked by hand.

@@ -283,6 +283,8 @@ struct Profile {
   // percentageOfNodesToScore (the profile's, else the configuration's); unset or
   // 0 means adaptive: 50% minus 1% per 125 nodes, at least 5%, at least 100 nodes.
   std::optional<int32_t> percentageOfNodesToScore;
+  std::optional<int32_t> globalPercentageOfNodesToScore;  // the configuration's top-level field
+  std::string configPath;  // the KubeSchedulerConfiguration item, e.g. "items[7]"
   std::string path;  // where it came from, e.g. "items[7].profiles[0]"
   std::string podTopologySpreadArgsPath;  // e.g. "items[7].profiles[0].pluginConfig[1].args"
   std::string nodeResourcesFitArgsPath, balancedAllocationArgsPath, interPodAffinityArgsPath;

@@ -1,61 +1,136 @@
 #include "core/resources.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace spreadlab {
 
 namespace {
 
-bool StartsWith(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
+bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
-// A quantity kept in millis so that sums stay exact for cpu; bytes use Value().
-void AddTo(v1::ResourceList& into, const v1::ResourceList& add) {
-  for (const auto& [name, q] : add) {
-    Quantity& t = into[name];
-    t.value += q.value;
-    t.milli += q.milli;
+bool IsAlnum(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
+bool IsLowerAlnum(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
+
+// validation.IsDNS1123Subdomain: at most 253 characters of dot-separated
+// labels [a-z0-9]([-a-z0-9]*[a-z0-9])?.
+bool IsDNS1123Subdomain(std::string_view s) {
+  if (s.empty() || s.size() > 253) return false;
+  size_t start = 0;
+  while (true) {
+    size_t dot = s.find('.', start);
+    std::string_view label = s.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+    if (label.empty() || !IsLowerAlnum(label.front()) || !IsLowerAlnum(label.back())) return false;
+    for (char c : label)
+      if (!IsLowerAlnum(c) && c != '-') return false;
+    if (dot == std::string_view::npos) return true;
+    start = dot + 1;
   }
 }
 
-// maxResourceList: per resource, the larger of the two.
+// validation.IsQualifiedName: an optional DNS-subdomain prefix and "/", then a
+// name of at most 63 characters ([A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?).
+bool IsQualifiedName(std::string_view v) {
+  std::string_view name = v;
+  size_t slash = v.find('/');
+  if (slash != std::string_view::npos) {
+    if (v.find('/', slash + 1) != std::string_view::npos) return false;
+    if (!IsDNS1123Subdomain(v.substr(0, slash))) return false;
+    name = v.substr(slash + 1);
+  }
+  if (name.empty() || name.size() > 63) return false;
+  if (!IsAlnum(name.front()) || !IsAlnum(name.back())) return false;
+  for (char c : name)
+    if (!IsAlnum(c) && c != '-' && c != '_' && c != '.') return false;
+  return true;
+}
+
+int64_t SatAdd(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r)) return b > 0 ? INT64_MAX : INT64_MIN;
+  return r;
+}
+
+// addResourceList. A quantity is kept as its two integer views. The sum's
+// Value() is taken from the summed millis (exact whenever the addends' millis
+// are, so "2m" + "4m" has value 1 as upstream), or from the summed values when
+// the millis saturate (amounts beyond 9.2e15).
+void AddTo(v1::ResourceList& into, const v1::ResourceList& add) {
+  for (const auto& [name, q] : add) {
+    Quantity& t = into[name];
+    t.value = SatAdd(t.value, q.value);
+    t.milli = SatAdd(t.milli, q.milli);
+    if (t.milli != INT64_MAX && t.milli != INT64_MIN) {
+      // Rounded away from zero, as Quantity.Value().
+      t.value = t.milli >= 0 ? t.milli / 1000 + (t.milli % 1000 != 0) : t.milli / 1000 - (t.milli % 1000 != 0);
+    }
+  }
+}
+
+// maxResourceList: per resource in `other`, the larger of the two (Quantity.Cmp).
 void MaxInto(v1::ResourceList& into, const v1::ResourceList& other) {
   for (const auto& [name, q] : other) {
     auto it = into.find(name);
     if (it == into.end()) {
       into[name] = q;
-    } else if (q.milli > it->second.milli) {
+    } else if (q.milli > it->second.milli || (q.milli == it->second.milli && q.value > it->second.value)) {
       it->second = q;
     }
   }
 }
 
-// applyNonMissing: the default cpu/memory requests for containers that omit them.
-v1::ResourceList WithDefaults(const v1::ResourceList& reqs) {
+// applyNonMissing: a copy of `reqs` with the missing resources of `nonMissing` added.
+v1::ResourceList ApplyNonMissing(const v1::ResourceList& reqs, const v1::ResourceList& nonMissing) {
   v1::ResourceList out = reqs;
-  if (!out.count(kResourceCPU)) out[kResourceCPU] = Quantity{1, kDefaultMilliCPURequest};
-  if (!out.count(kResourceMemory)) out[kResourceMemory] = Quantity{kDefaultMemoryRequest, kDefaultMemoryRequest * 1000};
+  for (const auto& [name, q] : nonMissing)
+    if (!reqs.count(name)) AddTo(out, {{name, q}});
   return out;
 }
 
+auto ScalarLess = [](const std::pair<std::string, int64_t>& p, const std::string& n) { return p.first < n; };
+
 }  // namespace
 
+bool IsHugePageResourceName(std::string_view name) { return StartsWith(name, "hugepages-"); }
+bool IsAttachableVolumeResourceName(std::string_view name) { return StartsWith(name, "attachable-volumes-"); }
+bool IsPrefixedNativeResource(std::string_view name) { return name.find("kubernetes.io/") != std::string_view::npos; }
+bool IsNativeResource(std::string_view name) {
+  return name.find('/') == std::string_view::npos || IsPrefixedNativeResource(name);
+}
+
+bool IsExtendedResourceName(std::string_view name) {
+  if (IsNativeResource(name) || StartsWith(name, "requests.")) return false;
+  // Ensure it satisfies the rules of a resource quota name ("requests." + name).
+  std::string nameForQuota = "requests.";
+  nameForQuota += name;
+  return IsQualifiedName(nameForQuota);
+}
+
 bool IsScalarResourceName(const std::string& name) {
-  if (StartsWith(name, "hugepages-") || StartsWith(name, "attachable-volumes-")) return true;
-  auto slash = name.find('/');
-  if (slash == std::string::npos) return false;
-  // Extended resources live outside the kubernetes.io domain; native ones inside it.
-  return true;
+  return IsExtendedResourceName(name) || IsHugePageResourceName(name) || IsPrefixedNativeResource(name) ||
+         IsAttachableVolumeResourceName(name);
 }
 
 void Resource::AddScalar(const std::string& name, int64_t v) {
-  auto it = std::lower_bound(scalar.begin(), scalar.end(), name, [](const auto& p, const std::string& n) { return p.first < n; });
+  auto it = std::lower_bound(scalar.begin(), scalar.end(), name, ScalarLess);
   if (it != scalar.end() && it->first == name) it->second += v;
   else scalar.insert(it, {name, v});
 }
 
+void Resource::SetScalar(const std::string& name, int64_t v) {
+  auto it = std::lower_bound(scalar.begin(), scalar.end(), name, ScalarLess);
+  if (it != scalar.end() && it->first == name) it->second = v;
+  else scalar.insert(it, {name, v});
+}
+
 int64_t Resource::Scalar(const std::string& name) const {
-  auto it = std::lower_bound(scalar.begin(), scalar.end(), name, [](const auto& p, const std::string& n) { return p.first < n; });
+  auto it = std::lower_bound(scalar.begin(), scalar.end(), name, ScalarLess);
   return (it != scalar.end() && it->first == name) ? it->second : 0;
+}
+
+bool Resource::HasScalar(const std::string& name) const {
+  auto it = std::lower_bound(scalar.begin(), scalar.end(), name, ScalarLess);
+  return it != scalar.end() && it->first == name;
 }
 
 int64_t Resource::Get(const std::string& name) const {
@@ -76,6 +151,15 @@ void Resource::Add(const v1::ResourceList& rl) {
   }
 }
 
+void Resource::SetMaxResource(const v1::ResourceList& rl) {
+  for (const auto& [name, q] : rl) {
+    if (name == kResourceMemory) memory = std::max(memory, q.value);
+    else if (name == kResourceCPU) milliCPU = std::max(milliCPU, q.milli);
+    else if (name == kResourceEphemeralStorage) ephemeralStorage = std::max(ephemeralStorage, q.value);
+    else if (IsScalarResourceName(name)) SetScalar(name, std::max(Scalar(name), q.value));
+  }
+}
+
 void Resource::Add(const Resource& r) {
   milliCPU += r.milliCPU;
   memory += r.memory;
@@ -92,13 +176,20 @@ void Resource::Sub(const Resource& r) {
   for (const auto& [n, v] : r.scalar) AddScalar(n, -v);
 }
 
-v1::ResourceList PodRequests(const v1::Pod& pod, bool nonZero) {
+// resource.PodRequests -> AggregateContainerRequests -> aggregateContainerResourcesByFn
+// (containerSpecRequests), then the overhead.
+v1::ResourceList PodRequests(const v1::Pod& pod, const PodRequestsOptions& opts) {
+  const bool nonMissing = !opts.nonMissingContainerRequests.empty();
+  auto requestsOf = [&](const v1::Container& c) {
+    return nonMissing ? ApplyNonMissing(c.requests, opts.nonMissingContainerRequests) : c.requests;
+  };
   v1::ResourceList reqs;
-  for (const auto& c : pod.spec.containers) AddTo(reqs, nonZero ? WithDefaults(c.requests) : c.requests);
-  // InitContainerUse(i) = sum(restartable init containers before i) + init container i.
+  for (const auto& c : pod.spec.containers) AddTo(reqs, requestsOf(c));
+  // Init containers define the minimum of any resource:
+  // InitContainerUse(i) = sum(restartable init containers with index < i) + init container i.
   v1::ResourceList restartable, initReqs;
   for (const auto& c : pod.spec.initContainers) {
-    v1::ResourceList r = nonZero ? WithDefaults(c.requests) : c.requests;
+    v1::ResourceList r = requestsOf(c);
     v1::ResourceList use;
     if (c.restartPolicy && *c.restartPolicy == "Always") {
       AddTo(reqs, r);  // a sidecar runs alongside the containers
@@ -111,10 +202,25 @@ v1::ResourceList PodRequests(const v1::Pod& pod, bool nonZero) {
     MaxInto(initReqs, use);
   }
   MaxInto(reqs, initReqs);
-  AddTo(reqs, pod.spec.overhead);
+  if (!opts.excludeOverhead) AddTo(reqs, pod.spec.overhead);
   return reqs;
 }
 
+v1::ResourceList PodRequests(const v1::Pod& pod, bool nonZero) {
+  PodRequestsOptions opts;
+  if (nonZero) {
+    // schedutil.DefaultMilliCPURequest / DefaultMemoryRequest as quantities.
+    opts.nonMissingContainerRequests = {
+        {kResourceCPU, Quantity{1, kDefaultMilliCPURequest}},
+        {kResourceMemory, Quantity{kDefaultMemoryRequest, kDefaultMemoryRequest * 1000}},
+    };
+  }
+  return PodRequests(pod, opts);
+}
+
+// PodInfo.CalculateResource: the requests, and cpu/memory again with the
+// defaults for containers that omit them (getNonMissingContainerRequests
+// without pod-level resources always returns both defaults).
 PodResources CalculateResource(const v1::Pod& pod) {
   PodResources r;
   r.requests.Add(PodRequests(pod));

@@ -4,8 +4,19 @@
 // and the pod's effective requests (component-helpers resource.PodRequests:
 // containers summed, init containers as a maximum with restartable sidecars
 // accumulating, plus pod overhead).
+//
+// Feature gates as kube-scheduler's current defaults, with two not modelled:
+// pod-level resources (spec.resources) and in-place resize (container statuses)
+// do not exist in the scenario, so PodRequests is the spec-only computation.
+//
+// Quantities are summed as their integer views (Quantity.value, .milli), the
+// value re-derived from the summed millis, where upstream sums exact decimals
+// and rounds once: they differ only for addends finer than a thousandth (e.g.
+// two "0.5m" cpu requests are 1m upstream and 2m here).
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -23,8 +34,21 @@ inline constexpr const char* kResourcePods = "pods";
 inline constexpr int64_t kDefaultMilliCPURequest = 100;
 inline constexpr int64_t kDefaultMemoryRequest = 200 * 1024 * 1024;
 
+// v1helper (pkg/apis/core/v1/helper/helpers.go):
+// IsHugePageResourceName: "hugepages-" prefix.
+bool IsHugePageResourceName(std::string_view name);
+// IsAttachableVolumeResourceName: "attachable-volumes-" prefix.
+bool IsAttachableVolumeResourceName(std::string_view name);
+// IsPrefixedNativeResource: contains "kubernetes.io/".
+bool IsPrefixedNativeResource(std::string_view name);
+// IsNativeResource: no "/" at all, or kubernetes.io/-prefixed.
+bool IsNativeResource(std::string_view name);
+// IsExtendedResourceName: not native, not "requests."-prefixed, and
+// "requests." + name is a qualified name (e.g. "example.com/foo").
+bool IsExtendedResourceName(std::string_view name);
+
 // schedutil.IsScalarResourceName: extended resources, hugepages-*,
-// attachable-volumes-* and kubernetes.io/-prefixed native resources.
+// kubernetes.io/-prefixed native resources and attachable-volumes-*.
 bool IsScalarResourceName(const std::string& name);
 
 struct Resource {
@@ -38,17 +62,38 @@ struct Resource {
   void Add(const v1::ResourceList& rl);
   void Add(const Resource& r);
   void Sub(const Resource& r);
+  // framework.Resource.SetMaxResource: per resource the larger value; pods are
+  // not taken, scalar resources are recorded even when zero.
+  void SetMaxResource(const v1::ResourceList& rl);
   int64_t Scalar(const std::string& name) const;
+  // Whether `name` has an entry (ScalarResources[name] exists), even a zero one.
+  bool HasScalar(const std::string& name) const;
   void AddScalar(const std::string& name, int64_t v);
+  void SetScalar(const std::string& name, int64_t v);
   // The amount of any resource by name (cpu in millicores).
   int64_t Get(const std::string& name) const;
 };
 
-// resource.PodRequests for the scheduler; with `nonZero`, containers that omit
-// cpu or memory count as requesting 100m / 200Mi (used by scoring only).
+// resource.PodResourcesOptions, the fields this simulator models.
+struct PodRequestsOptions {
+  // ExcludeOverhead: leave spec.overhead out.
+  bool excludeOverhead = false;
+  // NonMissingContainerRequests: the amount a container (regular or init)
+  // counts for each of these resources when it does not request it at all; an
+  // explicit request, even zero, is kept.
+  v1::ResourceList nonMissingContainerRequests;
+};
+
+// resource.PodRequests(pod, opts) with SkipPodLevelResources and without
+// status resources (see the top of this file).
+v1::ResourceList PodRequests(const v1::Pod& pod, const PodRequestsOptions& opts);
+
+// The scheduler's two uses: the plain requests, and with `nonZero` the
+// requests where containers that omit cpu or memory count 100m / 200Mi
+// (NonMissingContainerRequests of schedutil's defaults; used by scoring only).
 v1::ResourceList PodRequests(const v1::Pod& pod, bool nonZero = false);
 
-// A pod's requests as the scheduler caches them (calculateResource).
+// A pod's requests as the scheduler caches them (PodInfo.CalculateResource).
 struct PodResources {
   Resource requests;
   int64_t nonZeroMilliCPU = 0;

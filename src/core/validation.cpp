@@ -755,7 +755,10 @@ void ValidatePluginWeights(const config::PluginSet& set, const std::string& path
 // validateKubeSchedulerProfile, plus the plugin weights.
 void ValidateProfile(const config::Profile& profile, Errors& out) {
   if (profile.schedulerName.empty()) AddRequired(out, Child(profile.path, "schedulerName"));
-  // validatePercentageOfNodesToScore
+  // validatePercentageOfNodesToScore, for the configuration and for the profile.
+  if (const auto& pct = profile.globalPercentageOfNodesToScore; pct && (*pct < 0 || *pct > 100)) {
+    AddInvalid(out, Child(profile.configPath, "percentageOfNodesToScore"), *pct, "not in valid range [0-100]");
+  }
   if (const auto& pct = profile.percentageOfNodesToScore; pct && (*pct < 0 || *pct > 100)) {
     AddInvalid(out, Child(profile.path, "percentageOfNodesToScore"), *pct, "not in valid range [0-100]");
   }
@@ -776,20 +779,20 @@ void ValidateProfile(const config::Profile& profile, Errors& out) {
 // Node names are unique (an empty one is already reported as required).
 void CheckUniqueNodeName(const v1::Node& node, std::set<std::string>& seen, Errors& out) {
   const std::string& name = node.metadata.name;
-  if (!name.empty() && !seen.insert(name).second) AddDuplicate(out, node.path + ".metadata.name", name);
+  if (!name.empty() && !seen.insert(name).second) AddDuplicate(out, Child(node.path, "metadata.name"), name);
 }
 
 // Pods are unique by namespace/name.
 void CheckUniquePodName(const v1::Pod& pod, std::set<std::string>& seen, Errors& out) {
   if (pod.metadata.name.empty()) return;
   const std::string key = pod.metadata.ns + "/" + pod.metadata.name;
-  if (!seen.insert(key).second) AddDuplicate(out, pod.path + ".metadata.name", key);
+  if (!seen.insert(key).second) AddDuplicate(out, Child(pod.path, "metadata.name"), key);
 }
 
 // A bound pod's node is in the scenario.
 void CheckNodeNameExists(const v1::Pod& pod, const std::set<std::string>& nodeNames, Errors& out) {
   if (!pod.spec.nodeName.empty() && nodeNames.count(pod.spec.nodeName) == 0) {
-    AddNotFound(out, pod.path + ".spec.nodeName", pod.spec.nodeName, "no node with that name in the scenario");
+    AddNotFound(out, Child(pod.path, "spec.nodeName"), pod.spec.nodeName, "no node with that name in the scenario");
   }
 }
 

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 #include "core/validation.h"
 
 namespace spreadlab::io {
@@ -21,8 +23,18 @@ constexpr size_t kMaxNesting = 128;
   throw ReadError{(path.empty() ? std::string("document") : path) + ": " + message};
 }
 
+// Input text shown in a message: JSON-quoted (so newlines and quotes cannot
+// break the one-line message) and cut short.
+std::string QuoteText(const std::string& s) {
+  std::string q = json(s).dump(-1, ' ', false, json::error_handler_t::replace);
+  if (q.size() > 64) q = q.substr(0, 60) + "...\"";
+  return q;
+}
+
+std::string KeyPath(const std::string& path, const std::string& key) { return path + "[" + QuoteText(key) + "]"; }
+
 std::string Describe(const json& j) {
-  std::string d = j.dump();
+  std::string d = j.dump(-1, ' ', false, json::error_handler_t::replace);
   if (d.size() > 60) d = d.substr(0, 57) + "...";
   switch (j.type()) {
     case json::value_t::string: return "string " + d;
@@ -81,20 +93,24 @@ std::optional<std::string> OptStringField(const json& obj, const char* key, cons
 }
 
 int64_t AsInt(const json& j, const std::string& path, int64_t lo, int64_t hi) {
-  if (!j.is_number_integer() && !j.is_number_unsigned()) {
-    // 2.0 is an integer to the API server's JSON decoder too.
-    if (j.is_number_float()) {
-      double d = j.get<double>();
-      if (d == static_cast<double>(static_cast<int64_t>(d)) && d >= static_cast<double>(lo) && d <= static_cast<double>(hi))
-        return static_cast<int64_t>(d);
-    }
-    Fail(path, "expected an integer, got " + Describe(j));
+  auto outOfRange = [&] {
+    Fail(path, "integer out of range (got " + j.dump() + ", allowed " + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+  };
+  if (j.is_number_float()) {
+    // 2.0 is an integer to the API server's JSON decoder too; the range is
+    // checked before converting, since converting an out-of-range double is undefined.
+    double d = j.get<double>();
+    if (!std::isfinite(d) || d != std::floor(d)) Fail(path, "expected an integer, got " + Describe(j));
+    // A float at +-2^63 can only come from an integer literal that overflowed int64.
+    if (d <= -9223372036854775808.0 || d >= 9223372036854775808.0 || d < static_cast<double>(lo) ||
+        d > static_cast<double>(hi))
+      outOfRange();
+    return static_cast<int64_t>(d);
   }
-  if (j.is_number_unsigned() && j.get<uint64_t>() > static_cast<uint64_t>(hi))
-    Fail(path, "integer out of range (got " + j.dump() + ", allowed " + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+  if (!j.is_number_integer() && !j.is_number_unsigned()) Fail(path, "expected an integer, got " + Describe(j));
+  if (j.is_number_unsigned() && j.get<uint64_t>() > static_cast<uint64_t>(hi)) outOfRange();
   int64_t v = j.get<int64_t>();
-  if (v < lo || v > hi)
-    Fail(path, "integer out of range (got " + j.dump() + ", allowed " + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+  if (v < lo || v > hi) outOfRange();
   return v;
 }
 
@@ -115,7 +131,7 @@ v1::LabelMap StringMap(const json& j, const std::string& path) {
   ExpectObject(j, path);
   v1::LabelMap m;
   for (auto it = j.begin(); it != j.end(); ++it) {
-    std::string p = path + "[\"" + it.key() + "\"]";
+    std::string p = KeyPath(path, it.key());
     m[it.key()] = AsString(it.value(), p);
   }
   return m;
@@ -141,14 +157,14 @@ v1::ResourceList Resources(const json& j, const std::string& path) {
   ExpectObject(j, path);
   v1::ResourceList out;
   for (auto it = j.begin(); it != j.end(); ++it) {
-    std::string p = path + "[\"" + it.key() + "\"]";
+    std::string p = KeyPath(path, it.key());
     std::string text;
     if (it->is_string()) text = it->get<std::string>();
     else if (it->is_number()) text = it->dump();  // the API server accepts bare numbers
     else Fail(p, "expected a quantity such as \"100m\" or \"1Gi\", got " + Describe(*it));
     std::string why;
     auto q = ParseQuantity(text, &why);
-    if (!q) Fail(p, "invalid quantity \"" + text + "\": " + why);
+    if (!q) Fail(p, "invalid quantity " + QuoteText(text) + ": " + why);
     out[it.key()] = *q;
   }
   return out;
@@ -425,16 +441,20 @@ void ReadNodeResourcesFitArgs(const json& args, const std::string& ap, config::P
   }
 }
 
-config::Profile ReadProfile(const json& item, const std::string& path) {
+config::Profile ReadProfile(const json& item, const std::string& path, std::vector<std::string>& warnings) {
   config::Profile prof;
   std::string pp = Index(Child(path, "profiles"), 0);
   prof.path = pp;
-  prof.percentageOfNodesToScore = OptInt32Field(item, "percentageOfNodesToScore", path);
+  prof.globalPercentageOfNodesToScore = OptInt32Field(item, "percentageOfNodesToScore", path);
+  prof.configPath = path;
   const json* profiles = ArrayField(item, "profiles", path);
   if (!profiles || profiles->empty()) return prof;
+  if (profiles->size() > 1)
+    warnings.push_back(Child(path, "profiles") + ": only the first profile (" + pp +
+                       ") is simulated; the others are ignored");
   const json& p = ExpectObject((*profiles)[0], pp);
   prof.schedulerName = StringField(p, "schedulerName", pp, "default-scheduler");
-  if (auto pct = OptInt32Field(p, "percentageOfNodesToScore", pp)) prof.percentageOfNodesToScore = pct;
+  prof.percentageOfNodesToScore = OptInt32Field(p, "percentageOfNodesToScore", pp);
   if (const json* plugins = ObjectField(p, "plugins", pp)) {
     std::string plp = Child(pp, "plugins");
     config::Plugins ps;
@@ -474,6 +494,22 @@ config::Profile ReadProfile(const json& item, const std::string& path) {
             [&](const json& c, const std::string& p) { a.defaultConstraints.push_back(ReadSpreadConstraint(c, p)); });
   });
   return prof;
+}
+
+// An error message fit for one terminal line and for JSON: valid UTF-8 (raw
+// bytes of a malformed input are replaced), no control characters, bounded length.
+std::string OneLine(const std::string& msg) {
+  std::string clean = json(msg).dump(-1, ' ', false, json::error_handler_t::replace);
+  clean = json::parse(clean).get<std::string>();
+  for (char& c : clean)
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  constexpr size_t kMax = 600;
+  if (clean.size() > kMax) {
+    size_t cut = kMax;
+    while (cut > 0 && (static_cast<unsigned char>(clean[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 sequence
+    clean = clean.substr(0, cut) + "...";
+  }
+  return clean;
 }
 
 // Rejects nesting deep enough to exhaust the stack of a recursive reader.
@@ -516,13 +552,14 @@ void ReadItem(const json& item, const std::string& path, Scenario& out, ReadResu
     out.namespaces.push_back(std::move(ns));
   } else if (kind == "KubeSchedulerConfiguration") {
     if (apiVersion != "kubescheduler.config.k8s.io/v1")
-      Fail(Child(path, "apiVersion"), "Unsupported value: \"" + apiVersion + "\": supported values: \"kubescheduler.config.k8s.io/v1\"");
+      Fail(Child(path, "apiVersion"), "Unsupported value: " + QuoteText(apiVersion) + ": supported values: \"kubescheduler.config.k8s.io/v1\"");
     if (out.profile) Fail(path, "Duplicate value: only one KubeSchedulerConfiguration may be given");
-    out.profile = ReadProfile(item, path);
+    out.profile = ReadProfile(item, path, result.warnings);
   } else if (kind == "List") {
     Fail(Child(path, "kind"), "nested Lists are not supported; put the objects directly in items");
   } else {
-    result.warnings.push_back(path + ": kind " + kind + " does not take part in scheduling; ignored");
+    result.warnings.push_back((path.empty() ? "document" : path) + ": kind " + QuoteText(kind) +
+                              " does not take part in scheduling; ignored");
   }
 }
 
@@ -539,15 +576,23 @@ ReadResult ReadScenario(std::string_view text, Scenario& out) {
       try {
         json ignored = json::parse(text.begin(), text.end());
         (void)ignored;
-      } catch (const json::parse_error& e) {
+      } catch (const json::exception& e) {
         std::string what = e.what();
-        auto pos = what.find("parse error");
-        throw ReadError{"invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos))};
+        auto pos = what.find("] ");  // drop nlohmann's "[json.exception...]" prefix
+        std::string hint;
+        if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+          hint = " (the input is empty)";
+        } else if (text.find_first_not_of(" \t\r\n") != std::string_view::npos &&
+                   text[text.find_first_not_of(" \t\r\n")] != '{' && text[text.find_first_not_of(" \t\r\n")] != '[') {
+          hint = " (spreadlab reads JSON, e.g. the output of `kubectl get nodes,pods -o json`)";
+        }
+        throw ReadError{"invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)) + hint};
       }
       throw ReadError{"invalid JSON"};
     }
     if (!doc.is_object()) Fail("", "expected a Kubernetes object or a v1 List, got " + Describe(doc));
-    if (StringField(doc, "kind", "") == "List" || Field(doc, "items")) {
+    std::string kind = StringField(doc, "kind", "");
+    if (kind == "List" || (kind.empty() && Field(doc, "items"))) {
       const json* items = ArrayField(doc, "items", "");
       if (items)
         for (size_t i = 0; i < items->size(); ++i) ReadItem((*items)[i], Index("items", i), out, result);
@@ -555,19 +600,25 @@ ReadResult ReadScenario(std::string_view text, Scenario& out) {
       ReadItem(doc, "", out, result);
     }
   } catch (const ReadError& e) {
-    result.error = e.message;
+    result.error = OneLine(e.message);
     return result;
   } catch (const std::exception& e) {
     result.error = std::string("invalid input: ") + e.what();
     return result;
   }
+  const std::string schedulerName = out.profile ? out.profile->schedulerName : "default-scheduler";
+  for (const auto& p : out.pods)
+    if (p.spec.nodeName.empty() && p.spec.schedulerName != schedulerName)
+      result.warnings.push_back((p.path.empty() ? "document" : p.path) + ".spec.schedulerName: " +
+                                QuoteText(p.spec.schedulerName) + " is not the simulated profile's scheduler (" +
+                                QuoteText(schedulerName) + "); spreadlab schedules the pod with that profile anyway");
   for (const auto& p : out.pods)
     if (p.phase == "Succeeded" || p.phase == "Failed")
-      result.warnings.push_back(p.path + ": pod " + p.metadata.ns + "/" + p.metadata.name + " has finished (" + p.phase +
-                                "); the scheduler does not see it");
+      result.warnings.push_back((p.path.empty() ? "document" : p.path) + ": pod " + p.metadata.ns + "/" +
+                                p.metadata.name + " has finished (" + p.phase + "); the scheduler does not see it");
   auto errors = ValidateScenario(out);
   if (!errors.empty()) {
-    result.error = errors.front().ToString();
+    result.error = OneLine(errors.front().ToString());
     if (errors.size() > 1) result.error += " (and " + std::to_string(errors.size() - 1) + " more)";
     return result;
   }

@@ -43,7 +43,8 @@ ojson TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const 
       ojson f;
       f["plugin"] = t.filterPlugins[v.plugin];
       f["code"] = CodeName(v.code);
-      f["reason"] = v.reason;
+      f["reason"] = JoinedReasons(v.reason, v.reasons);
+      if (!v.reasons.empty()) f["reasons"] = AllReasons(v.reason, v.reasons);
       if (v.checksCount > 0) {
         ojson cs = ojson::array();
         for (uint32_t c = 0; c < v.checksCount; ++c) {

@@ -2,6 +2,8 @@
 // Fluent builders for test objects, after upstream's pkg/scheduler/testing
 // wrappers (st.MakePod(), st.MakeNode(), st.MakeLabelSelector()), so that
 // ported test tables read like the Go originals.
+#include <cstdlib>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -9,6 +11,18 @@
 #include "core/api.h"
 
 namespace spreadlab::testing {
+
+// resource.MustParse for test fixtures (aborts on a bad quantity).
+inline Quantity ParseTestQuantity(const std::string& s) {
+  auto q = ParseQuantity(s);
+  if (!q) std::abort();
+  return *q;
+}
+inline v1::ResourceList ParseTestResources(const std::map<std::string, std::string>& resources) {
+  v1::ResourceList out;
+  for (const auto& [k, v] : resources) out[k] = ParseTestQuantity(v);
+  return out;
+}
 
 class LabelSelectorWrapper {
  public:
@@ -47,6 +61,24 @@ class NodeWrapper {
   }
   NodeWrapper& Unschedulable(bool u) {
     n_.unschedulable = u;
+    return *this;
+  }
+  // status.images (each with all of its names).
+  NodeWrapper& Images(std::vector<v1::ContainerImage> images) {
+    n_.images = std::move(images);
+    return *this;
+  }
+  // st.NodeWrapper.Capacity: status.capacity and status.allocatable set to
+  // `resources` plus pods: 32 (unless given); quantities as strings.
+  NodeWrapper& Capacity(const std::map<std::string, std::string>& resources) {
+    v1::ResourceList res{{"pods", ParseTestQuantity("32")}};
+    for (const auto& [k, v] : resources) res[k] = ParseTestQuantity(v);
+    n_.allocatable = std::move(res);
+    return *this;
+  }
+  // status.allocatable as given.
+  NodeWrapper& Allocatable(v1::ResourceList resources) {
+    n_.allocatable = std::move(resources);
     return *this;
   }
   v1::Node Obj() const {
@@ -140,6 +172,110 @@ class PodWrapper {
     p_.metadata.ownerReferences.push_back({std::move(apiVersion), std::move(kind), std::move(name), true});
     return *this;
   }
+  // st.PodWrapper.Container: appends a container running `image`.
+  PodWrapper& Container(std::string image) {
+    v1::Container c;
+    c.name = "con" + std::to_string(p_.spec.containers.size());
+    c.image = std::move(image);
+    p_.spec.containers.push_back(std::move(c));
+    return *this;
+  }
+  // Appends an init container running `image`.
+  PodWrapper& InitContainer(std::string image) {
+    v1::Container c;
+    c.name = "init" + std::to_string(p_.spec.initContainers.size());
+    c.image = std::move(image);
+    p_.spec.initContainers.push_back(std::move(c));
+    return *this;
+  }
+  // st.PodWrapper.ContainerPort: appends a container with these ports.
+  PodWrapper& ContainerPort(std::vector<v1::ContainerPort> ports) {
+    v1::Container c;
+    c.name = "con" + std::to_string(p_.spec.containers.size());
+    c.image = "pause";
+    c.ports = std::move(ports);
+    p_.spec.containers.push_back(std::move(c));
+    return *this;
+  }
+  // st.PodWrapper.InitContainerPort: appends an init container with these
+  // ports, a restartPolicy Always sidecar when `sidecar`.
+  PodWrapper& InitContainerPort(bool sidecar, std::vector<v1::ContainerPort> ports) {
+    v1::Container c;
+    c.name = "init" + std::to_string(p_.spec.initContainers.size());
+    c.image = "pause";
+    c.ports = std::move(ports);
+    if (sidecar) c.restartPolicy = "Always";
+    p_.spec.initContainers.push_back(std::move(c));
+    return *this;
+  }
+  // st.PodWrapper.Req: appends a container requesting `resources`.
+  PodWrapper& Req(const std::map<std::string, std::string>& resources) {
+    return ContainerRequests(ParseTestResources(resources));
+  }
+  // st.PodWrapper.InitReq: appends an init container requesting `resources`.
+  PodWrapper& InitReq(const std::map<std::string, std::string>& resources) {
+    return InitContainerRequests(ParseTestResources(resources), false);
+  }
+  // st.PodWrapper.SidecarReq: appends a restartPolicy Always init container.
+  PodWrapper& SidecarReq(const std::map<std::string, std::string>& resources) {
+    return InitContainerRequests(ParseTestResources(resources), true);
+  }
+  PodWrapper& ContainerRequests(v1::ResourceList requests) {
+    v1::Container c;
+    c.name = "con" + std::to_string(p_.spec.containers.size());
+    c.image = "pause";
+    c.requests = std::move(requests);
+    p_.spec.containers.push_back(std::move(c));
+    return *this;
+  }
+  PodWrapper& InitContainerRequests(v1::ResourceList requests, bool sidecar) {
+    v1::Container c;
+    c.name = "init" + std::to_string(p_.spec.initContainers.size());
+    c.image = "pause";
+    c.requests = std::move(requests);
+    if (sidecar) c.restartPolicy = "Always";
+    p_.spec.initContainers.push_back(std::move(c));
+    return *this;
+  }
+  // spec.overhead
+  PodWrapper& Overhead(v1::ResourceList overhead) {
+    p_.spec.overhead = std::move(overhead);
+    return *this;
+  }
+  // st.PodWrapper.PodAffinity{In,NotIn,Exists} / PodAntiAffinity{In,NotIn,Exists}:
+  // a term selecting pods by one label, added as the kind says (preferred terms weigh 1).
+  PodWrapper& PodAffinityIn(std::string labelKey, std::string topologyKey, std::vector<std::string> vals, int kind) {
+    return PodAffinityTerm(false, {{}, {{std::move(labelKey), "In", std::move(vals)}}}, std::move(topologyKey), kind);
+  }
+  PodWrapper& PodAffinityNotIn(std::string labelKey, std::string topologyKey, std::vector<std::string> vals, int kind) {
+    return PodAffinityTerm(false, {{}, {{std::move(labelKey), "NotIn", std::move(vals)}}}, std::move(topologyKey), kind);
+  }
+  PodWrapper& PodAffinityExists(std::string labelKey, std::string topologyKey, int kind) {
+    return PodAffinityTerm(false, {{}, {{std::move(labelKey), "Exists", {}}}}, std::move(topologyKey), kind);
+  }
+  PodWrapper& PodAntiAffinityIn(std::string labelKey, std::string topologyKey, std::vector<std::string> vals, int kind) {
+    return PodAffinityTerm(true, {{}, {{std::move(labelKey), "In", std::move(vals)}}}, std::move(topologyKey), kind);
+  }
+  PodWrapper& PodAntiAffinityNotIn(std::string labelKey, std::string topologyKey, std::vector<std::string> vals,
+                                   int kind) {
+    return PodAffinityTerm(true, {{}, {{std::move(labelKey), "NotIn", std::move(vals)}}}, std::move(topologyKey), kind);
+  }
+  PodWrapper& PodAntiAffinityExists(std::string labelKey, std::string topologyKey, int kind) {
+    return PodAffinityTerm(true, {{}, {{std::move(labelKey), "Exists", {}}}}, std::move(topologyKey), kind);
+  }
+  // kind: 1 required, 2 preferred (weight 1), 3 both (see PodAffinityKind below).
+  PodWrapper& PodAffinityTerm(bool anti, v1::LabelSelector selector, std::string topologyKey, int kind) {
+    if (kind % 4 == 0) return *this;
+    if (!p_.spec.affinity) p_.spec.affinity.emplace();
+    auto& slot = anti ? p_.spec.affinity->podAntiAffinity : p_.spec.affinity->podAffinity;
+    if (!slot) slot.emplace();
+    v1::PodAffinityTerm term;
+    term.labelSelector = std::move(selector);
+    term.topologyKey = std::move(topologyKey);
+    if (kind & 1) slot->requiredDuringSchedulingIgnoredDuringExecution.push_back(term);
+    if (kind & 2) slot->preferredDuringSchedulingIgnoredDuringExecution.push_back({1, term});
+    return *this;
+  }
   v1::Pod Obj() const {
     v1::Pod p = p_;
     if (p.path.empty()) p.path = "pods[" + p.metadata.name + "]";
@@ -155,6 +291,17 @@ class PodWrapper {
   v1::Pod p_;
 };
 inline PodWrapper MakePod() { return {}; }
+
+// st.PodAffinityKind for the PodAffinity* / PodAntiAffinity* builders.
+enum PodAffinityKind : int {
+  NilPodAffinity = 0,
+  PodAffinityWithRequiredReq = 1,
+  PodAffinityWithPreferredReq = 2,
+  PodAffinityWithRequiredPreferredReq = 3,
+  PodAntiAffinityWithRequiredReq = 1,
+  PodAntiAffinityWithPreferredReq = 2,
+  PodAntiAffinityWithRequiredPreferredReq = 3,
+};
 
 inline v1::Taint MakeTaint(std::string key, std::string value, std::string effect) {
   return v1::Taint{std::move(key), std::move(value), std::move(effect)};

@@ -525,7 +525,8 @@ TEST(ProfileTest, ErrorMessages) {
     ResolvedProfile got;
     std::string error;
     EXPECT_FALSE(ResolveProfile(profile, got, error));
-    EXPECT_EQ(error, tc.wantErr);
+    // Messages about unknown plugins go on to list the known ones.
+    EXPECT_EQ(error.substr(0, tc.wantErr.size()), tc.wantErr);
   }
 }
 

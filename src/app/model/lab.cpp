@@ -55,7 +55,11 @@ void Lab::Rebuild() {
   auto cluster = std::make_unique<Cluster>(doc_.scenario());
   std::string error;
   const config::Profile profile = doc_.scenario().profile.value_or(config::Profile{});
+  auto built = std::chrono::steady_clock::now();
   auto framework = Framework::New(*cluster, profile, error);
+  auto ready = std::chrono::steady_clock::now();
+  clusterMs_ = std::chrono::duration<double, std::milli>(built - start).count();
+  frameworkMs_ = std::chrono::duration<double, std::milli>(ready - built).count();
   if (!framework) {
     // The document validated, so this is a profile the framework refuses; keep the
     // previous cluster on screen.
@@ -72,11 +76,13 @@ void Lab::Rebuild() {
   }
   trace_.Clear();
   trace_.pod = kNone;
+  auto cycleStart = std::chrono::steady_clock::now();
   if (pod != kNone) {
     framework_->RunCycle(pod, trace_, /*explain=*/true);
     wantedPod_ = cluster_->pod(pod).key;
   }
   matchingFor_ = -2;
+  cycleMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cycleStart).count();
   lastRebuildMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 

@@ -55,7 +55,10 @@ class Lab {
   PodIndex pod() const { return trace_.pod; }  // the pending pod explained, or kNone
   size_t podItem() const;                      // its index in doc().scenario().pods
   std::string TraceJson(int indent = -1) const;  // io::TraceToJson: the CLI's explain --format json
-  double lastRebuildMs() const { return lastRebuildMs_; }
+  double lastRebuildMs() const { return lastRebuildMs_; }  // cluster + framework + cycle
+  double clusterMs() const { return clusterMs_; }
+  double frameworkMs() const { return frameworkMs_; }
+  double cycleMs() const { return cycleMs_; }
   // Per pod of the cluster: 1 when it counts toward spread constraint `c` of the
   // explained pod (c indexes trace().spreadFilter, then trace().spreadScore): same
   // namespace, matched by the constraint's selector, not terminating.
@@ -114,7 +117,7 @@ class Lab {
   size_t cursor_ = 0;
   std::string status_;
   bool statusIsError_ = false;
-  double lastRebuildMs_ = 0;
+  double lastRebuildMs_ = 0, clusterMs_ = 0, frameworkMs_ = 0, cycleMs_ = 0;
   uint64_t revision_ = 0;
 };
 

@@ -172,10 +172,10 @@ void DrawCluster(Lab& lab, UiState& ui) {
     char sub[256] = "";
     if (summary && !d.value.empty()) {
       if (d.matchNum >= 0)
-        std::snprintf(sub, sizeof sub, "matching pods: %d%s   (global minimum %d)", d.matchNum,
-                      atMin ? " = minimum" : "", summary->globalMin);
+        std::snprintf(sub, sizeof sub, "%d matching pod%s%s", d.matchNum, d.matchNum == 1 ? "" : "s",
+                      atMin ? "  = global minimum" : "");
       else
-        std::snprintf(sub, sizeof sub, "not an eligible domain (no node passes the inclusion policies)");
+        std::snprintf(sub, sizeof sub, "not eligible (no node passes the policies)");
     } else if (!summary && !key.empty() && !d.value.empty()) {
       std::snprintf(sub, sizeof sub, "%d node(s)", static_cast<int>(d.nodes.size()));
     }
@@ -276,11 +276,26 @@ void DrawCluster(Lab& lab, UiState& ui) {
         if (!nt->evaluated) {
           verdict = "not evaluated (" + std::string(NotEvaluatedName(nt->notEvaluated)) + ")";
         } else if (nt->feasible) {
-          verdict = "feasible", vc = colors::kFeasible;
+          vc = colors::kFeasible;
         } else {
           const FilterVerdict& v = trace.filters[nt->filterBegin + std::max<int>(0, nt->firstFailure)];
-          verdict = "rejected by " + trace.filterPlugins[v.plugin], vc = colors::kRejected;
+          verdict = "\xE2\x9C\x98 " + trace.filterPlugins[v.plugin], vc = colors::kRejected;
+          // The first failing spread check, as arithmetic; else upstream's reason.
+          std::string why(v.reason);
+          for (uint32_t c = 0; c < v.checksCount; ++c) {
+            const SpreadCheck& k = trace.spreadChecks[v.checksBegin + c];
+            if (k.pass) continue;
+            char buf[96];
+            if (k.domain == kNoSym) std::snprintf(buf, sizeof buf, "no %s label", trace.spreadFilter[k.constraint].topologyKey.c_str());
+            else std::snprintf(buf, sizeof buf, "skew %d + %d \xE2\x88\x92 %d = %d > %d", k.matchNum, k.selfMatch, k.minMatchNum, k.skew, k.maxSkew);
+            why = buf;
+            break;
+          }
+          dl->PushClipRect(ca, cb, true);
+          dl->AddText(ImVec2(tx, by + font * 1.2f), colors::kRejected, why.c_str());
+          dl->PopClipRect();
         }
+        if (nt->feasible) verdict = "\xE2\x9C\x94 feasible";
         dl->PushClipRect(ca, cb, true);
         dl->AddText(ImVec2(tx, by), vc, verdict.c_str());
         dl->PopClipRect();

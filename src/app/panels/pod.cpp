@@ -158,7 +158,7 @@ void DrawPodPanel(Lab& lab, UiState& ui) {
   };
 
   ImGui::Text("%s/%s", pod.metadata.ns.c_str(), pod.metadata.name.c_str());
-  ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
+  ImGui::PushItemWidth(-ImGui::GetFontSize() * 8.6f);
   std::string text;
   if (EditText("labels", "podLabels", FormatLabels(pod.metadata.labels), text, "app=web,tier=front")) {
     std::map<std::string, std::string> labels;

@@ -53,7 +53,7 @@ void DrawTimeline(Lab& lab, UiState& ui) {
       for (const auto& d : s.spread.front().domains) maxCount = std::max(maxCount, d.matchNum);
   dl->AddRect(a, ImVec2(a.x + size.x, a.y + size.y), IM_COL32(200, 200, 210, 255));
   const size_t n = steps.size();
-  auto X = [&](size_t i) { return a.x + (n <= 1 ? size.x : size.x * i / static_cast<float>(n - 1)); };
+  auto X = [&](size_t i) { return a.x + 6 + (n <= 1 ? 0.0f : (size.x - 12) * i / static_cast<float>(n - 1)); };
   auto Y = [&](int v) { return a.y + size.y - size.y * v / static_cast<float>(maxCount); };
   static const ImU32 palette[] = {IM_COL32(56, 132, 244, 255), IM_COL32(230, 120, 20, 255), IM_COL32(46, 160, 67, 255),
                                   IM_COL32(170, 60, 200, 255), IM_COL32(200, 40, 60, 255), IM_COL32(20, 150, 160, 255)};
@@ -66,6 +66,9 @@ void DrawTimeline(Lab& lab, UiState& ui) {
       if (d >= p0.size() || d >= p1.size()) continue;
       dl->AddLine(ImVec2(X(i - 1), Y(p0[d].matchNum)), ImVec2(X(i), Y(p1[d].matchNum)), col, 2);
     }
+    for (size_t i = 0; i < n; ++i)  // a dot per step, so that a single step shows too
+      if (!steps[i].spread.empty() && d < steps[i].spread.front().domains.size())
+        dl->AddCircleFilled(ImVec2(X(i), Y(steps[i].spread.front().domains[d].matchNum)), 3.0f, col);
     char label[96];
     std::snprintf(label, sizeof label, "%s %d", last.domains[d].value.c_str(), last.domains[d].matchNum);
     dl->AddText(ImVec2(a.x + size.x + 6, a.y + d * ImGui::GetFontSize() * 1.1f), col, label);

@@ -1,5 +1,6 @@
 // Above the cluster: play/pause/step through the cycle's phases with a speed,
 // jump to a phase, group and colour the picture, schedule next / all.
+#include <algorithm>
 #include <set>
 
 #include "app/app.h"
@@ -22,12 +23,35 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
   ImGui::SliderFloat("##speed", &pb.speed, 0.25f, 4.0f, "speed %.2fx");
+  ImGui::SameLine(0, 24);
+  if (ImGui::Button("Schedule next")) {
+    Later([&lab] {
+      std::string error;
+      lab.ScheduleNext(error);
+      if (!error.empty()) lab.SetStatus(error, true);
+      lab.playback.Restart();
+    });
+  }
+  MarkItem("scheduleNext");
   ImGui::SameLine();
+  const int pending = static_cast<int>(lab.cluster().PendingPods().size());
+  std::string all = "Schedule all " + std::to_string(pending);
+  ImGui::BeginDisabled(pending == 0);
+  if (ImGui::Button(all.c_str())) {
+    Later([&lab] {
+      std::string error;
+      lab.ScheduleAll(error);
+      if (!error.empty()) lab.SetStatus(error, true);
+    });
+  }
+  ImGui::EndDisabled();
+  MarkItem("scheduleAll");
   // The phases as a row of buttons; the current one lit.
   for (int p = 0; p < kPhaseCount; ++p) {
     const Phase ph = static_cast<Phase>(p);
     const bool current = pb.phase == ph;
     if (p) ImGui::SameLine(0, 2);
+    else ImGui::TextDisabled("phase:"), ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Button, current ? colors::V(colors::kAccent) : ImVec4(0.88f, 0.9f, 0.93f, 1));
     ImGui::PushStyleColor(ImGuiCol_Text, current ? ImVec4(1, 1, 1, 1) : ImVec4(0.2f, 0.2f, 0.25f, 1));
     if (ImGui::SmallButton(PhaseName(ph))) {
@@ -51,6 +75,11 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   MarkItem("groupBy");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+  // Default, and whenever no pod carries the chosen key: the pending pod's first label.
+  const auto& pods = lab.doc().scenario().pods;
+  const bool used = std::any_of(pods.begin(), pods.end(), [&](const v1::Pod& p) { return p.metadata.labels.count(ui.colorKey); });
+  if (!used && lab.pod() != kNone && !pods[lab.podItem()].metadata.labels.empty())
+    ui.colorKey = pods[lab.podItem()].metadata.labels.begin()->first;
   if (ImGui::BeginCombo("colour pods by", ui.colorKey.c_str())) {
     std::set<std::string> podKeys;
     for (const auto& p : lab.doc().scenario().pods)
@@ -59,29 +88,6 @@ void DrawToolbar(Lab& lab, UiState& ui) {
       if (ImGui::Selectable(k.c_str(), ui.colorKey == k)) ui.colorKey = k;
     ImGui::EndCombo();
   }
-  ImGui::SameLine();
-  if (ImGui::Button("Schedule next")) {
-    Later([&lab] {
-      std::string error;
-      lab.ScheduleNext(error);
-      if (!error.empty()) lab.SetStatus(error, true);
-      lab.playback.Restart();
-    });
-  }
-  MarkItem("scheduleNext");
-  ImGui::SameLine();
-  const int pending = static_cast<int>(lab.cluster().PendingPods().size());
-  std::string all = "Schedule all " + std::to_string(pending);
-  ImGui::BeginDisabled(pending == 0);
-  if (ImGui::Button(all.c_str())) {
-    Later([&lab] {
-      std::string error;
-      lab.ScheduleAll(error);
-      if (!error.empty()) lab.SetStatus(error, true);
-    });
-  }
-  ImGui::EndDisabled();
-  MarkItem("scheduleAll");
 }
 
 }  // namespace spreadlab::app

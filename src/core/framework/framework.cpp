@@ -156,7 +156,7 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
       if (in[n]) {
         candidates_.push_back(n);
       } else {
-        firstFailure_[n] = absentReason_;
+        firstFailure_[n] = {absentReason_, {}};
         if (explain) trace.nodes[n].notEvaluated = NotEvaluated::PreFilterResult;
       }
     }
@@ -184,7 +184,7 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
     bool fits = true;
     for (size_t i = 0; i < filter_.size(); ++i) {
       if (skipFilter_[i]) {
-        if (nt) trace.filters.push_back(FilterVerdict{static_cast<uint16_t>(i), Code::Skip, {}, 0, 0});
+        if (nt) trace.filters.push_back(FilterVerdict{static_cast<uint16_t>(i), Code::Skip, {}, {}, 0, 0});
         continue;
       }
       uint32_t checksBegin = explain ? static_cast<uint32_t>(trace.spreadChecks.size()) : 0;
@@ -192,14 +192,14 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
       if (!s.IsSuccess() && !s.IsRejected())
         return Fail(trace, "running \"" + std::string(filter_[i]->Name()) + "\" filter plugin: " + std::string(s.Message()));
       if (nt) {
-        FilterVerdict v{static_cast<uint16_t>(i), s.code, s.reason, checksBegin,
+        FilterVerdict v{static_cast<uint16_t>(i), s.code, s.reason, s.reasons, checksBegin,
                         static_cast<uint16_t>(trace.spreadChecks.size() - checksBegin)};
         if (fits && !s.IsSuccess()) nt->firstFailure = static_cast<int16_t>(trace.filters.size() - nt->filterBegin);
         trace.filters.push_back(v);
       }
       if (!s.IsSuccess() && fits) {
         fits = false;
-        firstFailure_[n] = s.reason;
+        firstFailure_[n] = {s.reason, s.reasons};
         if (!explain) break;  // upstream stops at the first failing plugin
       }
     }
@@ -213,7 +213,10 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
   if (numNodes > 0) nextStartNodeIndex_ = (nextStartNodeIndex_ + processed) % numNodes;
 
   if (feasible_.empty()) {
-    trace.message = FitErrorMessage(numNodes, {}, firstFailure_);
+    std::vector<std::string_view> reasons;
+    for (const auto& f : firstFailure_)
+      for (auto r : AllReasons(f.reason, f.reasons)) reasons.push_back(r);
+    trace.message = FitErrorMessage(numNodes, {}, reasons);
     return;
   }
   auto scheduled = [&](NodeIndex n) {

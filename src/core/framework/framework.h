@@ -54,7 +54,12 @@ class Framework {
   // Per-cycle scratch kept across cycles so that a warm cycle does not allocate.
   std::vector<uint8_t> skipFilter_, skipScore_;
   std::vector<NodeIndex> candidates_, feasible_;
-  std::vector<std::string_view> firstFailure_;  // per node: the reason upstream records
+  // Per node, the reasons upstream records (of the first failing plugin).
+  struct NodeFailure {
+    std::string_view reason;
+    std::span<const std::string_view> reasons;
+  };
+  std::vector<NodeFailure> firstFailure_;
   std::string absentReason_;  // for nodes a PreFilterResult left out
   size_t nextStartNodeIndex_ = 0;
   std::vector<std::vector<NodeScore>> pluginScores_;
@@ -65,8 +70,8 @@ class Framework {
 size_t NumFeasibleNodesToFind(std::optional<int32_t> percentageOfNodesToScore, size_t numAllNodes);
 
 // FitError.Error(): "0/N nodes are available: <reasons>." where reasons are
-// the PreFilter message, or "<count> <reason>" per distinct node reason,
-// sorted as strings and joined by ", ".
+// the PreFilter message, or "<count> <reason>" per distinct reason (each of a
+// node's reasons counts), sorted as strings and joined by ", ".
 std::string FitErrorMessage(size_t numAllNodes, std::string_view preFilterMsg,
                             const std::vector<std::string_view>& nodeReasons);
 

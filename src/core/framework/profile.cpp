@@ -33,6 +33,9 @@ constexpr KnownPlugin kRegistry[] = {
     {"ImageLocality", false, false, false, false, true},
     {"DefaultBinder", false, false, false, false, false},
     {"DynamicResources", false, true, true, false, false},
+    // Legacy: removed upstream after v1.26 (replaced by system default topology
+    // spreading); available only when a profile enables it.
+    {"SelectorSpread", false, false, false, true, true},
 };
 
 enum Point { kPreFilter, kFilter, kPreScore, kScore, kNumPoints };
@@ -41,6 +44,13 @@ constexpr const char* kPointTypes[] = {"PreFilterPlugin", "FilterPlugin", "PreSc
 
 bool Implements(const PluginKind& k, int p) {
   return p == kPreFilter ? k.preFilter : p == kFilter ? k.filter : p == kPreScore ? k.preScore : k.score;
+}
+
+// " (known plugins: A, B, ...)" for messages about a name that does not exist.
+std::string KnownPlugins() {
+  std::string out = " (known plugins: ";
+  for (size_t i = 0; i < std::size(kRegistry); ++i) out += (i ? ", " : "") + std::string(kRegistry[i].name);
+  return out + ")";
 }
 
 // mergePluginSet (apis/config/v1/default_plugins.go)
@@ -102,7 +112,9 @@ std::vector<config::Plugin> DefaultMultiPointPlugins() {
 
 bool ResolveProfile(const config::Profile& profile, ResolvedProfile& out, std::string& error) {
   out = ResolvedProfile{};
-  out.percentageOfNodesToScore = profile.percentageOfNodesToScore;
+  // The profile's percentageOfNodesToScore overrides the configuration's.
+  out.percentageOfNodesToScore = profile.percentageOfNodesToScore ? profile.percentageOfNodesToScore
+                                                                  : profile.globalPercentageOfNodesToScore;
   const std::string at = profile.path.empty() ? "profiles[0]" : profile.path;
   config::Plugins custom = profile.plugins.value_or(config::Plugins{});
   config::PluginSet defaults;
@@ -114,7 +126,7 @@ bool ResolveProfile(const config::Profile& profile, ResolvedProfile& out, std::s
 
   for (const auto& pl : multiPoint.enabled) {
     if (!KindOf(pl.name).known) {
-      error = at + ".plugins.multiPoint: plugin \"" + pl.name + "\" does not exist";
+      error = at + ".plugins.multiPoint: plugin \"" + pl.name + "\" does not exist" + KnownPlugins();
       return false;
     }
   }
@@ -127,7 +139,7 @@ bool ResolveProfile(const config::Profile& profile, ResolvedProfile& out, std::s
       PluginKind k = KindOf(pl.name);
       std::string field = at + ".plugins." + kPointNames[p] + ".enabled";
       if (!k.known) {
-        error = field + ": " + kPointTypes[p] + " \"" + pl.name + "\" does not exist";
+        error = field + ": " + kPointTypes[p] + " \"" + pl.name + "\" does not exist" + KnownPlugins();
         return false;
       }
       if (!Implements(k, p)) {

@@ -1,9 +1,13 @@
 #include "core/framework/registry.h"
 
+#include "core/plugins/imagelocality/image_locality.h"
+#include "core/plugins/interpodaffinity/plugin.h"
 #include "core/plugins/nodeaffinity/node_affinity.h"
 #include "core/plugins/nodename/node_name.h"
+#include "core/plugins/nodeports/node_ports.h"
 #include "core/plugins/nodeunschedulable/node_unschedulable.h"
 #include "core/plugins/podtopologyspread/plugin.h"
+#include "core/plugins/selectorspread/selector_spread.h"
 #include "core/plugins/tainttoleration/taint_toleration.h"
 
 namespace spreadlab {
@@ -14,6 +18,10 @@ std::unique_ptr<Plugin> NewPlugin(const std::string& name, Handle h, const confi
   if (name == NodeName::kName) return std::make_unique<NodeName>(h);
   if (name == TaintToleration::kName) return std::make_unique<TaintToleration>(h);
   if (name == NodeAffinity::kName) return std::make_unique<NodeAffinity>(h);
+  if (name == NodePorts::kName) return std::make_unique<NodePorts>(h);
+  if (name == ImageLocality::kName) return std::make_unique<ImageLocality>(h);
+  if (name == InterPodAffinity::kName) return std::make_unique<InterPodAffinity>(h, profile.interPodAffinityArgs);
+  if (name == SelectorSpread::kName) return std::make_unique<SelectorSpread>(h);
   if (name == PodTopologySpread::kName) {
     const auto& a = profile.podTopologySpreadArgs;
     return std::make_unique<PodTopologySpread>(

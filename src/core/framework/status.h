@@ -2,6 +2,8 @@
 // fwk.Status: a code, the reasons shown to users, and the plugin that set it.
 #include <cstdint>
 #include <memory>
+#include <span>
+#include <vector>
 #include <string>
 #include <string_view>
 
@@ -20,17 +22,24 @@ enum class Code : uint8_t {
 std::string_view CodeName(Code c);
 
 // Reasons are views of strings that outlive the cycle (constants, or text the
-// plugin owns). Errors carry their own text; the pointer keeps a successful
-// status as cheap as two words, since one is made per plugin per node.
+// plugin owns). A status with several reasons (NodeResourcesFit's
+// "Insufficient cpu" and "Insufficient memory") also lists them all in
+// `reasons`, a view of plugin-owned storage; kube-scheduler's FitError counts
+// each of them. Errors carry their own text; the pointer keeps a successful
+// status cheap, since one is made per plugin per node.
 struct Status {
   Code code = Code::Success;
-  std::string_view reason;
+  std::string_view reason;                   // the first reason
+  std::span<const std::string_view> reasons;  // every reason, when there are several
   std::shared_ptr<const std::string> error;
 
   static Status Ok() { return {}; }
-  static Status Make(Code c, std::string_view reason = {}) { return Status{c, reason, nullptr}; }
+  static Status Make(Code c, std::string_view reason = {}) { return Status{c, reason, {}, nullptr}; }
+  static Status Make(Code c, std::span<const std::string_view> reasons) {
+    return Status{c, reasons.empty() ? std::string_view() : reasons.front(), reasons.size() > 1 ? reasons : std::span<const std::string_view>(), nullptr};
+  }
   static Status AsError(std::string message) {
-    return Status{Code::Error, {}, std::make_shared<const std::string>(std::move(message))};
+    return Status{Code::Error, {}, {}, std::make_shared<const std::string>(std::move(message))};
   }
 
   bool IsSuccess() const { return code == Code::Success; }
@@ -39,7 +48,22 @@ struct Status {
   bool IsRejected() const {
     return code == Code::Unschedulable || code == Code::UnschedulableAndUnresolvable || code == Code::Pending;
   }
+  // Status.Message() for a single reason or an error; see JoinedReasons for several.
   std::string_view Message() const { return error ? std::string_view(*error) : reason; }
 };
+
+// The reasons of a verdict: `reasons` when set, else the single `reason` (if any).
+inline std::vector<std::string_view> AllReasons(std::string_view reason, std::span<const std::string_view> reasons) {
+  if (!reasons.empty()) return {reasons.begin(), reasons.end()};
+  if (reason.empty()) return {};
+  return {reason};
+}
+
+// Status.Message(): the reasons joined by ", ".
+inline std::string JoinedReasons(std::string_view reason, std::span<const std::string_view> reasons) {
+  std::string out;
+  for (auto r : AllReasons(reason, reasons)) out += (out.empty() ? "" : ", ") + std::string(r);
+  return out;
+}
 
 }  // namespace spreadlab

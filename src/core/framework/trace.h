@@ -5,6 +5,7 @@
 // CLI, the JSON contract (io/trace_json) and the app all read this structure.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +50,7 @@ struct FilterVerdict {
   uint16_t plugin = 0;  // index in CycleTrace::filterPlugins
   Code code = Code::Success;
   std::string_view reason;
+  std::span<const std::string_view> reasons;  // all reasons when there are several
   uint32_t checksBegin = 0;  // PodTopologySpread: range in CycleTrace::spreadChecks
   uint16_t checksCount = 0;
 };

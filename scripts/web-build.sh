@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Builds the in-browser lab: SDL2 for wasm (once, cached in $WEB/sdl2), then core + io +
+# app + JS bindings with Emscripten into $WEB/site (spreadlab.js, spreadlab.wasm, the web/
+# shell, the examples and the font). `--desktop` also builds the native SDL2 + OpenGL3 app
+# into $WEB/desktop.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/web-setup.sh"
+
+# Debian's emcc needs Debian's acorn for its JS optimizer (see docs/web.md).
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+JOBS="$(nproc)"
+
+# nlohmann/json on its own include path: all of /usr/include would shadow Emscripten's libc.
+web_nlohmann_only() {
+  mkdir -p "$WEB/include"
+  rm -rf "$WEB/include/nlohmann" && cp -r /usr/include/nlohmann "$WEB/include/nlohmann"
+}
+
+web_build_sdl2() {
+  [ -f "$WEB/sdl2/lib/libSDL2.a" ] && return 0
+  echo "spreadlab web: building SDL2 for wasm (once; a few minutes)"
+  emcmake cmake -S "$DEPS/SDL2" -B "$WEB/sdl2-build" -G Ninja -DCMAKE_BUILD_TYPE=MinSizeRel \
+    -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_INSTALL_PREFIX="$WEB/sdl2" >"$WEB/sdl2-build.log" 2>&1 ||
+    { tail -40 "$WEB/sdl2-build.log" >&2; return 1; }
+  cmake --build "$WEB/sdl2-build" -j "$JOBS" >>"$WEB/sdl2-build.log" 2>&1 &&
+    cmake --install "$WEB/sdl2-build" >>"$WEB/sdl2-build.log" 2>&1 ||
+    { tail -40 "$WEB/sdl2-build.log" >&2; return 1; }
+}
+
+web_build_app() {
+  web_nlohmann_only
+  emcmake cmake -S "$ROOT" -B "$WEB/app" -G Ninja -DCMAKE_BUILD_TYPE=MinSizeRel \
+    -DSPREADLAB_APP=ON -DSPREADLAB_TESTS=OFF -DSPREADLAB_BENCHMARKS=OFF -DSPREADLAB_CLI=OFF \
+    -Dnlohmann_json_DIR="$ROOT/cmake/wasm" -DSPREADLAB_NLOHMANN_INCLUDE="$WEB/include" \
+    -DSPREADLAB_SDL2_PREFIX="$WEB/sdl2" \
+    -DFETCHCONTENT_SOURCE_DIR_IMGUI="$DEPS/imgui" -DFETCHCONTENT_FULLY_DISCONNECTED=ON \
+    -DSPREADLAB_SITE_DIR="$WEB/site" >/dev/null
+  cmake --build "$WEB/app" -j "$JOBS"
+}
+
+web_build_desktop() {
+  cmake -S "$ROOT" -B "$WEB/desktop" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DSPREADLAB_APP=ON -DSPREADLAB_TESTS=OFF -DSPREADLAB_BENCHMARKS=OFF -DSPREADLAB_CLI=OFF \
+    -DFETCHCONTENT_SOURCE_DIR_IMGUI="$DEPS/imgui" -DFETCHCONTENT_FULLY_DISCONNECTED=ON >/dev/null
+  cmake --build "$WEB/desktop" -j "$JOBS"
+}
+
+web_build_sdl2
+web_build_app
+if [ "${1:-}" = "--desktop" ]; then web_build_desktop; fi

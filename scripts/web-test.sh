@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Builds the CLI (the reference the page's traces are compared with) and the wasm
+# lab, then runs the browser tests headless in Debian's Chromium. Screenshots go to
+# build/web/artifacts/. Prints "N passed, M failed" last; non-zero exit on failure.
+set -euo pipefail
+HERE="$(dirname "${BASH_SOURCE[0]}")"
+source "$HERE/setup.sh"       # installs, configures and builds build/ (the CLI)
+bash "$HERE/web-build.sh"
+source "$HERE/web-setup.sh"
+exec node "$ROOT/tests/browser/run.mjs" --site "$WEB/site" --cli "$BUILD/spreadlab" \
+  --examples "$ROOT/examples" --artifacts "$WEB/artifacts" "$@"

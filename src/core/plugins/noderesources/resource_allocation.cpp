@@ -1,0 +1,89 @@
+#include "core/plugins/noderesources/resource_allocation.h"
+
+#include "core/resources.h"
+
+namespace spreadlab::plugins::noderesources {
+
+ResourceAllocationScorer::ResourceAllocationScorer(std::string name, bool useRequested, Scorer scorer,
+                                                   std::vector<config::ResourceSpec> resources)
+    : name_(std::move(name)), useRequested_(useRequested), scorer_(std::move(scorer)), resources_(std::move(resources)) {
+  for (const auto& r : resources_) {
+    if (r.name == kResourceCPU) kinds_.push_back(Kind::CPU);
+    else if (r.name == kResourceMemory) kinds_.push_back(Kind::Memory);
+    else if (r.name == kResourceEphemeralStorage) kinds_.push_back(Kind::EphemeralStorage);
+    else if (IsScalarResourceName(r.name)) kinds_.push_back(Kind::Scalar);
+    else kinds_.push_back(Kind::Other);  // e.g. "pods": never in a node's scalar resources
+  }
+}
+
+// calculatePodResourceRequest for every configured resource: the total
+// requests (non-zero ones unless useRequested), overhead included.
+std::vector<int64_t> ResourceAllocationScorer::CalculatePodResourceRequestList(const v1::Pod& pod) const {
+  v1::ResourceList requests = PodRequests(pod, !useRequested_);
+  std::vector<int64_t> out(resources_.size(), 0);
+  for (size_t i = 0; i < resources_.size(); ++i) {
+    auto it = requests.find(resources_[i].name);
+    if (it == requests.end()) continue;
+    out[i] = kinds_[i] == Kind::CPU ? it->second.milli : it->second.value;
+  }
+  return out;
+}
+
+bool ResourceAllocationScorer::IsBestEffortPod(std::span<const int64_t> podRequests) {
+  for (int64_t r : podRequests)
+    if (r != 0) return false;
+  return true;
+}
+
+std::pair<int64_t, int64_t> ResourceAllocationScorer::CalculateResourceAllocatableRequest(const NodeInfo& node,
+                                                                                          size_t i,
+                                                                                          int64_t podRequest) const {
+  switch (kinds_[i]) {
+    case Kind::CPU:
+      return {node.allocatable.milliCPU, useRequested_ ? node.requested.milliCPU : node.nonZeroMilliCPU};
+    case Kind::Memory:
+      return {node.allocatable.memory, useRequested_ ? node.requested.memory : node.nonZeroMemory};
+    case Kind::EphemeralStorage:
+      return {node.allocatable.ephemeralStorage, node.requested.ephemeralStorage};
+    case Kind::Scalar:
+      // An extended resource the pod does not request is bypassed.
+      if (podRequest == 0) return {0, 0};
+      if (node.allocatable.HasScalar(resources_[i].name))
+        return {node.allocatable.Scalar(resources_[i].name), node.requested.Scalar(resources_[i].name)};
+      return {0, 0};
+    case Kind::Other:
+      return {0, 0};
+  }
+  return {0, 0};
+}
+
+Status ResourceAllocationScorer::Score(const NodeInfo& node, std::span<const int64_t> podRequests, int64_t& score,
+                                       ScoreDetail* detail) {
+  score = 0;
+  // resources not set, nothing scheduled
+  if (resources_.empty()) return Status::AsError("resources not found");
+  const size_t n = resources_.size();
+  requested_.assign(n, 0);
+  allocated_.assign(n, 0);
+  allocatable_.assign(n, 0);
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t podRequest = i < podRequests.size() ? podRequests[i] : 0;
+    auto [alloc, allocd] = CalculateResourceAllocatableRequest(node, i, podRequest);
+    // Only fill the entry when the node has some of the resource.
+    if (alloc == 0) continue;
+    allocatable_[i] = alloc;
+    allocated_[i] = allocd;
+    requested_[i] = allocd + podRequest;
+  }
+  score = scorer_(requested_, allocated_, allocatable_);
+  if (detail) {
+    detail->podRequests.assign(podRequests.begin(), podRequests.end());
+    detail->allocatable = allocatable_;
+    detail->allocated = allocated_;
+    detail->requested = requested_;
+    detail->score = score;
+  }
+  return Status::Ok();
+}
+
+}  // namespace spreadlab::plugins::noderesources

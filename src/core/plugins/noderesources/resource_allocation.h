@@ -1,0 +1,101 @@
+#pragma once
+// The scoring shared by NodeResourcesFit and NodeResourcesBalancedAllocation
+// (pkg/scheduler/framework/plugins/noderesources/resource_allocation.go), and
+// the scorer functions of the strategies: least_allocated.cpp,
+// most_allocated.cpp, requested_to_capacity_ratio.cpp and
+// balanced_allocation.cpp.
+//
+// A scorer gets, per configured resource, the node's requests with the
+// incoming pod (`requested`), without it (`allocated`) and the allocatable
+// amount; an allocatable of 0 means the resource is left out of the score.
+// Dynamic resource allocation (DRA-backed extended resources) is not modelled.
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/api.h"
+#include "core/framework/interface.h"
+#include "core/plugins/helper/shape_score.h"
+
+namespace spreadlab::plugins::noderesources {
+
+// config.MaxCustomPriorityScore: the top of a RequestedToCapacityRatio shape's score.
+inline constexpr int64_t kMaxCustomPriorityScore = 10;
+// requested_to_capacity_ratio.go maxUtilization
+inline constexpr int64_t kMaxUtilization = 100;
+
+using Scorer = std::function<int64_t(std::span<const int64_t> requested, std::span<const int64_t> allocated,
+                                     std::span<const int64_t> allocatable)>;
+
+// least_allocated.go
+Scorer LeastResourceScorer(std::vector<config::ResourceSpec> resources);
+int64_t LeastRequestedScore(int64_t requested, int64_t capacity);
+// most_allocated.go
+Scorer MostResourceScorer(std::vector<config::ResourceSpec> resources);
+int64_t MostRequestedScore(int64_t requested, int64_t capacity);
+// requested_to_capacity_ratio.go
+int64_t ScaledUtilization(int64_t requested, int64_t capacity, int64_t max);
+Scorer BuildRequestedToCapacityRatioScorerFunction(helper::FunctionShape shape,
+                                                    std::vector<config::ResourceSpec> resources);
+// The shape's scores are scaled by MaxNodeScore / MaxCustomPriorityScore.
+Scorer RequestedToCapacityRatioScorer(std::vector<config::ResourceSpec> resources,
+                                      const std::vector<config::UtilizationShapePoint>& shape);
+// balanced_allocation.go: (1 - std) * MaxNodeScore over the fractions (capped at 1)
+// of the resources with a non-zero allocatable, truncated.
+int64_t BalancedResourceScore(std::span<const int64_t> requested, std::span<const int64_t> allocatable);
+// MaxNodeScore/2 + (MaxNodeScore/2 + score with the pod - score without it) / 2.
+int64_t BalancedResourceScorer(std::span<const int64_t> requested, std::span<const int64_t> allocated,
+                               std::span<const int64_t> allocatable);
+
+// The numbers behind one node's score, per configured resource (explanations).
+struct ScoreDetail {
+  std::vector<int64_t> podRequests;
+  std::vector<int64_t> allocatable;  // 0: the resource was left out
+  std::vector<int64_t> allocated;    // the node's requests without the pod
+  std::vector<int64_t> requested;    // allocated + the pod's request
+  int64_t score = 0;
+};
+
+// resourceAllocationScorer
+class ResourceAllocationScorer {
+ public:
+  // `useRequested`: cpu and memory of the pod and the node as requested
+  // (BalancedAllocation); otherwise with 100m / 200Mi for containers that set
+  // none (NodeResourcesFit's strategies).
+  ResourceAllocationScorer(std::string name, bool useRequested, Scorer scorer,
+                           std::vector<config::ResourceSpec> resources);
+
+  const std::string& name() const { return name_; }
+  const std::vector<config::ResourceSpec>& resources() const { return resources_; }
+
+  // calculatePodResourceRequestList: the pod's request of each configured
+  // resource (cpu in millicores, others in Quantity.Value()).
+  std::vector<int64_t> CalculatePodResourceRequestList(const v1::Pod& pod) const;
+  // isBestEffortPod: every request is zero.
+  static bool IsBestEffortPod(std::span<const int64_t> podRequests);
+
+  // calculateResourceAllocatableRequest for resource i: the node's allocatable
+  // amount and what it already has requested; (0, 0) leaves the resource out
+  // (an extended resource the pod does not request, or one the node lacks).
+  std::pair<int64_t, int64_t> CalculateResourceAllocatableRequest(const NodeInfo& node, size_t i,
+                                                                  int64_t podRequest) const;
+
+  // score: runs the scorer over the configured resources. An Error status
+  // when no resources are configured ("resources not found").
+  Status Score(const NodeInfo& node, std::span<const int64_t> podRequests, int64_t& score,
+               ScoreDetail* detail = nullptr);
+
+ private:
+  enum class Kind : uint8_t { CPU, Memory, EphemeralStorage, Scalar, Other };
+  std::string name_;
+  bool useRequested_;
+  Scorer scorer_;
+  std::vector<config::ResourceSpec> resources_;
+  std::vector<Kind> kinds_;
+  std::vector<int64_t> requested_, allocated_, allocatable_;  // scratch, reused per node
+};
+
+}  // namespace spreadlab::plugins::noderesources

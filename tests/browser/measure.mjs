@@ -1,0 +1,85 @@
+// Speed and size of the web lab, reported as numbers (not a pass/fail test):
+//   node tests/browser/measure.mjs --site DIR
+// - spreadlab.wasm and spreadlab.js, raw and gzip -9
+// - first frame after opening the page on localhost (median of 5 fresh loads)
+// - the cycle re-run after an edit, and frame CPU time, at 1,000 nodes / 5,000 pods
+//   and at 5,000 nodes / 50,000 pods while the cycle animation plays
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+import { serve } from '../../scripts/static-server.mjs';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
+const SITE = resolve(args.site || 'build/web/site');
+const FLAGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+const median = (v) => v.slice().sort((a, b) => a - b)[Math.floor(v.length / 2)];
+
+for (const f of ['spreadlab.wasm', 'spreadlab.js']) {
+  const data = readFileSync(join(SITE, f));
+  console.log(`${f}: ${kb(data.length)} (${kb(gzipSync(data, { level: 9 }).length)} gzip)`);
+}
+
+const server = await serve(SITE, 0);
+const base = `http://127.0.0.1:${server.address().port}/`;
+const browser = await chromium.launch({ executablePath: process.env.SPREADLAB_CHROMIUM || '/usr/bin/chromium', headless: true, args: FLAGS });
+const ready = (page) => page.waitForFunction(() => window.spreadlab && window.spreadlab.ready, null, { timeout: 60000 });
+
+const firsts = [];
+for (let i = 0; i < 5; i++) {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await ctx.newPage();
+  const start = Date.now();
+  await page.goto(base);
+  await ready(page);
+  firsts.push({ page: await page.evaluate(() => window.spreadlab.firstFrameMs), nav: Date.now() - start });
+  await ctx.close();
+}
+console.log(`first frame: ${median(firsts.map((f) => f.page)).toFixed(0)} ms after the page script started, ` +
+            `${median(firsts.map((f) => f.nav))} ms after navigation (median of 5, headless Chromium, SwiftShader)`);
+
+function scenario(nodes, pods, zones) {
+  const items = [];
+  for (let i = 0; i < nodes; i++)
+    items.push({ apiVersion: 'v1', kind: 'Node', metadata: { name: `node-${i}`, labels: { 'topology.kubernetes.io/zone': `zone-${i % zones}`, 'kubernetes.io/hostname': `node-${i}` } } });
+  for (let j = 0; j < pods; j++)
+    items.push({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `web-${j}`, labels: { app: j % 2 ? 'web' : 'api' } }, spec: { nodeName: `node-${(j * 7) % nodes}` } });
+  items.push({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'pending', labels: { app: 'web' } }, spec: { topologySpreadConstraints: [
+    { maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: 'web' } } },
+    { maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: { app: 'web' } } }] } });
+  return JSON.stringify({ apiVersion: 'v1', kind: 'List', items });
+}
+
+for (const [nodes, pods] of [[1000, 5000], [5000, 50000]]) {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await ctx.newPage();
+  await page.goto(base);
+  await ready(page);
+  const text = scenario(nodes, pods, 3);
+  const r = await page.evaluate((t) => { const s = performance.now(); const r = window.spreadlab.load(t, 'bench'); return { ...r, ms: performance.now() - s }; }, text);
+  if (!r.ok) throw new Error(r.error);
+  const edits = await page.evaluate(() => {
+    const out = [];
+    for (let i = 0; i < 10; i++) {
+      const s = performance.now();
+      window.spreadlab.setConstraintField(0, 'maxSkew', 1 + (i % 3));
+      out.push({ total: performance.now() - s, cycle: window.spreadlab.status().rebuildMs });
+    }
+    return out;
+  });
+  // Frame CPU time while the animation plays (240 frames).
+  await page.evaluate(() => window.spreadlab.play());
+  await page.waitForTimeout(4500);
+  const frames = await page.evaluate(() => window.spreadlab.frameStats());
+  console.log(`${nodes} nodes / ${pods} pods: load ${r.ms.toFixed(0)} ms; edit maxSkew ${median(edits.map((e) => e.total)).toFixed(1)} ms ` +
+              `(of which the cycle re-run ${median(edits.map((e) => e.cycle)).toFixed(2)} ms); ` +
+              `frame CPU p50 ${frames.p50.toFixed(2)} ms, p95 ${frames.p95.toFixed(2)} ms with SwiftShader's WebGL; ` +
+              `UI alone p50 ${frames.uiP50.toFixed(2)} ms, p95 ${frames.uiP95.toFixed(2)} ms (animating)`);
+  await ctx.close();
+}
+await browser.close();
+server.close();

@@ -1,0 +1,302 @@
+// Browser tests of the spreadlab web lab: Debian's Chromium (never a downloaded
+// browser) driven by playwright-core, headless, WebGL2 through SwiftShader.
+//
+//   node tests/browser/run.mjs --site DIR --cli build/spreadlab --examples examples --artifacts DIR [--filter TEXT]
+//
+// Serves DIR on 127.0.0.1 (a free port), runs every test, saves screenshots under
+// --artifacts, and prints "N passed, M failed" last (exit 1 on any failure).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { chromium } from 'playwright-core';
+
+import { serve } from '../../scripts/static-server.mjs';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
+const SITE = resolve(args.site || 'build/web/site');
+const CLI = resolve(args.cli || 'build/spreadlab');
+const EXAMPLES = resolve(args.examples || 'examples');
+const ARTIFACTS = resolve(args.artifacts || 'build/web/artifacts');
+const CHROMIUM = process.env.SPREADLAB_CHROMIUM || '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+mkdirSync(ARTIFACTS, { recursive: true });
+
+const exampleFiles = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
+const cliTrace = (file) => JSON.parse(execFileSync(CLI, ['explain', file, '--format', 'json'], { encoding: 'utf8' }));
+
+// ---- a tiny harness ----
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+class Failure extends Error {}
+function check(cond, message) { if (!cond) throw new Failure(message); }
+function checkEqual(actual, expected, message) {
+  if (!isDeepStrictEqual(actual, expected))
+    throw new Failure(`${message}\n    expected: ${JSON.stringify(expected).slice(0, 600)}\n    actual:   ${JSON.stringify(actual).slice(0, 600)}`);
+}
+
+let browser, baseUrl;
+
+async function openLab(path = '/', { fresh = true, context } = {}) {
+  const ctx = context || (await browser.newContext({ viewport: { width: 1440, height: 900 } }));
+  const page = await ctx.newPage();
+  const logs = [];
+  page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
+  if (fresh) await page.addInitScript(() => { if (!sessionStorage.getItem('kept')) localStorage.clear(); });
+  await page.goto(baseUrl + path);
+  try {
+    await page.waitForFunction(() => window.spreadlab && (window.spreadlab.ready || window.spreadlab.failed), null, { timeout: 30000 });
+  } catch (e) {
+    throw new Failure(`the lab did not start:\n${logs.join('\n')}`);
+  }
+  const failed = await page.evaluate(() => window.spreadlab.failed);
+  check(!failed, `the lab failed to start: ${failed}\n${logs.join('\n')}`);
+  await frames(page, 3);
+  return { page, ctx, logs };
+}
+
+// Waits for `n` animation frames (the UI redraws, widget rectangles are current).
+const frames = (page, n = 2) => page.evaluate((k) => new Promise((ok) => {
+  const step = () => (k-- <= 0 ? ok() : requestAnimationFrame(step));
+  requestAnimationFrame(step);
+}), n);
+
+const api = (page, fn, ...a) => page.evaluate(([f, a2]) => window.spreadlab[f](...a2), [fn, a]);
+
+async function rect(page, id) {
+  const rects = await api(page, 'widgetRects');
+  check(rects[id], `no widget "${id}" on screen (have: ${Object.keys(rects).slice(0, 40).join(', ')})`);
+  return rects[id];
+}
+
+async function clickWidget(page, id) {
+  const r = await rect(page, id);
+  await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
+  await frames(page, 2);
+}
+
+// Types into an ImGui field through the real mouse and keyboard: click, select all, type, Enter.
+// Keys are held for two frames: ImGui 1.86 reads key state once per frame, so a key
+// pressed and released between two frames would be missed (a person holds it longer).
+async function press(page, key) {
+  await page.keyboard.down(key);
+  await frames(page, 2);
+  await page.keyboard.up(key);
+  await frames(page, 1);
+}
+
+async function typeInto(page, id, text) {
+  await clickWidget(page, id);
+  await page.keyboard.down('Control');
+  await press(page, 'a');
+  await page.keyboard.up('Control');
+  await page.keyboard.type(text, { delay: 20 });
+  await press(page, 'Enter');
+  await frames(page, 3);
+}
+
+const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, name) });
+const feasible = (trace) => trace.nodes.filter((n) => n.feasible).map((n) => n.name);
+
+// ---- the tests ----
+
+test('the page opens with examples/one-constraint.json and explains it', async () => {
+  const { page, ctx } = await openLab('/');
+  const status = await api(page, 'status');
+  check(status.source.includes('one-constraint.json'), `source is ${status.source}`);
+  checkEqual(await api(page, 'trace'), cliTrace(join(EXAMPLES, 'one-constraint.json')), 'default trace differs from the CLI');
+  await shot(page, '01-default-one-constraint.png');
+  // Hover node1 for the arithmetic tooltip.
+  const r = await rect(page, 'pending:mypod');
+  check(r.w > 0, 'the pending pod is drawn');
+  await ctx.close();
+});
+
+for (const file of exampleFiles) {
+  test(`example ${file}: trace() equals spreadlab explain --format json`, async () => {
+    const { page, ctx } = await openLab('/');
+    const text = readFileSync(join(EXAMPLES, file), 'utf8');
+    const r = await api(page, 'load', text, file);
+    checkEqual(r, { ok: true, error: null }, `load(${file})`);
+    checkEqual(await api(page, 'trace'), cliTrace(join(EXAMPLES, file)), `${file}: trace differs from the CLI`);
+    // The exported scenario opens to the same decision.
+    const exported = await api(page, 'scenario');
+    checkEqual(await api(page, 'load', exported, 'export'), { ok: true, error: null }, 'reloading the export');
+    checkEqual(await api(page, 'trace'), cliTrace(join(EXAMPLES, file)), `${file}: exported scenario decides differently`);
+    await frames(page, 2);
+    await shot(page, `02-example-${file.replace('.json', '')}.png`);
+    await ctx.close();
+  });
+}
+
+test('maxSkew typed on the canvas changes the decision (1: node3/node4, 2: all four)', async () => {
+  const { page, ctx } = await openLab('/');
+  checkEqual(feasible(await api(page, 'trace')), ['node3', 'node4'], 'maxSkew 1');
+  await typeInto(page, 'maxSkew#0', '2');
+  let t = await api(page, 'trace');
+  checkEqual(t.spread.filter[0].maxSkew, 2, 'maxSkew after typing 2');
+  checkEqual(feasible(t), ['node1', 'node2', 'node3', 'node4'], 'maxSkew 2 lets zoneA in');
+  await shot(page, '03-maxskew-2.png');
+  await typeInto(page, 'maxSkew#0', '1');
+  t = await api(page, 'trace');
+  checkEqual(feasible(t), ['node3', 'node4'], 'back to maxSkew 1');
+  // Select node1 with the mouse: the Decision panel shows its arithmetic.
+  await page.mouse.move(0, 0);
+  await ctx.close();
+});
+
+test('whenUnsatisfiable clicked on the canvas: ScheduleAnyway scores instead of filtering', async () => {
+  const { page, ctx } = await openLab('/');
+  await clickWidget(page, 'ScheduleAnyway#0');
+  let t = await api(page, 'trace');
+  checkEqual(t.spread.filter.length, 0, 'no DoNotSchedule constraint left');
+  checkEqual(t.spread.score.length, 1, 'one ScheduleAnyway constraint');
+  checkEqual(feasible(t), ['node1', 'node2', 'node3', 'node4'], 'every node feasible');
+  check(['node3', 'node4'].includes(t.selected), `the score still prefers zoneB (got ${t.selected})`);
+  await shot(page, '04-schedule-anyway.png');
+  await clickWidget(page, 'DoNotSchedule#0');
+  t = await api(page, 'trace');
+  checkEqual(feasible(t), ['node3', 'node4'], 'DoNotSchedule again');
+  await ctx.close();
+});
+
+test('bad JSON shows the core error and keeps the scenario', async () => {
+  const { page, ctx } = await openLab('/');
+  const before = await api(page, 'trace');
+  const bad = readFileSync(join(EXAMPLES, 'one-constraint.json'), 'utf8').replace('"maxSkew": 1', '"maxSkew": 0');
+  const r = await api(page, 'load', bad, 'bad.json');
+  check(!r.ok, 'load refused');
+  check(/items\[7\]\.spec\.topologySpreadConstraints\[0\]\.maxSkew/.test(r.error) && /greater than zero/.test(r.error),
+    `error names the path and the rule: ${r.error}`);
+  await frames(page, 3);
+  const status = await api(page, 'status');
+  check(status.error && status.text.includes(r.error), `status bar shows it: ${status.text}`);
+  checkEqual(await api(page, 'trace'), before, 'the scenario is kept');
+  const notJson = await api(page, 'load', '{"items": [', 'truncated.json');
+  check(!notJson.ok && /invalid JSON/.test(notJson.error), `truncated JSON: ${notJson.error}`);
+  // The same through a paste on the page (Ctrl+V outside a text field opens a scenario).
+  await page.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', text);
+    window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt }));
+  }, bad);
+  await frames(page, 3);
+  check((await api(page, 'status')).text.includes('maxSkew'), 'pasted bad JSON reported');
+  checkEqual(await api(page, 'trace'), before, 'still the same scenario');
+  await shot(page, '05-bad-json.png');
+  await ctx.close();
+});
+
+test('an edit survives a reload (localStorage)', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const { page } = await openLab('/', { context: ctx });
+  await typeInto(page, 'maxSkew#0', '2');
+  checkEqual((await api(page, 'trace')).spread.filter[0].maxSkew, 2, 'edited');
+  await page.waitForTimeout(900);  // saved half a second after the last change
+  await page.evaluate(() => sessionStorage.setItem('kept', '1'));
+  await page.reload();
+  await page.waitForFunction(() => window.spreadlab && window.spreadlab.ready, null, { timeout: 30000 });
+  await frames(page, 3);
+  const t = await api(page, 'trace');
+  checkEqual(t.spread.filter[0].maxSkew, 2, 'maxSkew after reload');
+  checkEqual(feasible(t), ['node1', 'node2', 'node3', 'node4'], 'decision after reload');
+  await shot(page, '06-after-reload.png');
+  await ctx.close();
+});
+
+test('?embed=1 gives the compact layout', async () => {
+  const { page, ctx } = await openLab('/?embed=1');
+  const rects = await api(page, 'widgetRects');
+  check(!rects['maxSkew#0'] && !rects['menu:Examples'], 'no editor panel and no menu in the embed layout');
+  check(rects.result, 'the decision is shown');
+  await shot(page, '07-embed.png');
+  await ctx.close();
+});
+
+test('?scenario=examples/conflict.json opens that file', async () => {
+  const { page, ctx } = await openLab('/?scenario=examples/conflict.json');
+  checkEqual(await api(page, 'trace'), cliTrace(join(EXAMPLES, 'conflict.json')), 'conflict.json trace');
+  await shot(page, '08-scenario-param-conflict.png');
+  await ctx.close();
+});
+
+test('a share link carries the scenario', async () => {
+  const { page, ctx } = await openLab('/');
+  await api(page, 'setConstraintField', 0, 'maxSkew', 2);
+  const url = await page.evaluate(() => window.spreadlab.shareUrl());
+  check(url.includes('#s='), `share url ${url.slice(0, 80)}`);
+  const other = await openLab(url.slice(baseUrl.length));
+  checkEqual((await api(other.page, 'trace')).spread.filter[0].maxSkew, 2, 'shared maxSkew');
+  await other.ctx.close();
+  await ctx.close();
+});
+
+test('setConstraintField, scheduleNext and step through the JS API', async () => {
+  const { page, ctx } = await openLab('/');
+  let r = await api(page, 'setConstraintField', 0, 'maxSkew', 0);
+  check(!r.ok && /greater than zero/.test(r.error), `maxSkew 0 refused: ${r.error}`);
+  r = await api(page, 'setConstraintField', 0, 'maxSkew', 'two');
+  check(!r.ok && /expected an integer/.test(r.error), `wrong type refused with the reader's words: ${r.error}`);
+  r = await api(page, 'setConstraintField', 0, 'topologyKey', 'node');
+  check(r.ok, 'topologyKey node');
+  checkEqual(feasible(await api(page, 'trace')), ['node4'], 'per-node spread: only the empty node4');
+  await api(page, 'undo');
+  checkEqual(feasible(await api(page, 'trace')), ['node3', 'node4'], 'undo restores zone');
+  const phases = [];
+  for (let i = 0; i < 8; i++) phases.push((await api(page, 'step')).phase);
+  checkEqual(phases, ['PreFilter', 'Filter', 'PreScore', 'Score', 'NormalizeScore', 'Weighted sum', 'Select host', 'Done'], 'phases');
+  await api(page, 'step');
+  await api(page, 'step');
+  await frames(page, 2);
+  await shot(page, '09-phase-filter.png');
+  const s = await api(page, 'scheduleNext');
+  check(s.ok && ['node3', 'node4'].includes(s.node), `scheduleNext bound mypod to zoneB: ${JSON.stringify(s)}`);
+  checkEqual((await api(page, 'trace')).pod, null, 'no pending pod left');
+  await frames(page, 3);
+  await shot(page, '10-after-schedule-next.png');
+  await ctx.close();
+});
+
+test('a big cluster (1,000 nodes, 5,000 pods) draws and re-runs fast', async () => {
+  const { page, ctx } = await openLab('/');
+  const items = [];
+  for (let i = 0; i < 1000; i++)
+    items.push({ apiVersion: 'v1', kind: 'Node', metadata: { name: `node-${i}`, labels: { 'topology.kubernetes.io/zone': `zone-${i % 3}`, 'kubernetes.io/hostname': `node-${i}` } } });
+  for (let j = 0; j < 5000; j++)
+    items.push({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `web-${j}`, labels: { app: 'web' } }, spec: { nodeName: `node-${(j * 7) % 1000}` } });
+  items.push({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'pending', labels: { app: 'web' } },
+    spec: { topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: 'web' } } }] } });
+  checkEqual(await api(page, 'load', JSON.stringify({ apiVersion: 'v1', kind: 'List', items }), 'big'), { ok: true, error: null }, 'big load');
+  await frames(page, 5);
+  const t0 = await page.evaluate(() => { const s = performance.now(); window.spreadlab.setConstraintField(0, 'maxSkew', 2); return performance.now() - s; });
+  const st = await api(page, 'status');
+  console.log(`    measured: edit + re-run at 1,000 nodes / 5,000 pods: ${t0.toFixed(1)} ms in total, cycle re-run ${st.rebuildMs.toFixed(2)} ms`);
+  await shot(page, '11-big-cluster.png');
+  await ctx.close();
+});
+
+// ---- run ----
+const server = await serve(SITE, 0);
+baseUrl = `http://127.0.0.1:${server.address().port}`;
+browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+let passed = 0, failed = 0;
+for (const t of tests) {
+  if (args.filter && !t.name.includes(args.filter)) continue;
+  const start = Date.now();
+  try {
+    await t.fn();
+    passed++;
+    console.log(`ok   ${t.name} (${Date.now() - start} ms)`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${t.name}\n    ${e instanceof Failure ? e.message : e.stack}`);
+  }
+}
+await browser.close();
+server.close();
+console.log(`screenshots: ${ARTIFACTS}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

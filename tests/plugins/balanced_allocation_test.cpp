@@ -1,0 +1,249 @@
+// Ported from kubernetes/kubernetes
+//   pkg/scheduler/framework/plugins/noderesources/balanced_allocation_test.go
+//   (TestNodeResourcesBalancedAllocation), the version after
+//   kubernetes/kubernetes#135573 (the score considers the change of the node's
+//   balance: MaxNodeScore/2 + (MaxNodeScore/2 + with pod - without pod) / 2).
+// Case names are upstream's, verbatim; the per-node comments are upstream's.
+//
+// Not ported, and why:
+//  - DRA-backed extended resources (not modelled): "include DRA resource on a
+//    node for balanced resource allocation" and the same "if PreScore not
+//    called" (2 cases).
+//  - TestBalancedAllocationSignPod: pod signing has no counterpart here.
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/plugins/noderesources/balanced_allocation.h"
+#include "testing/harness.h"
+#include "testing/wrappers.h"
+
+namespace spreadlab {
+namespace {
+
+using plugins::BalancedAllocation;
+using testing::MakeNode;
+using testing::MakePod;
+using testing::PluginHarness;
+
+// makeNode(node, milliCPU, memory, extendedResource)
+v1::Node makeNode(const std::string& name, int64_t milliCPU, int64_t memory,
+                  const std::map<std::string, int64_t>& extendedResource = {}) {
+  v1::ResourceList rl;
+  for (const auto& [n, q] : extendedResource) rl[n] = Quantity{q, q * 1000};
+  rl[kResourceCPU] = Quantity{(milliCPU + 999) / 1000, milliCPU};
+  rl[kResourceMemory] = Quantity{memory, memory * 1000};
+  return MakeNode().Name(name).Allocatable(rl).Obj();
+}
+
+std::map<std::string, std::string> cpuOnly(std::string cpu) { return {{"cpu", std::move(cpu)}}; }
+std::map<std::string, std::string> cpuAndMemory(std::string cpu, std::string memory) {
+  return {{"cpu", std::move(cpu)}, {"memory", std::move(memory)}};
+}
+std::map<std::string, std::string> cpuAndMemoryAndGpu(std::string cpu, std::string memory, std::string gpu) {
+  return {{"cpu", std::move(cpu)}, {"memory", std::move(memory)}, {"nvidia.com/gpu", std::move(gpu)}};
+}
+std::map<std::string, int64_t> gpu(int64_t n) { return {{"nvidia.com/gpu", n}}; }
+
+struct Case {
+  std::string name;
+  v1::Pod requestedPod;
+  std::vector<v1::Node> nodes;
+  std::vector<v1::Pod> existingPods;
+  std::vector<int64_t> expectedScores;
+  config::NodeResourcesBalancedAllocationArgs args;
+  bool runPreScore = true;
+  Code expectedPreScoreStatusCode = Code::Success;
+};
+
+TEST(BalancedAllocationTest, TestNodeResourcesBalancedAllocation) {
+  const std::vector<config::ResourceSpec> defaultResourceBalancedAllocationSet = {{"cpu", 1}, {"memory", 1}};
+  const std::vector<config::ResourceSpec> withGPU = {{"cpu", 1}, {"memory", 1}, {"nvidia.com/gpu", 1}};
+  const auto req = MakePod().Req(cpuAndMemory("1000m", "2000")).Req(cpuAndMemory("2000m", "3000")).Obj();
+  auto existing = [] {
+    return std::vector<v1::Pod>{
+        MakePod().Node("node1").Req(cpuOnly("1000m")).Req(cpuOnly("2000m")).Obj(),
+        MakePod().Node("node2").Req(cpuAndMemory("1000m", "2000")).Req(cpuAndMemory("2000m", "3000")).Obj()};
+  };
+  std::vector<Case> tests = {
+      // bestEffort pods, skip in PreScore
+      {"nothing scheduled, nothing requested, skip in PreScore",
+       MakePod().Obj(),
+       {makeNode("node1", 4000, 10000), makeNode("node2", 4000, 10000)},
+       {},
+       {},
+       {defaultResourceBalancedAllocationSet},
+       true,
+       Code::Skip},
+      // Node1
+      //  CPU: 0 -> 3000/4000 (0% -> 75%)
+      //  Memory: 0 -> 5000/10000 (0% -> 50%)
+      //  Score: 68 (100 -> 87)
+      // Node2
+      //  CPU: 0 -> 3000/6000 (0% -> 50%)
+      //  Memory: 0 -> 5000/10000 (0% -> 50%)
+      //  Score: 75 (100 -> 100)
+      {"nothing scheduled, resources requested, differently sized nodes",
+       req,
+       {makeNode("node1", 4000, 10000), makeNode("node2", 6000, 10000)},
+       {},
+       {68, 75},
+       {defaultResourceBalancedAllocationSet}},
+      // Node1
+      //  CPU: 3000 -> 6000/10000 (30% -> 60%)
+      //  Memory: 0 -> 5000/20000 (0% -> 25%)
+      //  Score: 73 (85 -> 82)
+      // Node2
+      //  CPU: 3000 -> 6000/10000 (30% -> 60%)
+      //  Memory: 5000 -> 10000/20000 (25% -> 50%)
+      //  Score: 74 (97 -> 95)
+      {"resources requested, pods scheduled with resources",
+       req,
+       {makeNode("node1", 10000, 20000), makeNode("node2", 10000, 20000)},
+       existing(),
+       {73, 74},
+       {defaultResourceBalancedAllocationSet}},
+      // Node1
+      //  CPU: 3000 -> 6000/10000 (30% -> 60%)
+      //  Memory: 0 -> 5000/20000 (0% -> 25%)
+      //  Score: 73 (85 -> 82)
+      // Node2
+      //  CPU: 3000 -> 6000/10000 (30% -> 60%)
+      //  Memory: 5000 -> 10000/50000 (10% -> 20%)
+      //  Score: 70 (90 -> 80)
+      {"resources requested, pods scheduled with resources, differently sized nodes",
+       req,
+       {makeNode("node1", 10000, 20000), makeNode("node2", 10000, 50000)},
+       existing(),
+       {73, 70},
+       {defaultResourceBalancedAllocationSet}},
+      // Node1
+      //  CPU: 3000 -> 3000/3000 (100% -> 100%)
+      //  Memory: 0 -> 5000/5000 (0% -> 100%)
+      //  Score: 100 (50 -> 100)
+      // Node2
+      //  CPU: 0 -> 0/10000 (0% -> 0%)
+      //  Memory: 0 -> 5000/5000 (0% -> 100%)
+      //  Score: 50 (100 -> 50)
+      {"resources requested, pods scheduled with resources, nodes to reach min/max score",
+       MakePod().Req({{"memory", "2000"}}).Req({{"memory", "3000"}}).Obj(),
+       {makeNode("node1", 3000, 5000), makeNode("node2", 3000, 5000)},
+       {MakePod().Node("node1").Req(cpuOnly("1000m")).Req(cpuOnly("2000m")).Obj()},
+       {100, 50},
+       {defaultResourceBalancedAllocationSet}},
+      // Node1
+      //  CPU: 3000 -> 6000/6000 (50% -> 100%)
+      //  Memory: 0 -> 0/10000 (0% -> 0%)
+      //  Score: 62 (75 -> 50)
+      // Node2
+      //  CPU: 3000 -> 6000/6000 (50% -> 100%)
+      //  Memory: 5000 -> 5000/10000 (50% -> 50%)
+      //  Score: 62 (100 -> 75)
+      {"requested resources at node capacity",
+       MakePod().Req(cpuOnly("1000m")).Req(cpuOnly("2000m")).Obj(),
+       {makeNode("node1", 6000, 10000), makeNode("node2", 6000, 10000)},
+       existing(),
+       {62, 62},
+       {defaultResourceBalancedAllocationSet}},
+      // Node1
+      //  CPU: 3000 -> 3000/3500 (85.7% -> 85.7%)
+      //  Memory: 5000 -> 5000/40000 (12.5% -> 12.5%)
+      //  GPU: 3 -> 4/8 (37.5% -> 50%)
+      //  Score: 75 (69 -> 70)
+      // Node2
+      //  CPU: 3000 -> 3000/3500 (85.7% -> 85.7%)
+      //  Memory: 5000 -> 5000/40000 (12.5% -> 12.5%)
+      //  GPU: 0 -> 1/8 (0% -> 12.5%)
+      //  Score: 76 (62 -> 65)
+      {"scalar resource is included in the score computation if pod requests the scalar resource",
+       MakePod().Req(cpuAndMemoryAndGpu("0", "0", "1")).Obj(),
+       {makeNode("node1", 3500, 40000, gpu(8)), makeNode("node2", 3500, 40000, gpu(8))},
+       {MakePod().Node("node1").Req(cpuAndMemory("1000m", "2000")).Req(cpuAndMemoryAndGpu("2000m", "3000", "3")).Obj(),
+        MakePod().Node("node2").Req(cpuAndMemory("1000m", "2000")).Req(cpuAndMemory("2000m", "3000")).Obj()},
+       {75, 76},
+       {withGPU}},
+      // Node1
+      //  CPU: 0 -> 3000/3500 (0% -> 85.7%)
+      //  Memory: 0 -> 5000/40000 (0% -> 12.5%)
+      //  GPU: 0 -> 0/8 (scalar resource not requested by pod, ignored)
+      //  Score: 56 (100 -> 63)
+      // Node2
+      //  CPU: 0 -> 3000/3500 (0% -> 85.7%)
+      //  Memory: 0 -> 5000/40000 (0% -> 12.5%)
+      //  Score: 56 (100 -> 63)
+      {"scalar resource is not included in the score computation if pod doesn't request the scalar resource",
+       req,
+       {makeNode("node1", 3500, 40000, gpu(8)), makeNode("node2", 3500, 40000)},
+       {},
+       {56, 56},
+       {withGPU}},
+      // Whether or not prescore was called, the end result should be the same.
+      // Node1
+      //  CPU: 3000 -> 6000/10000 (30% -> 60%)
+      //  Memory: 0 -> 5000/20000 (0% -> 25%)
+      //  Score: 73 (85 -> 82)
+      // Node2
+      //  CPU: 3000 -> 6000/10000 (30% -> 60%)
+      //  Memory: 5000 -> 10000/20000 (25% -> 50%)
+      //  Score: 74 (97 -> 95)
+      {"resources requested, pods scheduled with resources if PreScore not called",
+       req,
+       {makeNode("node1", 10000, 20000), makeNode("node2", 10000, 20000)},
+       existing(),
+       {73, 74},
+       {defaultResourceBalancedAllocationSet},
+       false},
+  };
+
+  for (const auto& test : tests) {
+    SCOPED_TRACE(test.name);
+    std::vector<v1::Pod> existingPods = test.existingPods;
+    for (size_t i = 0; i < existingPods.size(); ++i) existingPods[i].metadata.name = "existing" + std::to_string(i);
+    v1::Pod pod = test.requestedPod;
+    pod.metadata.name = "incoming";
+    auto args = test.args;
+    PluginHarness h(test.nodes, existingPods, pod,
+                    [args](Handle hd) { return std::make_unique<BalancedAllocation>(hd, args); });
+    auto& p = dynamic_cast<BalancedAllocation&>(h.plugin());
+    if (test.runPreScore) {
+      std::vector<NodeIndex> all;
+      for (const auto& n : h.cluster().nodes()) all.push_back(n.index);
+      Status status = p.PreScore(h.state(), h.pod(), all, nullptr);
+      EXPECT_EQ(status.code, test.expectedPreScoreStatusCode)
+          << "unexpected status code, want: " << CodeName(test.expectedPreScoreStatusCode)
+          << ", got: " << CodeName(status.code);
+      if (status.code == Code::Skip) continue;  // skipping score test as PreScore returned skip
+    }
+    for (size_t i = 0; i < test.nodes.size(); ++i) {
+      int64_t hostResult = 0;
+      Status status =
+          p.Score(h.state(), h.pod(), h.cluster().node(h.cluster().FindNode(test.nodes[i].metadata.name)), hostResult);
+      EXPECT_TRUE(status.IsSuccess()) << "Score is expected to return success, but didn't. Got status: "
+                                      << status.Message();
+      EXPECT_EQ(hostResult, test.expectedScores[i]) << "unexpected score for host " << test.nodes[i].metadata.name;
+    }
+  }
+}
+
+// spreadlab: the two scores behind a node's score (the explanation).
+TEST(BalancedAllocationTest, ExplainScore) {
+  PluginHarness h({makeNode("node1", 4000, 10000)}, {},
+                  MakePod().Name("incoming").Req(cpuAndMemory("1000m", "2000")).Req(cpuAndMemory("2000m", "3000")).Obj(),
+                  [](Handle hd) { return std::make_unique<BalancedAllocation>(hd, config::NodeResourcesBalancedAllocationArgs{}); });
+  auto& p = dynamic_cast<BalancedAllocation&>(h.plugin());
+  auto d = p.ExplainScore(h.state(), h.pod(), h.cluster().node(0));
+  EXPECT_EQ(d.podRequests, (std::vector<int64_t>{3000, 5000}));
+  EXPECT_EQ(d.allocatable, (std::vector<int64_t>{4000, 10000}));
+  EXPECT_EQ(d.allocated, (std::vector<int64_t>{0, 0}));
+  EXPECT_EQ(d.requested, (std::vector<int64_t>{3000, 5000}));
+  EXPECT_EQ(d.score, 68);
+  EXPECT_EQ(plugins::noderesources::BalancedResourceScore(d.requested, d.allocatable), 87);
+  EXPECT_EQ(plugins::noderesources::BalancedResourceScore(d.allocated, d.allocatable), 100);
+}
+
+}  // namespace
+}  // namespace spreadlab

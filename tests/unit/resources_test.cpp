@@ -1,0 +1,294 @@
+// Ported from kubernetes/kubernetes
+//   staging/src/k8s.io/component-helpers/resource/helpers_test.go
+//   at 0085214e563468088672cf8c50849884198a18cc (the requests half of
+//   TestPodRequestsAndLimits, TestPodRequestsAndLimitsWithoutOverhead,
+//   TestPodResourceRequests, TestPodLevelResourceRequests and
+//   TestAggregateContainerRequestsAndLimits).
+// Case names are upstream's, verbatim. Limits are not modelled (the scheduler
+// does not use them), so only the expected requests are checked.
+//
+// Not ported, and why:
+//  - in-place resize (container statuses, UseStatusResources): 7 cases of
+//    TestPodResourceRequests ("resized, infeasible", "resized, infeasible &
+//    in-progress", "resized, no resize status", "resized: per-resource 3-way
+//    maximum", "resized, restartable init container, infeasible", "resized,
+//    restartable init container, no resize status", "aggregate request resolves
+//    max of sums instead of sum of maxes") and 7 of
+//    TestAggregateContainerRequestsAndLimits (the status ones).
+//  - pod-level resources (spec.resources): 17 cases of TestPodLevelResourceRequests
+//    (every case that sets pod-level resources, and its 5 status cases).
+//  - PodResourcesOptions.Reuse (TestPodResourceRequestsReuse), limits-only tests
+//    (TestPodResourceLimits, TestIsPodLevelLimitsSet), pod-level helpers
+//    (TestIsPodLevelResourcesSet, TestIsSupportedPodLevelResource), DRA
+//    node-allocatable claims (TestPodRequestsAndLimitsWithDRA,
+//    TestPodResourceRequestsWithSharedDRAClaims, TestPodResourceLimitsWithSharedDRAClaims,
+//    TestGetContainerDRAAllocations) and TestPodRequestsAndLimitsVerticalScalingWrappers.
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/resources.h"
+#include "testing/wrappers.h"
+
+namespace spreadlab {
+namespace {
+
+using testing::ParseTestQuantity;
+using testing::ParseTestResources;
+
+using RL = std::map<std::string, std::string>;
+
+// equality.Semantic.DeepEqual on ResourceLists: same names, equal quantities.
+void ExpectRequests(const v1::ResourceList& got, const RL& want) {
+  std::map<std::string, std::pair<int64_t, int64_t>> g, w;
+  for (const auto& [n, q] : got) g[n] = {q.value, q.milli};
+  for (const auto& [n, s] : want) {
+    Quantity q = ParseTestQuantity(s);
+    w[n] = {q.value, q.milli};
+  }
+  EXPECT_EQ(g, w);
+}
+
+struct podResources {
+  std::string cpuRequest, cpuLimit, memoryRequest, memoryLimit, cpuOverhead, memoryOverhead;
+};
+
+// getPod: one container and one init container with the same requests
+// (limits are not modelled), and the overhead.
+v1::Pod getPod(const std::string& cname, const podResources& resources) {
+  v1::ResourceList requests, overhead;
+  if (!resources.cpuRequest.empty()) requests[kResourceCPU] = ParseTestQuantity(resources.cpuRequest);
+  if (!resources.memoryRequest.empty()) requests[kResourceMemory] = ParseTestQuantity(resources.memoryRequest);
+  if (!resources.cpuOverhead.empty()) overhead[kResourceCPU] = ParseTestQuantity(resources.cpuOverhead);
+  if (!resources.memoryOverhead.empty()) overhead[kResourceMemory] = ParseTestQuantity(resources.memoryOverhead);
+  v1::Pod p;
+  v1::Container c;
+  c.name = cname;
+  c.requests = requests;
+  p.spec.containers.push_back(c);
+  c.name = "init-" + cname;
+  p.spec.initContainers.push_back(c);
+  p.spec.overhead = overhead;
+  return p;
+}
+
+v1::Container C(RL requests, std::string name = "", bool restartAlways = false) {
+  v1::Container c;
+  c.name = std::move(name);
+  c.requests = ParseTestResources(requests);
+  if (restartAlways) c.restartPolicy = "Always";
+  return c;
+}
+
+v1::Pod PodOf(std::vector<v1::Container> containers, std::vector<v1::Container> initContainers = {},
+              RL overhead = {}) {
+  v1::Pod p;
+  p.spec.containers = std::move(containers);
+  p.spec.initContainers = std::move(initContainers);
+  p.spec.overhead = ParseTestResources(overhead);
+  return p;
+}
+
+TEST(ResourcesTest, TestPodRequestsAndLimits) {
+  struct Case {
+    v1::Pod pod;
+    std::string cName;
+    RL expectedRequests;
+  };
+  std::vector<Case> cases = {
+      {getPod("foo", {"", "9"}), "just-limit-no-overhead", {}},
+      {getPod("foo", {"", "", "", "", "5", "5"}), "just-overhead", {{"cpu", "5"}, {"memory", "5"}}},
+      {getPod("foo", {"1", "", "10", "", "5", "5"}), "req-and-overhead", {{"cpu", "6"}, {"memory", "15"}}},
+      {getPod("foo", {"1", "2", "10", "12", "5", "5"}), "all-req-lim-and-overhead", {{"cpu", "6"}, {"memory", "15"}}},
+      {getPod("foo", {"1", "2", "10", "", "5", "5"}), "req-some-lim-and-overhead", {{"cpu", "6"}, {"memory", "15"}}},
+  };
+  for (const auto& tc : cases) {
+    SCOPED_TRACE(tc.cName);
+    ExpectRequests(PodRequests(tc.pod, PodRequestsOptions{}), tc.expectedRequests);
+  }
+}
+
+TEST(ResourcesTest, TestPodRequestsAndLimitsWithoutOverhead) {
+  struct Case {
+    v1::Pod pod;
+    std::string name;
+    RL expectedRequests;
+  };
+  std::vector<Case> cases = {
+      {PodOf({C({{"cpu", "1"}, {"memory", "5"}}, "foobar"), C({{"cpu", "4"}, {"memory", "12"}}, "foobar2")}),
+       "two container no overhead - should just be sum of containers",
+       {{"cpu", "5"}, {"memory", "17"}}},
+      {PodOf({C({{"cpu", "1"}, {"memory", "5"}}, "foobar"), C({{"cpu", "4"}, {"memory", "12"}}, "foobar2")}, {},
+             {{"cpu", "3"}, {"memory", "8"}}),
+       "two container with overhead - shouldn't consider overhead",
+       {{"cpu", "5"}, {"memory", "17"}}},
+      {PodOf({C({{"cpu", "1"}, {"memory", "5"}}, "foobar"), C({{"cpu", "4"}, {"memory", "12"}}, "foobar2")},
+             {C({{"cpu", "1"}, {"memory", "5"}}, "small-init"), C({{"cpu", "40"}, {"memory", "120"}}, "big-init")},
+             {{"cpu", "3"}, {"memory", "8"}}),
+       "two container with overhead, massive init - should just be the largest init",
+       {{"cpu", "40"}, {"memory", "120"}}},
+  };
+  for (const auto& tc : cases) {
+    SCOPED_TRACE(tc.name);
+    PodRequestsOptions opts;
+    opts.excludeOverhead = true;
+    ExpectRequests(PodRequests(tc.pod, opts), tc.expectedRequests);
+  }
+}
+
+TEST(ResourcesTest, TestPodResourceRequests) {
+  struct Case {
+    std::string description;
+    bool excludeOverhead = false;
+    RL overhead;
+    std::vector<v1::Container> initContainers;
+    std::vector<v1::Container> containers;
+    RL expectedRequests;
+  };
+  std::vector<Case> testCases = {
+      {"nil options, larger init container", false, {}, {C({{"cpu", "4"}})}, {C({{"cpu", "1"}})}, {{"cpu", "4"}}},
+      {"nil options, larger containers", false, {}, {C({{"cpu", "2"}})}, {C({{"cpu", "2"}}), C({{"cpu", "3"}})},
+       {{"cpu", "5"}}},
+      {"pod overhead excluded", true, {{"cpu", "1"}}, {C({{"cpu", "2"}})}, {C({{"cpu", "2"}}), C({{"cpu", "3"}})},
+       {{"cpu", "5"}}},
+      {"pod overhead included", false, {{"cpu", "1"}, {"memory", "1Gi"}}, {C({{"cpu", "2"}})},
+       {C({{"cpu", "2"}}), C({{"cpu", "3"}})}, {{"cpu", "6"}, {"memory", "1Gi"}}},
+      // UseStatusResources false: the container statuses (not modelled) are ignored.
+      {"resized, infeasible, but don't use status", false, {}, {}, {C({{"cpu", "4"}}, "container-1")}, {{"cpu", "4"}}},
+      {"resized, restartable init container, infeasible, but don't use status", false, {},
+       {C({{"cpu", "4"}}, "restartable-init-1", true)}, {}, {{"cpu", "4"}}},
+      // restartable init + regular container
+      {"restartable init container", false, {}, {C({{"cpu", "1"}}, "restartable-init-1", true)},
+       {C({{"cpu", "1"}}, "container-1")}, {{"cpu", "2"}}},
+      // max(5, restartable init containers(3+2+1) + regular(1)) = 7
+      {"multiple restartable init containers", false, {},
+       {C({{"cpu", "5"}}, "init-1"), C({{"cpu", "1"}}, "restartable-init-1", true),
+        C({{"cpu", "2"}}, "restartable-init-2", true), C({{"cpu", "3"}}, "restartable-init-3", true)},
+       {C({{"cpu", "1"}}, "container-1")}, {{"cpu", "7"}}},
+      // init-2 requires 5 + the previously running restartable init
+      // containers(1+2) = 8, the restartable init container that starts
+      // after it doesn't count
+      {"multiple restartable and regular init containers", false, {},
+       {C({{"cpu", "5"}}, "init-1"), C({{"cpu", "1"}}, "restartable-init-1", true),
+        C({{"cpu", "2"}}, "restartable-init-2", true), C({{"cpu", "5"}}, "init-2"),
+        C({{"cpu", "3"}}, "restartable-init-3", true)},
+       {C({{"cpu", "1"}}, "container-1")}, {{"cpu", "8"}}},
+      {"restartable-init, init and regular", false, {},
+       {C({{"cpu", "10"}}, "restartable-init-1", true), C({{"cpu", "200"}}, "init-1")},
+       {C({{"cpu", "100"}}, "container-1")}, {{"cpu", "210"}}},
+  };
+  for (const auto& tc : testCases) {
+    SCOPED_TRACE(tc.description);
+    PodRequestsOptions opts;
+    opts.excludeOverhead = tc.excludeOverhead;
+    ExpectRequests(PodRequests(PodOf(tc.containers, tc.initContainers, tc.overhead), opts), tc.expectedRequests);
+  }
+}
+
+// The cases that set no pod-level resources (SkipPodLevelResources then makes
+// no difference).
+TEST(ResourcesTest, TestPodLevelResourceRequests) {
+  struct Case {
+    std::string name;
+    std::vector<v1::Container> initContainers;
+    std::vector<v1::Container> containers;
+    RL expectedRequests;
+  };
+  std::vector<Case> testCases = {
+      {"nil", {}, {}, {}},
+      {"only container level resources set with SkipPodLevelResources false", {},
+       {C({{"memory", "3Mi"}, {"cpu", "2m"}})}, {{"memory", "3Mi"}, {"cpu", "2m"}}},
+      {"container-level resources and init container set with SkipPodLevelResources false",
+       {C({{"memory", "5Mi"}, {"cpu", "4m"}})}, {C({{"memory", "3Mi"}, {"cpu", "2m"}})},
+       {{"memory", "5Mi"}, {"cpu", "4m"}}},
+      // Upstream's second row of that name runs with SkipPodLevelResources true.
+      {"container-level resources and init container set with SkipPodLevelResources false",
+       {C({{"memory", "5Mi"}, {"cpu", "4m"}})}, {C({{"memory", "3Mi"}, {"cpu", "2m"}})},
+       {{"memory", "5Mi"}, {"cpu", "4m"}}},
+      {"container-level resources and sidecar container set with SkipPodLevelResources false",
+       {C({{"memory", "5Mi"}, {"cpu", "4m"}}, "", true)}, {C({{"memory", "3Mi"}, {"cpu", "2m"}})},
+       {{"memory", "8Mi"}, {"cpu", "6m"}}},
+      {"container-level resources, init and sidecar container set with SkipPodLevelResources false",
+       {C({{"memory", "5Mi"}, {"cpu", "4m"}}, "", true), C({{"memory", "6Mi"}, {"cpu", "8m"}})},
+       {C({{"memory", "3Mi"}, {"cpu", "2m"}})}, {{"memory", "11Mi"}, {"cpu", "12m"}}},
+  };
+  for (const auto& tc : testCases) {
+    SCOPED_TRACE(tc.name);
+    ExpectRequests(PodRequests(PodOf(tc.containers, tc.initContainers), PodRequestsOptions{}), tc.expectedRequests);
+  }
+}
+
+TEST(ResourcesTest, TestAggregateContainerRequestsAndLimits) {
+  struct Case {
+    std::vector<v1::Container> containers;
+    std::vector<v1::Container> initContainers;
+    std::string name;
+    RL expectedRequests;
+  };
+  // Containers with only limits request nothing.
+  std::vector<Case> cases = {
+      {{C({})}, {}, "one container with limits", {}},
+      {{C({}), C({})}, {}, "two containers with limits", {}},
+      {{C({{"cpu", "9"}})}, {}, "one container with requests", {{"cpu", "9"}}},
+      {{C({{"cpu", "9"}}), C({{"cpu", "9"}})}, {}, "two containers with requests", {{"cpu", "18"}}},
+      {{C({{"cpu", "9"}})}, {C({{"cpu", "9"}})}, "regular and init containers with requests", {{"cpu", "9"}}},
+      {{C({{"cpu", "9"}})},
+       {C({{"cpu", "8"}}, "", true), C({{"cpu", "6"}})},
+       "regular, init and sidecar containers with requests",
+       {{"cpu", "17"}}},
+      {{C({})}, {C({})}, "regular and init containers with limits", {}},
+      {{C({})}, {C({}, "", true), C({})}, "regular, init and sidecar containers with limits", {}},
+  };
+  for (const auto& tc : cases) {
+    SCOPED_TRACE(tc.name);
+    // AggregateContainerRequests is PodRequests without the overhead (none here).
+    ExpectRequests(PodRequests(PodOf(tc.containers, tc.initContainers), PodRequestsOptions{}), tc.expectedRequests);
+  }
+}
+
+// spreadlab: schedutil.IsScalarResourceName and v1helper.IsExtendedResourceName
+// on the names the noderesources tests use, and CalculateResource's non-zero
+// requests (PodInfo.CalculateResource).
+TEST(ResourcesTest, ResourceNameClasses) {
+  struct Case {
+    std::string name;
+    bool extended, scalar;
+  };
+  std::vector<Case> cases = {
+      {"cpu", false, false},
+      {"memory", false, false},
+      {"ephemeral-storage", false, false},
+      {"pods", false, false},
+      {"example.com/aaa", true, true},
+      {"nvidia.com/gpu", true, true},
+      {"kubernetes.io/something", false, true},
+      {"subdomain.kubernetes.io/something", false, true},
+      {"hugepages-2Mi", false, true},
+      {"attachable-volumes-aws-ebs", false, true},
+      {"requests.example.com/aaa", false, false},
+      {"Example.com/aaa", false, false},  // the prefix must be a DNS subdomain
+      {"example.com/a/b", false, false},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    EXPECT_EQ(IsExtendedResourceName(c.name), c.extended);
+    EXPECT_EQ(IsScalarResourceName(c.name), c.scalar);
+  }
+}
+
+TEST(ResourcesTest, CalculateResourceNonZero) {
+  v1::Pod p = PodOf({C({}), C({{"cpu", "1"}, {"memory", "0"}})}, {C({{"cpu", "3"}})}, {{"memory", "1Mi"}});
+  PodResources r = CalculateResource(p);
+  EXPECT_EQ(r.requests.milliCPU, 3000);
+  EXPECT_EQ(r.requests.memory, 1048576);
+  // cpu: max(100m + 1, init 3) = 3; memory: 200Mi (missing) + 0 (explicit) + 1Mi overhead.
+  EXPECT_EQ(r.nonZeroMilliCPU, 3000);
+  EXPECT_EQ(r.nonZeroMemory, kDefaultMemoryRequest + 1048576);
+}
+
+}  // namespace
+}  // namespace spreadlab

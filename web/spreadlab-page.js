@@ -1,0 +1,218 @@
+// The page around the wasm lab: checks WebGL2, fetches the font and the examples,
+// picks the first scenario (#s= link, ?scenario=URL, the copy saved in this
+// browser, else examples/one-constraint.json), starts the module, and exposes
+// window.spreadlab (docs/js-api.md). Also: file picker, drag-and-drop, paste,
+// downloads, share links, ?embed=1.
+(function () {
+  'use strict';
+  const t0 = performance.now();
+  const params = new URLSearchParams(location.search);
+  const embed = params.get('embed') === '1';
+  const STORE = 'spreadlab.scenario.v1';
+  const DEFAULT_EXAMPLE = 'one-constraint.json';
+  const overlay = document.getElementById('overlay');
+  const overlayText = document.getElementById('overlay-text');
+
+  function fail(message) {
+    overlay.classList.remove('hidden');
+    overlay.classList.add('error');
+    overlayText.textContent = message;
+    window.spreadlab.failed = message;
+  }
+
+  // ---- window.spreadlab: the JS API (thin wrappers over src/bindings/js_api.cpp) ----
+  // Strings go through malloc, not ccall's stack copies: scenarios can be megabytes.
+  const call = (name, ...args) => {
+    const owned = [];
+    const raw = args.map((a) => {
+      if (typeof a === 'number') return a;
+      const n = Module.lengthBytesUTF8(a) + 1;
+      const p = Module._malloc(n);
+      Module.stringToUTF8(a, p, n);
+      owned.push(p);
+      return p;
+    });
+    try {
+      return Module.ccall(name, 'string', raw.map(() => 'number'), raw);
+    } finally {
+      owned.forEach((p) => Module._free(p));
+    }
+  };
+  const callJson = (name, ...args) => JSON.parse(call(name, ...args));
+  window.spreadlab = {
+    ready: false,          // true once the first frame is on screen
+    firstFrameMs: null,    // ms from the page script starting to the first frame
+    failed: null,          // why the lab could not start, if it could not
+    load: (jsonText, source) => callJson('spreadlab_load', String(jsonText), source || 'loaded scenario'),
+    trace: () => callJson('spreadlab_trace'),
+    setConstraintField: (index, field, value) =>
+      callJson('spreadlab_set_constraint_field', index, field, JSON.stringify(value === undefined ? null : value)),
+    scheduleNext: () => callJson('spreadlab_schedule_next'),
+    scheduleAll: () => callJson('spreadlab_schedule_all'),
+    step: () => callJson('spreadlab_step'),
+    play: () => callJson('spreadlab_play'),
+    scenario: () => call('spreadlab_scenario'),
+    undo: () => callJson('spreadlab_undo'),
+    redo: () => callJson('spreadlab_redo'),
+    status: () => callJson('spreadlab_status'),
+    widgetRects: () => callJson('spreadlab_widget_rects'),
+    frameStats: () => callJson('spreadlab_platform_stats'),
+    shareUrl: async () => location.origin + location.pathname + '#s=' + (await compress(call('spreadlab_scenario'))),
+    clearSaved: () => localStorage.removeItem(STORE),
+  };
+
+  // ---- share links: deflate-raw + base64url in the fragment ----
+  async function compress(text) {
+    const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    let bin = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  }
+  async function decompress(b64) {
+    const bin = atob(b64.replace(/-/g, '+').replace(/_/g, '/'));
+    const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+    return new Response(stream).text();
+  }
+
+  async function fetchText(url) {
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(url + ': HTTP ' + r.status);
+    return r.text();
+  }
+
+  async function prepare() {
+    const [font, index] = await Promise.all([
+      fetch('assets/DejaVuSans.ttf').then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null),
+      fetch('examples/index.json').then((r) => r.json()).catch(() => []),
+    ]);
+    const examples = await Promise.all(index.map(async (f) => [f, await fetchText('examples/' + f)]));
+    const fallback = examples.find(([f]) => f === DEFAULT_EXAMPLE) || examples[0] || [DEFAULT_EXAMPLE, null];
+    const firsts = [];  // candidates in order; the first that loads wins
+    if (location.hash.startsWith('#s=')) {
+      try { firsts.push([await decompress(location.hash.slice(3)), 'shared link']); } catch (e) { console.warn('bad share link', e); }
+    }
+    if (params.get('scenario')) {
+      const url = params.get('scenario');
+      try { firsts.push([await fetchText(url), url]); } catch (e) { firsts.push(['', url + ' (' + e.message + ')']); }
+    }
+    if (!firsts.length) {
+      try {
+        const saved = JSON.parse(localStorage.getItem(STORE) || 'null');
+        if (saved && saved.text) firsts.push([saved.text, saved.source || 'saved in this browser']);
+      } catch (e) { console.warn('ignoring the saved scenario', e); }
+    }
+    if (fallback[1]) firsts.push([fallback[1], 'examples/' + fallback[0]]);
+    return { font, examples, firsts };
+  }
+
+  function download(name, text) {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+  }
+
+  function copy(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).catch(() => copyFallback(text));
+    } else {
+      copyFallback(text);
+    }
+  }
+  function copyFallback(text) {
+    const ta = document.createElement('textarea');
+    ta.value = text;
+    document.body.appendChild(ta);
+    ta.select();
+    try { document.execCommand('copy'); } catch (e) { /* nothing else to try */ }
+    ta.remove();
+    document.getElementById('canvas').focus();
+  }
+
+  function loadFile(file) {
+    file.text().then((text) => window.spreadlab.load(text, file.name));
+  }
+
+  function boot(p) {
+    if (!p.firsts.length) { fail('No scenario to show: examples/ is missing from the site.'); return; }
+    window.Module = {
+      canvas: document.getElementById('canvas'),
+      spreadlabFont: p.font ? new Uint8Array(p.font) : null,
+      spreadlabEmbed: embed,
+      spreadlabBoot() {
+        for (const [file, text] of p.examples) call('spreadlab_add_example', file, text);
+        for (const [text, source] of p.firsts) {
+          const r = window.spreadlab.load(text, source);
+          if (r.ok) break;
+          console.warn('spreadlab: could not open ' + source + ': ' + r.error);
+        }
+      },
+      spreadlabFirstFrame() {
+        overlay.classList.add('hidden');
+        window.spreadlab.firstFrameMs = performance.now() - t0;
+        window.spreadlab.ready = true;
+        document.getElementById('canvas').focus();
+        window.dispatchEvent(new Event('spreadlab-ready'));
+      },
+      spreadlabSave(text, source) {
+        try {
+          localStorage.setItem(STORE, JSON.stringify({ text, source, savedAt: Date.now() }));
+        } catch (e) {
+          console.warn('spreadlab: the scenario is too large to keep in this browser', e);
+        }
+      },
+      spreadlabDownload: download,
+      spreadlabCopy: copy,
+      spreadlabPickFile() { document.getElementById('file-input').click(); },
+      spreadlabShare(text) {
+        compress(text).then((frag) => {
+          history.replaceState(null, '', '#s=' + frag);
+          copy(location.href);
+        });
+      },
+      print: (t) => console.log(t),
+      printErr: (t) => console.warn(t),
+      onAbort: (what) => fail('The lab stopped with an error: ' + what + '. Reload the page; your last scenario is kept.'),
+    };
+    const s = document.createElement('script');
+    s.src = 'spreadlab.js';
+    s.onerror = () => fail('Could not load spreadlab.js: is the site complete?');
+    document.body.appendChild(s);
+  }
+
+  // ---- scenarios in: file picker, drag-and-drop, paste ----
+  document.getElementById('file-input').addEventListener('change', (e) => {
+    if (e.target.files[0]) loadFile(e.target.files[0]);
+    e.target.value = '';
+  });
+  const hint = document.getElementById('drop-hint');
+  window.addEventListener('dragover', (e) => { e.preventDefault(); hint.classList.add('shown'); });
+  window.addEventListener('dragleave', (e) => { if (!e.relatedTarget) hint.classList.remove('shown'); });
+  window.addEventListener('drop', (e) => {
+    e.preventDefault();
+    hint.classList.remove('shown');
+    const f = e.dataTransfer && e.dataTransfer.files[0];
+    if (f) loadFile(f);
+    else if (e.dataTransfer) window.spreadlab.load(e.dataTransfer.getData('text'), 'dropped text');
+  });
+  // Ctrl+V: into the focused text field of the lab, or else as a scenario.
+  window.addEventListener('paste', (e) => {
+    const text = e.clipboardData && e.clipboardData.getData('text');
+    if (!text || !window.spreadlab.ready) return;
+    e.preventDefault();
+    call('spreadlab_platform_paste', text);
+  });
+
+  const probe = document.createElement('canvas');
+  if (!probe.getContext('webgl2')) {
+    fail('spreadlab draws with WebGL2, which this browser does not offer (or has turned off). ' +
+         'Use a current Chrome, Edge, Firefox or Safari, and check that hardware acceleration is on.');
+    return;
+  }
+  if (embed) document.title = 'spreadlab (embedded)';
+  prepare().then(boot).catch((e) => fail('Could not start: ' + e.message));
+})();
