@@ -2,9 +2,11 @@
 //   pkg/scheduler/framework/plugins/noderesources/fit_test.go
 //   (TestEnoughRequests, TestPreFilterDisabled, TestNotEnoughRequests,
 //   TestStorageRequests, TestRestartableInitContainers, TestFitScore, TestIsFit),
-//   the version with InsufficientResource.Unresolvable, SignPod and DRA extended
-//   resources (the kube-scheduler/framework "fwk" API, after commit
-//   cb6ff2d8ce3595f88570f82c7d0e6d98910afd3c; fit.go of the same generation).
+//   the current generation: InsufficientResource.Unresolvable (a request above
+//   the node's allocatable makes the status UnschedulableAndUnresolvable),
+//   SignPod, DRA extended resources, the kube-scheduler/framework "fwk" API and
+//   ktesting (newer than 903b1f7e2884a152477f870ece3460be3d5025d1; the stored
+//   copy read carries no commit id). fit.go of the same generation.
 // Case names are upstream's, verbatim.
 //
 // Not ported, and why:

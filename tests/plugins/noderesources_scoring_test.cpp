@@ -555,5 +555,21 @@ TEST(NodeResourcesScoringTest, TestCalculateResourceAllocatableRequest) {
   }
 }
 
+// spreadlab: NewFit's error for an unknown strategy ("scoring strategy %s is not
+// supported") cannot stop a constructor here; Score reports it.
+TEST(NodeResourcesScoringTest, UnsupportedScoringStrategy) {
+  std::vector<Code> codes;
+  RunScores(StrategyArgs("Foo", defaultResources), MakePod().Obj(),
+            {CapNode("node1", {{"cpu", "4000"}, {"memory", "10000"}})}, {}, &codes);
+  ASSERT_EQ(codes.size(), 1u);
+  EXPECT_EQ(codes[0], Code::Error);
+  PluginHarness h({CapNode("node1", {{"cpu", "1"}})}, {}, MakePod().Name("p").Obj(), [](Handle hd) {
+    return std::make_unique<Fit>(hd, StrategyArgs("Foo", defaultResources));
+  });
+  int64_t score = 0;
+  Status st = dynamic_cast<Fit&>(h.plugin()).Score(h.state(), h.pod(), h.cluster().node(0), score);
+  EXPECT_EQ(st.Message(), "scoring strategy Foo is not supported");
+}
+
 }  // namespace
 }  // namespace spreadlab

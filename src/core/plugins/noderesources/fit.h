@@ -85,8 +85,8 @@ class Fit final : public PreFilterPlugin, public FilterPlugin, public PreScorePl
 
   Handle h_;
   IgnoredResources ignored_;
+  std::string configError_;  // e.g. an unsupported scoring strategy: Score returns it (set before scorer_)
   noderesources::ResourceAllocationScorer scorer_;
-  std::string configError_;  // e.g. an unsupported scoring strategy: Score returns it
 
   // Reason strings and reason lists outlive the cycle (Status views them).
   std::map<std::string, std::string, std::less<>> scalarReasons_;  // resource name -> "Insufficient <name>"
