@@ -22,7 +22,7 @@ install_packages() {
 
 build() {
   cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$BUILD" -j "$(nproc)"
+  cmake --build "$BUILD" -j "$(nproc)" >&2  # progress on stderr: stdout is the program's
 }
 
 install_packages
