@@ -40,6 +40,16 @@ void Framework::Fail(CycleTrace& trace, const std::string& error) {
   trace.selected = kNone;
 }
 
+namespace {
+// Go's "%v" of sets.List(names): sorted, space-separated, in brackets.
+std::string SortedList(std::vector<std::string> names) {
+  std::sort(names.begin(), names.end());
+  std::string out = "[";
+  for (size_t i = 0; i < names.size(); ++i) out += (i ? " " : "") + names[i];
+  return out + "]";
+}
+}  // namespace
+
 // numFeasibleNodesToFind
 size_t NumFeasibleNodesToFind(std::optional<int32_t> percentageOfNodesToScore, size_t numAllNodes) {
   constexpr size_t kMinFeasibleNodesToFind = 100;
@@ -120,14 +130,9 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
         allowed = std::move(both);
       }
       if (allowed->empty()) {
-        std::sort(pluginsWithNodes.begin(), pluginsWithNodes.end());
-        if (pluginsWithNodes.size() == 1) {
-          preFilterMsg = "node(s) didn't satisfy plugin " + pluginsWithNodes[0];
-        } else {
-          preFilterMsg = "node(s) didn't satisfy plugin(s) [";
-          for (size_t i = 0; i < pluginsWithNodes.size(); ++i) preFilterMsg += (i ? " " : "") + pluginsWithNodes[i];
-          preFilterMsg += "] simultaneously";
-        }
+        preFilterMsg = pluginsWithNodes.size() == 1
+                           ? "node(s) didn't satisfy plugin " + pluginsWithNodes[0]
+                           : "node(s) didn't satisfy plugin(s) " + SortedList(pluginsWithNodes) + " simultaneously";
         preFilterStatus = Status::Make(Code::UnschedulableAndUnresolvable);
         break;
       }
@@ -145,10 +150,7 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
   candidates_.clear();
   if (allowed) {
     // Nodes left out by a PreFilterResult count as UnschedulableAndUnresolvable.
-    std::sort(pluginsWithNodes.begin(), pluginsWithNodes.end());
-    absentReason_ = "node(s) didn't satisfy plugin(s) [";
-    for (size_t i = 0; i < pluginsWithNodes.size(); ++i) absentReason_ += (i ? " " : "") + pluginsWithNodes[i];
-    absentReason_ += "]";
+    absentReason_ = "node(s) didn't satisfy plugin(s) " + SortedList(pluginsWithNodes);
     std::vector<uint8_t> in(numNodes, 0);
     for (const auto& name : *allowed)
       if (NodeIndex n = cluster_.FindNode(name); n != kNone) in[n] = 1;

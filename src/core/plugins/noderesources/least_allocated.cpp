@@ -7,25 +7,8 @@
 
 namespace spreadlab::plugins::noderesources {
 
-// Go's int64 multiplication wraps; do the same without C++'s undefined overflow.
-static int64_t MulWrap(int64_t a, int64_t b) {
-  return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
-}
-
 Scorer LeastResourceScorer(std::vector<config::ResourceSpec> resources) {
-  return [resources = std::move(resources)](std::span<const int64_t> requested, std::span<const int64_t>,
-                                            std::span<const int64_t> allocable) -> int64_t {
-    int64_t nodeScore = 0, weightSum = 0;
-    for (size_t i = 0; i < requested.size(); ++i) {
-      if (allocable[i] == 0) continue;
-      int64_t weight = resources[i].weight;
-      int64_t resourceScore = LeastRequestedScore(requested[i], allocable[i]);
-      nodeScore += MulWrap(resourceScore, weight);
-      weightSum += weight;
-    }
-    if (weightSum == 0) return 0;
-    return nodeScore / weightSum;
-  };
+  return WeightedResourceScorer(std::move(resources), LeastRequestedScore);
 }
 
 // The unused capacity on a scale of 0-MaxNodeScore: the more unused, the higher.

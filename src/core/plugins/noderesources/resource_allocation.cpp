@@ -86,4 +86,20 @@ Status ResourceAllocationScorer::Score(const NodeInfo& node, std::span<const int
   return Status::Ok();
 }
 
+Scorer WeightedResourceScorer(std::vector<config::ResourceSpec> resources,
+                              int64_t (*perResource)(int64_t requested, int64_t capacity)) {
+  return [resources = std::move(resources), perResource](std::span<const int64_t> requested, std::span<const int64_t>,
+                                                         std::span<const int64_t> allocable) -> int64_t {
+    int64_t nodeScore = 0, weightSum = 0;
+    for (size_t i = 0; i < requested.size(); ++i) {
+      if (allocable[i] == 0) continue;
+      int64_t weight = resources[i].weight;
+      nodeScore += MulWrap(perResource(requested[i], allocable[i]), weight);
+      weightSum += weight;
+    }
+    if (weightSum == 0) return 0;
+    return nodeScore / weightSum;
+  };
+}
+
 }  // namespace spreadlab::plugins::noderesources

@@ -30,6 +30,17 @@ inline constexpr int64_t kMaxUtilization = 100;
 using Scorer = std::function<int64_t(std::span<const int64_t> requested, std::span<const int64_t> allocated,
                                      std::span<const int64_t> allocatable)>;
 
+// Go's int64 multiplication wraps; the same without C++'s undefined overflow.
+inline int64_t MulWrap(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
+}
+
+// The weighted average of `perResource(requested, allocatable)` over the
+// resources a node has (allocatable > 0), in integer arithmetic: the shared
+// body of leastResourceScorer and mostResourceScorer.
+Scorer WeightedResourceScorer(std::vector<config::ResourceSpec> resources,
+                              int64_t (*perResource)(int64_t requested, int64_t capacity));
+
 // least_allocated.go
 Scorer LeastResourceScorer(std::vector<config::ResourceSpec> resources);
 int64_t LeastRequestedScore(int64_t requested, int64_t capacity);
