@@ -241,7 +241,8 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
     if (!s.IsSuccess())
       return Fail(trace, "running PreScore plugin \"" + std::string(p->Name()) + "\": " + std::string(s.Message()));
   }
-  std::vector<int64_t> totals(feasible_.size(), 0);
+  std::vector<int64_t>& totals = totals_;
+  totals.assign(feasible_.size(), 0);
   pluginScores_.resize(score_.size());
   for (size_t i = 0; i < score_.size(); ++i) {
     if (skipScore_[i]) {

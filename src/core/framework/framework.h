@@ -63,6 +63,7 @@ class Framework {
   std::string absentReason_;  // for nodes a PreFilterResult left out
   size_t nextStartNodeIndex_ = 0;
   std::vector<std::vector<NodeScore>> pluginScores_;
+  std::vector<int64_t> totals_;  // per feasible node
 };
 
 // numFeasibleNodesToFind: every node below 100 nodes; above, the profile's
