@@ -144,36 +144,21 @@ void Lab::SelectPod(PodIndex pod) {
   Rebuild();
 }
 
-bool Lab::Undo() {
-  if (undo_.empty()) return false;
-  std::string error;
-  auto current = doc_.Save();
-  if (!doc_.Restore(*undo_.back().doc, error)) {
-    SetStatus("Cannot undo: " + error, true);
-    return false;
-  }
-  redo_.push_back(Snapshot{std::move(current), undo_.back().what});
-  SetStatus("Undid " + undo_.back().what, false);
-  undo_.pop_back();
-  timeline_.clear();
-  timelineBinds_.clear();
-  cursor_ = 0;
-  ++revision_;
-  Rebuild();
-  return true;
-}
+bool Lab::Undo() { return Travel(undo_, redo_, "undo", "Undid "); }
+bool Lab::Redo() { return Travel(redo_, undo_, "redo", "Redid "); }
 
-bool Lab::Redo() {
-  if (redo_.empty()) return false;
+// Restores the newest snapshot of `from` and files the current state in `to`.
+bool Lab::Travel(std::vector<Snapshot>& from, std::vector<Snapshot>& to, const char* verb, const char* done) {
+  if (from.empty()) return false;
   std::string error;
   auto current = doc_.Save();
-  if (!doc_.Restore(*redo_.back().doc, error)) {
-    SetStatus("Cannot redo: " + error, true);
+  if (!doc_.Restore(*from.back().doc, error)) {
+    SetStatus(std::string("Cannot ") + verb + ": " + error, true);
     return false;
   }
-  undo_.push_back(Snapshot{std::move(current), redo_.back().what});
-  SetStatus("Redid " + redo_.back().what, false);
-  redo_.pop_back();
+  to.push_back(Snapshot{std::move(current), from.back().what});
+  SetStatus(done + from.back().what, false);
+  from.pop_back();
   timeline_.clear();
   timelineBinds_.clear();
   cursor_ = 0;

@@ -111,6 +111,7 @@ class Lab {
   std::string source_;
   std::vector<Example> examples_;
   std::vector<Snapshot> undo_, redo_;
+  bool Travel(std::vector<Snapshot>& from, std::vector<Snapshot>& to, const char* verb, const char* done);
   io::ScenarioDoc timelineBase_;
   std::vector<TimelineStep> timeline_;
   std::vector<std::pair<std::string, std::string>> timelineBinds_;  // pod key -> node
