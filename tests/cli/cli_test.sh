@@ -25,7 +25,7 @@ check() {  # name, expected exit code, expected substring of stdout+stderr, comm
   fi
 }
 
-check "explain table" 0 "Result: default/mypod -> node3" "$BIN" explain "$EX/one-constraint.json"
+check "explain table" 0 "Result: default/mypod -> node4" "$BIN" explain "$EX/one-constraint.json"
 check "explain shows arithmetic" 0 "zone=zoneA: 2 + 1 - 1 = 2 > maxSkew 1" "$BIN" explain "$EX/one-constraint.json"
 check "explain json" 0 '"selected": "node4"' "$BIN" explain "$EX/two-constraints.json" --format json
 check "explain pending" 0 "0/3 nodes are available: 3 node(s) didn't match pod topology spread constraints." \

@@ -98,6 +98,10 @@ std::unique_ptr<Env> MakeEnv(std::vector<v1::Node> nodes, std::vector<v1::Pod> e
   auto env = std::make_unique<Env>();
   Scenario s;
   s.nodes = std::move(nodes);
+  // A real node always reports status.allocatable; these cases are about the
+  // framework and the other filters, so NodeResourcesFit must admit them.
+  for (auto& n : s.nodes)
+    if (n.allocatable.empty()) n.allocatable = testing::MakeNode().Capacity({{"cpu", "4"}, {"memory", "16Gi"}}).Obj().allocatable;
   s.pods = std::move(existing);
   pending.spec.nodeName.clear();
   s.pods.push_back(std::move(pending));
@@ -344,8 +348,8 @@ TEST(FirstFailureTest, CountedOnceUnderFirstFailingPlugin) {
   auto pod = MakePod().Name("p").NodeSelector({{"disk", "ssd"}}).Obj();
   auto env = MakeEnv(nodes, {}, pod);
   env->Run();
-  EXPECT_EQ(env->trace.filterPlugins,
-            (Names{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "PodTopologySpread"}));
+  EXPECT_EQ(env->trace.filterPlugins, (Names{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
+                                             "NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity"}));
   EXPECT_EQ(env->trace.message,
             "0/3 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had untolerated "
             "taint {k: v}, 1 node(s) were unschedulable.");
@@ -935,12 +939,17 @@ TEST(ScoringTest, Weights) {
 
   const std::vector<WeightCase> cases = {
       // preferred: 0*3 + 100*2 = 200; plain: 100*3 + 0*2 = 300.
-      {"default weights", config::Profile{}, 2, "plain", {"TaintToleration", "NodeAffinity"}},
+      // NodeResourcesFit and ImageLocality score both nodes alike.
+      {"default weights", config::Profile{}, 2, "plain",
+       {"TaintToleration", "NodeAffinity", "NodeResourcesFit", "ImageLocality"}},
       // preferred: 0*3 + 100*5 = 500; plain: 300.
-      {"multiPoint weight", multiPoint, 5, "preferred", {"TaintToleration", "NodeAffinity"}},
-      {"score weight", scoreWeight, 5, "preferred", {"NodeAffinity", "TaintToleration"}},
+      {"multiPoint weight", multiPoint, 5, "preferred",
+       {"TaintToleration", "NodeAffinity", "NodeResourcesFit", "ImageLocality"}},
+      {"score weight", scoreWeight, 5, "preferred",
+       {"NodeAffinity", "TaintToleration", "NodeResourcesFit", "ImageLocality"}},
       // getScoreWeights: the Score weight takes precedence over the MultiPoint one.
-      {"score weight over multiPoint weight", scoreWins, 1, "plain", {"NodeAffinity", "TaintToleration"}},
+      {"score weight over multiPoint weight", scoreWins, 1, "plain",
+       {"NodeAffinity", "TaintToleration", "NodeResourcesFit", "ImageLocality"}},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);
@@ -948,14 +957,16 @@ TEST(ScoringTest, Weights) {
     env->Run();
     EXPECT_EQ(env->Selected(), c.want);
     ASSERT_TRUE(env->trace.scored);
-    // PodTopologySpread skips (no constraints, no owner for the defaults).
+    // PodTopologySpread skips (no constraints, no owner for the defaults),
+    // InterPodAffinity (no terms anywhere) and BalancedAllocation (best-effort pod).
     // expandMultiPointPlugins puts plugins also listed at score first.
     EXPECT_EQ(env->trace.scorePlugins, c.scoreOrder);
-    EXPECT_EQ(env->trace.skippedScorePlugins, (Names{"PodTopologySpread"}));
+    EXPECT_EQ(env->trace.skippedScorePlugins,
+              (Names{"PodTopologySpread", "InterPodAffinity", "NodeResourcesBalancedAllocation"}));
     std::map<std::string, std::map<std::string, ScoreEntry>> byNode;
     for (const char* n : {"preferred", "plain"}) {
       const NodeTrace& nt = env->Node(n);
-      ASSERT_EQ(nt.scoreCount, 2u);
+      ASSERT_EQ(nt.scoreCount, 4u);
       for (uint32_t i = nt.scoreBegin; i < nt.scoreBegin + nt.scoreCount; ++i)
         byNode[n][env->trace.scorePlugins[env->trace.scores[i].plugin]] = env->trace.scores[i];
     }
@@ -971,8 +982,10 @@ TEST(ScoringTest, Weights) {
     EXPECT_EQ(pa.normalized, 100);
     EXPECT_EQ(pa.weight, c.affinityWeight);
     EXPECT_EQ(pa.weighted, 100 * c.affinityWeight);
-    EXPECT_EQ(env->Node("preferred").total, 100 * c.affinityWeight);
-    EXPECT_EQ(env->Node("plain").total, 300);
+    const int64_t alike = byNode["plain"]["NodeResourcesFit"].weighted + byNode["plain"]["ImageLocality"].weighted;
+    EXPECT_EQ(byNode["preferred"]["NodeResourcesFit"].weighted + byNode["preferred"]["ImageLocality"].weighted, alike);
+    EXPECT_EQ(env->Node("preferred").total, 100 * c.affinityWeight + alike);
+    EXPECT_EQ(env->Node("plain").total, 300 + alike);
   }
 }
 
@@ -991,7 +1004,8 @@ TEST(ScoringTest, DisablePodTopologySpreadAtScore) {
   auto spread = MakeEnv(nodes, existing, pod);
   spread->Run();
   EXPECT_EQ(spread->Selected(), "n2");
-  EXPECT_EQ(spread->trace.scorePlugins, (Names{"TaintToleration", "PodTopologySpread"}));
+  EXPECT_EQ(spread->trace.scorePlugins,
+            (Names{"TaintToleration", "NodeResourcesFit", "PodTopologySpread", "ImageLocality"}));
 
   auto disabled = MakeEnv(nodes, existing, pod, ScoreOnly({P("TaintToleration", 3), P("NodeAffinity", 2)}));
   disabled->Run();

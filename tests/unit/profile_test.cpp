@@ -93,9 +93,8 @@ void ExpectResolved(const std::optional<config::Plugins>& plugins, const Want& w
 }
 
 // Non-simulated plugins of the default profile at the four simulated points, sorted.
-const Names kDefaultNotSimulated = {"DynamicResources", "ImageLocality",   "InterPodAffinity", "NodePorts",
-                                    "NodeResourcesBalancedAllocation", "NodeResourcesFit", "NodeVolumeLimits",
-                                    "VolumeBinding",   "VolumeRestrictions", "VolumeZone"};
+const Names kDefaultNotSimulated = {"DynamicResources", "NodeVolumeLimits", "VolumeBinding", "VolumeRestrictions",
+                                    "VolumeZone"};
 Names WithDefaultNotSimulated(Names extra) {
   Names out = kDefaultNotSimulated;
   out.insert(out.end(), extra.begin(), extra.end());
@@ -141,10 +140,18 @@ TEST(ProfileTest, TestApplyFeatureGates_DefaultMultiPointPlugins) {
 
 TEST(ProfileTest, DefaultProfile) {
   const Want want{
-      .preFilter = {"NodeAffinity", "PodTopologySpread"},
-      .filter = {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "PodTopologySpread"},
-      .preScore = {"TaintToleration", "NodeAffinity", "PodTopologySpread"},
-      .score = {{"TaintToleration", 3}, {"NodeAffinity", 2}, {"PodTopologySpread", 2}},
+      .preFilter = {"NodeAffinity", "NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity"},
+      .filter = {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
+                 "PodTopologySpread", "InterPodAffinity"},
+      .preScore = {"TaintToleration", "NodeAffinity", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity",
+                   "NodeResourcesBalancedAllocation"},
+      .score = {{"TaintToleration", 3},
+                {"NodeAffinity", 2},
+                {"NodeResourcesFit", 1},
+                {"PodTopologySpread", 2},
+                {"InterPodAffinity", 2},
+                {"NodeResourcesBalancedAllocation", 1},
+                {"ImageLocality", 1}},
       .notSimulated = kDefaultNotSimulated,
   };
   {
@@ -168,11 +175,21 @@ struct MergeCase {
 };
 
 TEST(ProfileTest, TestMergePlugins) {
-  const Names defaultFilter = {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
-                               "PodTopologySpread"};
-  const Names defaultPreScore = {"TaintToleration", "NodeAffinity", "PodTopologySpread"};
-  const Names defaultPreFilter = {"NodeAffinity", "PodTopologySpread"};
-  const Weights defaultScore = {{"TaintToleration", 3}, {"NodeAffinity", 2}, {"PodTopologySpread", 2}};
+  const Names defaultFilter = {"NodeUnschedulable", "NodeName",          "TaintToleration", "NodeAffinity",
+                               "NodePorts",         "NodeResourcesFit",  "PodTopologySpread", "InterPodAffinity"};
+  const Names defaultPreScore = {"TaintToleration",  "NodeAffinity",     "NodeResourcesFit",
+                                 "PodTopologySpread", "InterPodAffinity", "NodeResourcesBalancedAllocation"};
+  const Names defaultPreFilter = {"NodeAffinity", "NodePorts", "NodeResourcesFit", "PodTopologySpread",
+                                  "InterPodAffinity"};
+  // The default Score list with TaintToleration, NodeAffinity and
+  // PodTopologySpread weighted as given (the rest keep their defaults).
+  auto defaultScoreWith = [](int32_t taint, int32_t affinity, int32_t spread) {
+    return Weights{{"TaintToleration", taint},   {"NodeAffinity", affinity},
+                   {"NodeResourcesFit", 1},      {"PodTopologySpread", spread},
+                   {"InterPodAffinity", 2},      {"NodeResourcesBalancedAllocation", 1},
+                   {"ImageLocality", 1}};
+  };
+  const Weights defaultScore = defaultScoreWith(3, 2, 2);
 
   std::vector<MergeCase> tests = {
       {
@@ -194,7 +211,8 @@ TEST(ProfileTest, TestMergePlugins) {
           .customPlugins = config::Plugins{.multiPoint = Set({P("DynamicResources"), P("NodeUnschedulable")},
                                                              {"NodeUnschedulable"})},
           .want = {.preFilter = defaultPreFilter,
-                   .filter = {"NodeName", "TaintToleration", "NodeAffinity", "PodTopologySpread", "NodeUnschedulable"},
+                   .filter = {"NodeName", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
+                              "PodTopologySpread", "InterPodAffinity", "NodeUnschedulable"},
                    .preScore = defaultPreScore,
                    .score = defaultScore,
                    .notSimulated = WithDefaultNotSimulated({"DynamicResources"})},
@@ -239,7 +257,7 @@ TEST(ProfileTest, TestMergePlugins) {
           .want = {.preFilter = defaultPreFilter,
                    .filter = defaultFilter,
                    .preScore = defaultPreScore,
-                   .score = {{"TaintToleration", 2}, {"NodeAffinity", 2}, {"PodTopologySpread", 3}},
+                   .score = defaultScoreWith(2, 2, 3),
                    .notSimulated = kDefaultNotSimulated},
       },
       {
@@ -250,7 +268,7 @@ TEST(ProfileTest, TestMergePlugins) {
           .want = {.preFilter = defaultPreFilter,
                    .filter = defaultFilter,
                    .preScore = defaultPreScore,
-                   .score = {{"TaintToleration", 1}, {"NodeAffinity", 2}, {"PodTopologySpread", 2}},
+                   .score = defaultScoreWith(1, 2, 2),
                    .notSimulated = kDefaultNotSimulated},
       },
       {
@@ -280,10 +298,16 @@ TEST(ProfileTest, TestMergePlugins) {
           .customPlugins = config::Plugins{.multiPoint = Set({P("DynamicResources"), P("NodeAffinity")},
                                                              {"PodTopologySpread", "NodeAffinity"}),
                                            .score = Set({}, {"NodeAffinity"})},
-          .want = {.preFilter = {"NodeAffinity"},
-                   .filter = {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity"},
-                   .preScore = {"TaintToleration", "NodeAffinity"},
-                   .score = {{"TaintToleration", 3}},
+          .want = {.preFilter = {"NodePorts", "NodeResourcesFit", "InterPodAffinity", "NodeAffinity"},
+                   .filter = {"NodeUnschedulable", "NodeName", "TaintToleration", "NodePorts", "NodeResourcesFit",
+                              "InterPodAffinity", "NodeAffinity"},
+                   .preScore = {"TaintToleration", "NodeResourcesFit", "InterPodAffinity",
+                                "NodeResourcesBalancedAllocation", "NodeAffinity"},
+                   .score = {{"TaintToleration", 3},
+                             {"NodeResourcesFit", 1},
+                             {"InterPodAffinity", 2},
+                             {"NodeResourcesBalancedAllocation", 1},
+                             {"ImageLocality", 1}},
                    .notSimulated = WithDefaultNotSimulated({"DynamicResources"})},
       },
       {
@@ -292,7 +316,7 @@ TEST(ProfileTest, TestMergePlugins) {
           .want = {.preFilter = defaultPreFilter,
                    .filter = defaultFilter,
                    .preScore = defaultPreScore,
-                   .score = {{"TaintToleration", 3}, {"NodeAffinity", 5}, {"PodTopologySpread", 2}},
+                   .score = defaultScoreWith(3, 5, 2),
                    .notSimulated = kDefaultNotSimulated},
       },
       // "disabled MultiPoint plugin in default set" and "disabled MultiPoint plugin in
@@ -300,10 +324,17 @@ TEST(ProfileTest, TestMergePlugins) {
       {
           .name = "multipoint with only disabled gets merged",
           .customPlugins = config::Plugins{.multiPoint = Set({}, {"NodeAffinity"})},
-          .want = {.preFilter = {"PodTopologySpread"},
-                   .filter = {"NodeUnschedulable", "NodeName", "TaintToleration", "PodTopologySpread"},
-                   .preScore = {"TaintToleration", "PodTopologySpread"},
-                   .score = {{"TaintToleration", 3}, {"PodTopologySpread", 2}},
+          .want = {.preFilter = {"NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity"},
+                   .filter = {"NodeUnschedulable", "NodeName", "TaintToleration", "NodePorts", "NodeResourcesFit",
+                              "PodTopologySpread", "InterPodAffinity"},
+                   .preScore = {"TaintToleration", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity",
+                                "NodeResourcesBalancedAllocation"},
+                   .score = {{"TaintToleration", 3},
+                             {"NodeResourcesFit", 1},
+                             {"PodTopologySpread", 2},
+                             {"InterPodAffinity", 2},
+                             {"NodeResourcesBalancedAllocation", 1},
+                             {"ImageLocality", 1}},
                    .notSimulated = kDefaultNotSimulated},
       },
   };

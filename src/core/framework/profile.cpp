@@ -20,22 +20,22 @@ constexpr KnownPlugin kRegistry[] = {
     {"NodeName", true, false, true, false, false},
     {"TaintToleration", true, false, true, true, true},
     {"NodeAffinity", true, true, true, true, true},
-    {"NodePorts", false, true, true, false, false},
-    {"NodeResourcesFit", false, true, true, true, true},
+    {"NodePorts", true, true, true, false, false},
+    {"NodeResourcesFit", true, true, true, true, true},
     {"VolumeRestrictions", false, true, true, false, false},
     {"NodeVolumeLimits", false, true, true, false, false},
     {"VolumeBinding", false, true, true, true, true},
     {"VolumeZone", false, true, true, false, false},
     {"PodTopologySpread", true, true, true, true, true},
-    {"InterPodAffinity", false, true, true, true, true},
+    {"InterPodAffinity", true, true, true, true, true},
     {"DefaultPreemption", false, false, false, false, false},
-    {"NodeResourcesBalancedAllocation", false, false, false, true, true},
-    {"ImageLocality", false, false, false, false, true},
+    {"NodeResourcesBalancedAllocation", true, false, false, true, true},
+    {"ImageLocality", true, false, false, false, true},
     {"DefaultBinder", false, false, false, false, false},
     {"DynamicResources", false, true, true, false, false},
     // Legacy: removed upstream after v1.26 (replaced by system default topology
     // spreading); available only when a profile enables it.
-    {"SelectorSpread", false, false, false, true, true},
+    {"SelectorSpread", true, false, false, true, true},
 };
 
 enum Point { kPreFilter, kFilter, kPreScore, kScore, kNumPoints };

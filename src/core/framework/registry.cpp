@@ -5,6 +5,8 @@
 #include "core/plugins/nodeaffinity/node_affinity.h"
 #include "core/plugins/nodename/node_name.h"
 #include "core/plugins/nodeports/node_ports.h"
+#include "core/plugins/noderesources/balanced_allocation.h"
+#include "core/plugins/noderesources/fit.h"
 #include "core/plugins/nodeunschedulable/node_unschedulable.h"
 #include "core/plugins/podtopologyspread/plugin.h"
 #include "core/plugins/selectorspread/selector_spread.h"
@@ -19,6 +21,8 @@ std::unique_ptr<Plugin> NewPlugin(const std::string& name, Handle h, const confi
   if (name == TaintToleration::kName) return std::make_unique<TaintToleration>(h);
   if (name == NodeAffinity::kName) return std::make_unique<NodeAffinity>(h);
   if (name == NodePorts::kName) return std::make_unique<NodePorts>(h);
+  if (name == Fit::kName) return std::make_unique<Fit>(h, profile.nodeResourcesFitArgs);
+  if (name == BalancedAllocation::kName) return std::make_unique<BalancedAllocation>(h, profile.balancedAllocationArgs);
   if (name == ImageLocality::kName) return std::make_unique<ImageLocality>(h);
   if (name == InterPodAffinity::kName) return std::make_unique<InterPodAffinity>(h, profile.interPodAffinityArgs);
   if (name == SelectorSpread::kName) return std::make_unique<SelectorSpread>(h);
