@@ -252,6 +252,7 @@ struct ScoringStrategy {
   std::string type = kLeastAllocated;
   std::vector<ResourceSpec> resources = {{"cpu", 1}, {"memory", 1}};
   std::vector<UtilizationShapePoint> requestedToCapacityRatioShape;  // requestedToCapacityRatio.shape
+  bool hasRequestedToCapacityRatio = false;  // the requestedToCapacityRatio object is present
 };
 
 // NodeResourcesFitArgs (v1 defaults applied).

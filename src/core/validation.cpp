@@ -741,6 +741,90 @@ void ValidatePodTopologySpreadArgs(const config::PodTopologySpreadArgs& args, co
   }
 }
 
+// validateHardPodAffinityWeight (ValidateInterPodAffinityArgs)
+void ValidateInterPodAffinityArgs(const config::InterPodAffinityArgs& args, const std::string& path, Errors& out) {
+  const int32_t w = args.hardPodAffinityWeight;
+  if (w < 0 || w > 100) AddInvalid(out, Child(path, "hardPodAffinityWeight"), w, "not in valid range [0, 100]");
+}
+
+// validateFunctionShape
+void ValidateFunctionShape(const std::vector<config::UtilizationShapePoint>& shape, const std::string& path,
+                           Errors& out) {
+  if (shape.empty()) {
+    AddRequired(out, path, "at least one point must be specified");
+    return;
+  }
+  for (size_t i = 1; i < shape.size(); ++i) {
+    if (shape[i - 1].utilization >= shape[i].utilization) {
+      AddInvalid(out, Child(Index(path, i), "utilization"), shape[i].utilization,
+                 "values must be sorted in increasing order");
+      break;
+    }
+  }
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i].utilization < 0 || shape[i].utilization > 100)
+      AddInvalid(out, Child(Index(path, i), "utilization"), shape[i].utilization, "not in valid range [0, 100]");
+    if (shape[i].score < 0 || shape[i].score > 10)  // config.MaxCustomPriorityScore
+      AddInvalid(out, Child(Index(path, i), "score"), shape[i].score, "not in valid range [0, 10]");
+  }
+}
+
+// validateResources
+void ValidateResourceWeights(const std::vector<config::ResourceSpec>& resources, const std::string& path,
+                             Errors& out) {
+  for (size_t i = 0; i < resources.size(); ++i) {
+    const auto& r = resources[i];
+    if (r.weight <= 0 || r.weight > 100) {
+      AddInvalid(out, Child(Index(path, i), "weight"), r.weight,
+                 "resource weight of " + r.name + " not in valid range (0, 100]");
+    }
+  }
+}
+
+// ValidateNodeResourcesFitArgs (the v1 defaults always set a scoringStrategy).
+void ValidateNodeResourcesFitArgs(const config::NodeResourcesFitArgs& args, const std::string& path, Errors& out) {
+  const std::string resPath = Child(path, "ignoredResources");
+  for (size_t i = 0; i < args.ignoredResources.size(); ++i)
+    ValidateLabelName(args.ignoredResources[i], Index(resPath, i), out);
+  const std::string groupPath = Child(path, "ignoredResourceGroups");
+  for (size_t i = 0; i < args.ignoredResourceGroups.size(); ++i) {
+    const std::string& group = args.ignoredResourceGroups[i];
+    if (group.find('/') != std::string::npos)
+      AddInvalid(out, Index(groupPath, i), group, "resource group name can't contain '/'");
+    ValidateLabelName(group, Index(groupPath, i), out);
+  }
+  const config::ScoringStrategy& s = args.scoringStrategy;
+  const std::string strategyPath = Child(path, "scoringStrategy");
+  if (s.type != config::kLeastAllocated && s.type != config::kMostAllocated &&
+      s.type != config::kRequestedToCapacityRatio) {
+    AddNotSupported(out, Child(strategyPath, "type"), s.type,
+                    {config::kLeastAllocated, config::kMostAllocated, config::kRequestedToCapacityRatio});
+  }
+  ValidateResourceWeights(s.resources, Child(strategyPath, "resources"), out);
+  const std::string rtcPath = Child(strategyPath, "requestedToCapacityRatio");
+  if (s.type == config::kRequestedToCapacityRatio) {
+    if (!s.hasRequestedToCapacityRatio) {
+      AddRequired(out, rtcPath, "must be specified when type is RequestedToCapacityRatio");
+    } else {
+      ValidateFunctionShape(s.requestedToCapacityRatioShape, Child(rtcPath, "shape"), out);
+    }
+  } else if (s.hasRequestedToCapacityRatio) {
+    AddForbidden(out, rtcPath, "must be nil when type is not RequestedToCapacityRatio");
+  }
+}
+
+// ValidateNodeResourcesBalancedAllocationArgs
+void ValidateBalancedAllocationArgs(const config::NodeResourcesBalancedAllocationArgs& args, const std::string& path,
+                                    Errors& out) {
+  const std::string resPath = Child(path, "resources");
+  std::set<std::string> seen;
+  for (size_t i = 0; i < args.resources.size(); ++i) {
+    const auto& r = args.resources[i];
+    if (!seen.insert(r.name).second) AddDuplicate(out, Child(Index(resPath, i), "name"), r.name);
+    if (r.weight != 1) AddInvalid(out, Child(Index(resPath, i), "weight"), r.weight, "must be 1");
+  }
+}
+
 // Scenario consistency: a plugin's weight is not negative.
 void ValidatePluginWeights(const config::PluginSet& set, const std::string& path, Errors& out) {
   const std::string enabledPath = Child(path, "enabled");
@@ -771,6 +855,9 @@ void ValidateProfile(const config::Profile& profile, Errors& out) {
     ValidatePluginWeights(profile.plugins->score, Child(pluginsPath, "score"), out);
   }
   ValidatePodTopologySpreadArgs(profile.podTopologySpreadArgs, profile.podTopologySpreadArgsPath, out);
+  ValidateNodeResourcesFitArgs(profile.nodeResourcesFitArgs, profile.nodeResourcesFitArgsPath, out);
+  ValidateBalancedAllocationArgs(profile.balancedAllocationArgs, profile.balancedAllocationArgsPath, out);
+  ValidateInterPodAffinityArgs(profile.interPodAffinityArgs, profile.interPodAffinityArgsPath, out);
 }
 
 // ---------------------------------------------------------------------------

@@ -415,8 +415,18 @@ std::vector<config::ResourceSpec> ReadResourceSpecs(const json& j, const std::st
   return out;
 }
 
+// v1 defaulting of a resources list (SetDefaults_NodeResourcesFitArgs,
+// SetDefaults_NodeResourcesBalancedAllocationArgs): empty means cpu and memory,
+// and a zero (or unset) weight means 1.
+void DefaultResourceSpecs(std::vector<config::ResourceSpec>& resources) {
+  if (resources.empty()) resources = {{"cpu", 1}, {"memory", 1}};
+  for (auto& res : resources)
+    if (res.weight == 0) res.weight = 1;
+}
+
 // NodeResourcesFitArgs with v1 defaulting (SetDefaults_NodeResourcesFitArgs):
-// scoringStrategy defaults to LeastAllocated over cpu and memory, weight 1 each.
+// no scoringStrategy means LeastAllocated over cpu and memory, weight 1 each; a
+// scoringStrategy without a type keeps it empty, which validation rejects.
 void ReadNodeResourcesFitArgs(const json& args, const std::string& ap, config::Profile& prof) {
   prof.nodeResourcesFitArgsPath = ap;
   auto& a = prof.nodeResourcesFitArgs;
@@ -426,13 +436,12 @@ void ReadNodeResourcesFitArgs(const json& args, const std::string& ap, config::P
   const json* ss = ObjectField(args, "scoringStrategy", ap);
   if (!ss) return;
   std::string sp = Child(ap, "scoringStrategy");
-  a.scoringStrategy.type = StringField(*ss, "type", sp, config::kLeastAllocated);
-  if (const json* r = Field(*ss, "resources")) {
-    a.scoringStrategy.resources = ReadResourceSpecs(*r, Child(sp, "resources"));
-    for (auto& res : a.scoringStrategy.resources)
-      if (res.weight == 0) res.weight = 1;  // a zero weight defaults to 1
-  }
+  a.scoringStrategy.type = StringField(*ss, "type", sp);
+  a.scoringStrategy.resources.clear();
+  if (const json* r = Field(*ss, "resources")) a.scoringStrategy.resources = ReadResourceSpecs(*r, Child(sp, "resources"));
+  DefaultResourceSpecs(a.scoringStrategy.resources);
   if (const json* rtc = ObjectField(*ss, "requestedToCapacityRatio", sp)) {
+    a.scoringStrategy.hasRequestedToCapacityRatio = true;
     std::string rp = Child(sp, "requestedToCapacityRatio");
     ForEach(ArrayField(*rtc, "shape", rp), Child(rp, "shape"), [&](const json& pt, const std::string& p) {
       a.scoringStrategy.requestedToCapacityRatioShape.push_back(
@@ -475,7 +484,10 @@ config::Profile ReadProfile(const json& item, const std::string& path, std::vect
     if (name == "NodeResourcesFit") return ReadNodeResourcesFitArgs(*args, ap, prof);
     if (name == "NodeResourcesBalancedAllocation") {
       prof.balancedAllocationArgsPath = ap;
-      if (const json* r = Field(*args, "resources")) prof.balancedAllocationArgs.resources = ReadResourceSpecs(*r, Child(ap, "resources"));
+      auto& resources = prof.balancedAllocationArgs.resources;
+      resources.clear();
+      if (const json* r = Field(*args, "resources")) resources = ReadResourceSpecs(*r, Child(ap, "resources"));
+      DefaultResourceSpecs(resources);
       return;
     }
     if (name == "InterPodAffinity") {

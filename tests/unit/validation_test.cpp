@@ -44,6 +44,9 @@ const std::string kTerm0 =
     "items[2].spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]";
 const std::string kPreferred = "items[2].spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution";
 const std::string kArgs = "items[8].profiles[0].pluginConfig[0].args";
+const std::string kFitArgs = "items[8].profiles[0].pluginConfig[1].args";
+const std::string kBalancedArgs = "items[8].profiles[0].pluginConfig[2].args";
+const std::string kAffinityArgs = "items[8].profiles[0].pluginConfig[3].args";
 
 v1::Node MakeNode(const std::string& name, const std::string& zone, const std::string& path) {
   v1::Node n;
@@ -130,6 +133,9 @@ Scenario BaseScenario() {
   profile.podTopologySpreadArgs.defaultConstraints = {def};
   profile.path = "items[8].profiles[0]";
   profile.podTopologySpreadArgsPath = kArgs;
+  profile.nodeResourcesFitArgsPath = kFitArgs;
+  profile.balancedAllocationArgsPath = kBalancedArgs;
+  profile.interPodAffinityArgsPath = kAffinityArgs;
   s.profile = profile;
   return s;
 }
@@ -145,6 +151,14 @@ v1::PreferredSchedulingTerm& Preferred(Scenario& s) {
 v1::Toleration& PodToleration(Scenario& s, size_t i) { return Web1(s).spec.tolerations[i]; }
 v1::Taint& NodeTaint(Scenario& s) { return s.nodes[1].taints[0]; }
 config::PodTopologySpreadArgs& Args(Scenario& s) { return s.profile->podTopologySpreadArgs; }
+config::NodeResourcesFitArgs& FitArgs(Scenario& s) { return s.profile->nodeResourcesFitArgs; }
+config::ScoringStrategy& Strategy(Scenario& s) { return FitArgs(s).scoringStrategy; }
+// A valid RequestedToCapacityRatio strategy, as upstream's test cases set it up.
+void UseRequestedToCapacityRatio(Scenario& s, std::vector<config::UtilizationShapePoint> shape) {
+  Strategy(s).type = config::kRequestedToCapacityRatio;
+  Strategy(s).hasRequestedToCapacityRatio = true;
+  Strategy(s).requestedToCapacityRatioShape = std::move(shape);
+}
 
 struct Case {
   std::string name;
@@ -410,6 +424,72 @@ const std::vector<Case>& Cases() {
       {"PluginZeroWeightIsAccepted", [](Scenario& s) { s.profile->plugins->score.enabled[0].weight = 0; }, ""},
       {"SchedulerNameEmpty", [](Scenario& s) { s.profile->schedulerName = ""; },
        "items[8].profiles[0].schedulerName: Required value"},
+
+      // TestValidateInterPodAffinityArgs
+      {"InterPodAffinityValidConfig", [](Scenario& s) { s.profile->interPodAffinityArgs.hardPodAffinityWeight = 10; },
+       ""},
+      {"InterPodAffinityHardPodAffinityWeightNegative",
+       [](Scenario& s) { s.profile->interPodAffinityArgs.hardPodAffinityWeight = -1; },
+       kAffinityArgs + ".hardPodAffinityWeight: not in valid range [0, 100] (got -1)"},
+      {"InterPodAffinityHardPodAffinityWeightAbove100",
+       [](Scenario& s) { s.profile->interPodAffinityArgs.hardPodAffinityWeight = 101; },
+       kAffinityArgs + ".hardPodAffinityWeight: not in valid range [0, 100] (got 101)"},
+
+      // TestValidateNodeResourcesBalancedAllocationArgs
+      {"BalancedAllocationValidConfig",
+       [](Scenario& s) { s.profile->balancedAllocationArgs.resources = {{"cpu", 1}, {"memory", 1}}; }, ""},
+      {"BalancedAllocationInvalidWeight",
+       [](Scenario& s) { s.profile->balancedAllocationArgs.resources = {{"cpu", 2}, {"memory", 1}}; },
+       kBalancedArgs + ".resources[0].weight: must be 1 (got 2)"},
+      {"BalancedAllocationRepeatedResources",
+       [](Scenario& s) { s.profile->balancedAllocationArgs.resources = {{"cpu", 1}, {"cpu", 1}}; },
+       kBalancedArgs + ".resources[1].name: Duplicate value: \"cpu\""},
+
+      // TestValidateFitArgs
+      {"FitValidConfig", [](Scenario& s) { FitArgs(s).ignoredResources = {"nvidia.com/gpu"}; }, ""},
+      {"FitIgnoredResourcesInvalidLabelName",
+       [](Scenario& s) { FitArgs(s).ignoredResources = {"nvidia.com/gpu-"}; },
+       kFitArgs + ".ignoredResources[0]: " + kQualifiedNameMsg + " (got \"nvidia.com/gpu-\")"},
+      {"FitIgnoredResourceGroupsWithSlash",
+       [](Scenario& s) { FitArgs(s).ignoredResourceGroups = {"example.com/aaa"}; },
+       kFitArgs + ".ignoredResourceGroups[0]: resource group name can't contain '/' (got \"example.com/aaa\")"},
+      {"FitStrategyTypeUnsupported", [](Scenario& s) { Strategy(s).type = "Invalid"; },
+       kFitArgs + ".scoringStrategy.type: Unsupported value: \"Invalid\": supported values: \"LeastAllocated\", "
+                  "\"MostAllocated\", \"RequestedToCapacityRatio\""},
+      {"FitStrategyTypeEmpty", [](Scenario& s) { Strategy(s).type = ""; },
+       kFitArgs + ".scoringStrategy.type: Unsupported value: \"\": supported values: \"LeastAllocated\", "
+                  "\"MostAllocated\", \"RequestedToCapacityRatio\""},
+      {"FitResourceWeightZero", [](Scenario& s) { Strategy(s).resources = {{"cpu", 0}}; },
+       kFitArgs + ".scoringStrategy.resources[0].weight: resource weight of cpu not in valid range (0, 100] (got 0)"},
+      {"FitResourceWeightAbove100", [](Scenario& s) { Strategy(s).resources = {{"memory", 101}}; },
+       kFitArgs +
+           ".scoringStrategy.resources[0].weight: resource weight of memory not in valid range (0, 100] (got 101)"},
+      {"FitRequestedToCapacityRatioMissing",
+       [](Scenario& s) { Strategy(s).type = config::kRequestedToCapacityRatio; },
+       kFitArgs + ".scoringStrategy.requestedToCapacityRatio: Required value: must be specified when type is "
+                  "RequestedToCapacityRatio"},
+      {"FitRequestedToCapacityRatioForbiddenForLeastAllocated",
+       [](Scenario& s) { Strategy(s).hasRequestedToCapacityRatio = true; },
+       kFitArgs + ".scoringStrategy.requestedToCapacityRatio: Forbidden: must be nil when type is not "
+                  "RequestedToCapacityRatio"},
+      {"FitShapeValid", [](Scenario& s) { UseRequestedToCapacityRatio(s, {{10, 1}, {20, 2}, {30, 3}}); }, ""},
+      // TestValidateFunctionShape
+      {"FitShapeEmpty", [](Scenario& s) { UseRequestedToCapacityRatio(s, {}); },
+       kFitArgs + ".scoringStrategy.requestedToCapacityRatio.shape: Required value: at least one point must be "
+                  "specified"},
+      {"FitShapeNotSorted", [](Scenario& s) { UseRequestedToCapacityRatio(s, {{10, 1}, {10, 2}}); },
+       kFitArgs + ".scoringStrategy.requestedToCapacityRatio.shape[1].utilization: values must be sorted in "
+                  "increasing order (got 10)"},
+      {"FitShapeUtilizationAbove100", [](Scenario& s) { UseRequestedToCapacityRatio(s, {{10, 1}, {110, 2}}); },
+       kFitArgs + ".scoringStrategy.requestedToCapacityRatio.shape[1].utilization: not in valid range [0, 100] (got "
+                  "110)"},
+      {"FitShapeUtilizationNegative", [](Scenario& s) { UseRequestedToCapacityRatio(s, {{-10, 1}, {20, 2}}); },
+       kFitArgs + ".scoringStrategy.requestedToCapacityRatio.shape[0].utilization: not in valid range [0, 100] (got "
+                  "-10)"},
+      {"FitShapeScoreAbove10", [](Scenario& s) { UseRequestedToCapacityRatio(s, {{10, 1}, {20, 11}}); },
+       kFitArgs + ".scoringStrategy.requestedToCapacityRatio.shape[1].score: not in valid range [0, 10] (got 11)"},
+      {"FitShapeScoreNegative", [](Scenario& s) { UseRequestedToCapacityRatio(s, {{10, -1}, {20, 2}}); },
+       kFitArgs + ".scoringStrategy.requestedToCapacityRatio.shape[0].score: not in valid range [0, 10] (got -1)"},
   };
   return cases;
 }
