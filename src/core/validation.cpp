@@ -454,6 +454,75 @@ void ValidateNodeAffinity(const v1::NodeAffinity& affinity, const std::string& p
                                    Child(path, "preferredDuringSchedulingIgnoredDuringExecution"), out);
 }
 
+// validateLabelKeys (matchLabelKeys / mismatchLabelKeys of a pod affinity term)
+void ValidateAffinityLabelKeys(const std::vector<std::string>& keys, const std::optional<v1::LabelSelector>& selector,
+                               const std::string& path, Errors& out) {
+  if (keys.empty()) return;
+  if (!selector) {
+    AddForbidden(out, path, "must not be specified when labelSelector is not set");
+    return;
+  }
+  for (size_t i = 0; i < keys.size(); ++i) ValidateLabelName(keys[i], Index(path, i), out);
+}
+
+// validateMatchLabelKeysAndMismatchLabelKeys. It runs on the selector after the
+// API server merged the keys in, so a key also written in the selector shows up
+// twice. (Upstream reports that error at the term's path indexed by the key's
+// position, without ".matchLabelKeys".)
+void ValidateMatchLabelKeysAndMismatchLabelKeys(const v1::PodAffinityTerm& term, const std::string& path,
+                                                Errors& out) {
+  ValidateAffinityLabelKeys(term.matchLabelKeys, term.labelSelector, Child(path, "matchLabelKeys"), out);
+  ValidateAffinityLabelKeys(term.mismatchLabelKeys, term.labelSelector, Child(path, "mismatchLabelKeys"), out);
+  if (term.labelSelector) {
+    std::set<std::string> selectorKeys;
+    for (const auto& [key, value] : term.labelSelector->matchLabels) selectorKeys.insert(key);
+    for (const auto& e : term.labelSelector->matchExpressions) {
+      auto it = std::find(term.matchLabelKeys.rbegin(), term.matchLabelKeys.rend(), e.key);
+      if (it != term.matchLabelKeys.rend() && selectorKeys.count(e.key) > 0) {
+        AddInvalid(out, Index(path, static_cast<size_t>(term.matchLabelKeys.rend() - it - 1)), e.key,
+                   "exists in both matchLabelKeys and labelSelector");
+      }
+      selectorKeys.insert(e.key);
+    }
+  }
+  const std::set<std::string> mismatch(term.mismatchLabelKeys.begin(), term.mismatchLabelKeys.end());
+  for (size_t i = 0; i < term.matchLabelKeys.size(); ++i) {
+    if (mismatch.count(term.matchLabelKeys[i]) > 0) {
+      AddInvalid(out, Index(Child(path, "matchLabelKeys"), i), term.matchLabelKeys[i],
+                 "exists in both matchLabelKeys and mismatchLabelKeys");
+    }
+  }
+}
+
+// validatePodAffinityTerm
+void ValidatePodAffinityTerm(const v1::PodAffinityTerm& term, const std::string& path, Errors& out) {
+  // ValidatePodAffinityTermSelector
+  if (term.labelSelector) ValidateLabelSelector(*term.labelSelector, Child(path, "labelSelector"), out);
+  if (term.namespaceSelector) ValidateLabelSelector(*term.namespaceSelector, Child(path, "namespaceSelector"), out);
+  for (const std::string& name : term.namespaces) {
+    // ValidateNamespaceName; upstream reports it under ".namespace".
+    for (const std::string& msg : IsDNS1123Label(name)) AddInvalid(out, Child(path, "namespace"), name, msg);
+  }
+  ValidateMatchLabelKeysAndMismatchLabelKeys(term, path, out);
+  if (term.topologyKey.empty()) AddRequired(out, Child(path, "topologyKey"), "can not be empty");
+  ValidateLabelName(term.topologyKey, Child(path, "topologyKey"), out);
+}
+
+// validatePodAffinity / validatePodAntiAffinity (the same checks for both)
+void ValidatePodAffinity(const v1::PodAffinity& affinity, const std::string& path, Errors& out) {
+  const std::string requiredPath = Child(path, "requiredDuringSchedulingIgnoredDuringExecution");
+  for (size_t i = 0; i < affinity.requiredDuringSchedulingIgnoredDuringExecution.size(); ++i)
+    ValidatePodAffinityTerm(affinity.requiredDuringSchedulingIgnoredDuringExecution[i], Index(requiredPath, i), out);
+  // validateWeightedPodAffinityTerms
+  const std::string preferredPath = Child(path, "preferredDuringSchedulingIgnoredDuringExecution");
+  for (size_t j = 0; j < affinity.preferredDuringSchedulingIgnoredDuringExecution.size(); ++j) {
+    const v1::WeightedPodAffinityTerm& w = affinity.preferredDuringSchedulingIgnoredDuringExecution[j];
+    const std::string termPath = Index(preferredPath, j);
+    if (w.weight <= 0 || w.weight > 100) AddInvalid(out, Child(termPath, "weight"), w.weight, "must be in the range 1-100");
+    ValidatePodAffinityTerm(w.podAffinityTerm, Child(termPath, "podAffinityTerm"), out);
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Taints and tolerations: k8s.io/kubernetes/pkg/apis/core/validation.
 
@@ -619,8 +688,15 @@ void ValidateTopologySpreadConstraints(const std::vector<v1::TopologySpreadConst
 // ValidatePodSpec, the fields the scheduler reads, in upstream's order.
 void ValidatePodSpec(const v1::PodSpec& spec, const std::string& path, Errors& out) {
   ValidateLabels(spec.nodeSelector, Child(path, "nodeSelector"), out);
-  if (spec.affinity && spec.affinity->nodeAffinity) {
-    ValidateNodeAffinity(*spec.affinity->nodeAffinity, Child(Child(path, "affinity"), "nodeAffinity"), out);
+  if (spec.affinity) {
+    // validateAffinity
+    const std::string affinityPath = Child(path, "affinity");
+    if (spec.affinity->nodeAffinity)
+      ValidateNodeAffinity(*spec.affinity->nodeAffinity, Child(affinityPath, "nodeAffinity"), out);
+    if (spec.affinity->podAffinity)
+      ValidatePodAffinity(*spec.affinity->podAffinity, Child(affinityPath, "podAffinity"), out);
+    if (spec.affinity->podAntiAffinity)
+      ValidatePodAffinity(*spec.affinity->podAntiAffinity, Child(affinityPath, "podAntiAffinity"), out);
   }
   ValidateTopologySpreadConstraints(spec.topologySpreadConstraints, Child(path, "topologySpreadConstraints"), out);
   if (!spec.nodeName.empty()) {

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/validation.h"
@@ -317,6 +318,36 @@ v1::Container ReadContainer(const json& j, const std::string& p) {
   return c;
 }
 
+// The API server's applyMatchLabelKeysAndMismatchLabelKeys (pod strategy, at
+// creation): each matchLabelKeys key the pod carries becomes `key In (value)` in
+// the term's labelSelector, each mismatchLabelKeys key `key NotIn (value)`.
+// `kubectl get` prints pods with that already done, so an identical expression
+// already present is not added twice.
+void ApplyMatchLabelKeys(const v1::LabelMap& podLabels, v1::PodAffinityTerm& term) {
+  if (!term.labelSelector) return;
+  auto add = [&](const std::vector<std::string>& keys, const char* op) {
+    for (const std::string& key : keys) {
+      auto label = podLabels.find(key);
+      if (label == podLabels.end()) continue;
+      v1::LabelSelectorRequirement req{key, op, {label->second}};
+      auto& exprs = term.labelSelector->matchExpressions;
+      bool present = std::any_of(exprs.begin(), exprs.end(), [&](const v1::LabelSelectorRequirement& e) {
+        return e.key == req.key && e.op == req.op && e.values == req.values;
+      });
+      if (!present) exprs.push_back(std::move(req));
+    }
+  };
+  add(term.matchLabelKeys, "In");
+  add(term.mismatchLabelKeys, "NotIn");
+}
+
+void ApplyMatchLabelKeys(const v1::LabelMap& podLabels, std::optional<v1::PodAffinity>& affinity) {
+  if (!affinity) return;
+  for (auto& t : affinity->requiredDuringSchedulingIgnoredDuringExecution) ApplyMatchLabelKeys(podLabels, t);
+  for (auto& w : affinity->preferredDuringSchedulingIgnoredDuringExecution)
+    ApplyMatchLabelKeys(podLabels, w.podAffinityTerm);
+}
+
 v1::Pod ReadPod(const json& item, const std::string& path) {
   v1::Pod pod;
   pod.path = path;
@@ -327,7 +358,11 @@ v1::Pod ReadPod(const json& item, const std::string& path) {
     s.nodeName = StringField(*spec, "nodeName", sp);
     s.schedulerName = StringField(*spec, "schedulerName", sp, "default-scheduler");
     if (const json* ns = ObjectField(*spec, "nodeSelector", sp)) s.nodeSelector = StringMap(*ns, Child(sp, "nodeSelector"));
-    if (const json* a = Field(*spec, "affinity")) s.affinity = ReadAffinity(*a, Child(sp, "affinity"));
+    if (const json* a = Field(*spec, "affinity")) {
+      s.affinity = ReadAffinity(*a, Child(sp, "affinity"));
+      ApplyMatchLabelKeys(pod.metadata.labels, s.affinity->podAffinity);
+      ApplyMatchLabelKeys(pod.metadata.labels, s.affinity->podAntiAffinity);
+    }
     ForEach(ArrayField(*spec, "tolerations", sp), Child(sp, "tolerations"), [&](const json& t, const std::string& p) {
       v1::Toleration tol;
       tol.key = StringField(t, "key", p);

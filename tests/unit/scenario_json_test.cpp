@@ -607,6 +607,44 @@ TEST(ReadScenarioEdges, OmittedNullOrEmptyNamespaceIsDefault) {
   EXPECT_EQ(s.pods[3].metadata.ns, "staging");
 }
 
+// The API server merges matchLabelKeys / mismatchLabelKeys of pod (anti-)affinity
+// terms into the labelSelector at creation; a hand-written file gets the same,
+// and `kubectl get` output (already merged) is left as it is.
+TEST(ReadScenarioEdges, PodAffinityLabelKeysAreMergedOnce) {
+  auto pod = [](const std::string& name, const std::string& affinity) {
+    return R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":")" + name +
+           R"(","labels":{"app":"web","version":"v2"}},"spec":{"affinity":)" + affinity + "}}";
+  };
+  const std::string term =
+      R"({"labelSelector":{"matchLabels":{"app":"web"}},"topologyKey":"kubernetes.io/hostname",)"
+      R"("matchLabelKeys":["version"],"mismatchLabelKeys":["track"]})";
+  const std::string merged =
+      R"({"labelSelector":{"matchLabels":{"app":"web"},)"
+      R"("matchExpressions":[{"key":"version","operator":"In","values":["v2"]}]},)"
+      R"("topologyKey":"kubernetes.io/hostname","matchLabelKeys":["version"]})";
+  Scenario s;
+  ReadResult r = ReadScenario(
+      List({pod("hand", R"({"podAntiAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":[)" + term + "]}}"),
+            pod("kubectl", R"({"podAffinity":{"preferredDuringSchedulingIgnoredDuringExecution":[)"
+                           R"({"weight":5,"podAffinityTerm":)" + merged + "}]}}")}),
+      s);
+  ASSERT_TRUE(r.ok) << r.error;
+  auto text = [](const v1::PodAffinityTerm& t) {
+    std::vector<std::string> out;
+    for (const auto& e : t.labelSelector->matchExpressions) {
+      out.push_back(e.key + " " + e.op);
+      for (const auto& v : e.values) out.back() += " " + v;
+    }
+    return out;
+  };
+  // "track" is not a label of the pod: nothing to merge for it.
+  EXPECT_EQ(text(s.pods[0].spec.affinity->podAntiAffinity->requiredDuringSchedulingIgnoredDuringExecution[0]),
+            (std::vector<std::string>{"version In v2"}));
+  EXPECT_EQ(
+      text(s.pods[1].spec.affinity->podAffinity->preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm),
+      (std::vector<std::string>{"version In v2"}));
+}
+
 TEST(ReadScenarioEdges, FinishedPodsAreNotPending) {
   // Only finished pods: nothing for the scheduler to explain.
   std::string input = List({Node("node-a1"), Pod("web-1", "{}", R"(,"status":{"phase":"Succeeded"})")});

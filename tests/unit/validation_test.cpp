@@ -80,7 +80,19 @@ Scenario BaseScenario() {
   na.requiredDuringSchedulingIgnoredDuringExecution =
       v1::NodeSelector{{{{{kZone, "In", {"zone-a", "zone-b"}}}, {{"metadata.name", "In", {"node1"}}}}}};
   na.preferredDuringSchedulingIgnoredDuringExecution = {{10, {{{"disktype", "In", {"ssd"}}}, {}}}};
-  web1.spec.affinity = v1::Affinity{na};
+  v1::PodAffinityTerm sameZone;
+  sameZone.labelSelector = v1::LabelSelector{{{"app", "cache"}}, {}};
+  sameZone.namespaces = {"default"};
+  sameZone.topologyKey = kZone;
+  sameZone.matchLabelKeys = {"pod-template-hash"};
+  v1::PodAffinity podAffinity;
+  podAffinity.requiredDuringSchedulingIgnoredDuringExecution = {sameZone};
+  v1::PodAffinityTerm otherHost;
+  otherHost.labelSelector = v1::LabelSelector{{}, {{"app", "In", {"web"}}}};
+  otherHost.topologyKey = kHostname;
+  v1::PodAffinity podAntiAffinity;
+  podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution = {{50, otherHost}};
+  web1.spec.affinity = v1::Affinity{na, podAffinity, podAntiAffinity};
   web1.spec.tolerations = {{"dedicated", "Equal", "gpu", "NoSchedule", std::nullopt},
                            {"node.kubernetes.io/not-ready", "Exists", "", "NoExecute", 300}};
   v1::TopologySpreadConstraint byZone;
@@ -147,6 +159,12 @@ v1::NodeSelectorTerm& RequiredTerm(Scenario& s) {
 }
 v1::PreferredSchedulingTerm& Preferred(Scenario& s) {
   return Web1(s).spec.affinity->nodeAffinity->preferredDuringSchedulingIgnoredDuringExecution[0];
+}
+v1::PodAffinityTerm& AffinityTerm(Scenario& s) {
+  return Web1(s).spec.affinity->podAffinity->requiredDuringSchedulingIgnoredDuringExecution[0];
+}
+v1::WeightedPodAffinityTerm& AntiAffinityTerm(Scenario& s) {
+  return Web1(s).spec.affinity->podAntiAffinity->preferredDuringSchedulingIgnoredDuringExecution[0];
 }
 v1::Toleration& PodToleration(Scenario& s, size_t i) { return Web1(s).spec.tolerations[i]; }
 v1::Taint& NodeTaint(Scenario& s) { return s.nodes[1].taints[0]; }
@@ -424,6 +442,40 @@ const std::vector<Case>& Cases() {
       {"PluginZeroWeightIsAccepted", [](Scenario& s) { s.profile->plugins->score.enabled[0].weight = 0; }, ""},
       {"SchedulerNameEmpty", [](Scenario& s) { s.profile->schedulerName = ""; },
        "items[8].profiles[0].schedulerName: Required value"},
+
+      // validatePodAffinity / validatePodAntiAffinity (TestValidatePod's affinity cases)
+      {"PodAffinityTopologyKeyEmpty", [](Scenario& s) { AffinityTerm(s).topologyKey = ""; },
+       "items[2].spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Required "
+       "value: can not be empty"},
+      {"PodAffinityBadSelectorOperator",
+       [](Scenario& s) { AffinityTerm(s).labelSelector->matchExpressions = {{"app", "Equals", {"x"}}}; },
+       "items[2].spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector."
+       "matchExpressions[0].operator: not a valid selector operator (got \"Equals\")"},
+      {"PodAffinityBadNamespace", [](Scenario& s) { AffinityTerm(s).namespaces = {"Not_A_Namespace"}; },
+       "items[2].spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].namespace: " +
+           kDNSLabelMsg + " (got \"Not_A_Namespace\")"},
+      {"PodAffinityMatchLabelKeysWithoutSelector", [](Scenario& s) { AffinityTerm(s).labelSelector.reset(); },
+       "items[2].spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].matchLabelKeys: "
+       "Forbidden: must not be specified when labelSelector is not set"},
+      {"PodAffinityKeyInBothMatchAndMismatch",
+       [](Scenario& s) { AffinityTerm(s).mismatchLabelKeys = {"pod-template-hash"}; },
+       "items[2].spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].matchLabelKeys[0]: "
+       "exists in both matchLabelKeys and mismatchLabelKeys (got \"pod-template-hash\")"},
+      {"PodAffinityKeyInBothMatchLabelKeysAndSelector",
+       [](Scenario& s) {
+         // as the API server leaves it: matchLabels plus the merged expression
+         AffinityTerm(s).labelSelector->matchLabels["pod-template-hash"] = "abc";
+         AffinityTerm(s).labelSelector->matchExpressions = {{"pod-template-hash", "In", {"abc"}}};
+       },
+       "items[2].spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0][0]: exists in both "
+       "matchLabelKeys and labelSelector (got \"pod-template-hash\")"},
+      {"PodAntiAffinityWeightZero", [](Scenario& s) { AntiAffinityTerm(s).weight = 0; },
+       "items[2].spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: must be in "
+       "the range 1-100 (got 0)"},
+      {"PodAntiAffinityTopologyKeyNotQualified",
+       [](Scenario& s) { AntiAffinityTerm(s).podAffinityTerm.topologyKey = "host name"; },
+       "items[2].spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm."
+       "topologyKey: " + kQualifiedNameMsg + " (got \"host name\")"},
 
       // TestValidateInterPodAffinityArgs
       {"InterPodAffinityValidConfig", [](Scenario& s) { s.profile->interPodAffinityArgs.hardPodAffinityWeight = 10; },
