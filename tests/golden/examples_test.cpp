@@ -49,6 +49,29 @@ const std::vector<Expectation> kExpectations = {
     {"node-affinity-skew", "node1", "Successfully assigned default/pause-4 to node1", {"node1"}},
     {"cluster-default-constraints", "node-b1", "Successfully assigned default/web-4 to node-b1", {"node-b1"}},
     {"self-mismatch", "node4", "Successfully assigned default/mypod to node4", {"node1", "node2", "node3", "node4"}},
+    // Issue 3: the whole score sum.
+    // LeastAllocated 94 vs 20 outweighs the spread's 132 vs 200: 600 to 595.
+    {"spread-outvoted", "node-a1", "Successfully assigned default/web-8 to node-a1", {"node-a1", "node-b1"}},
+    // PodTopologySpread weight 5: 500 + 300 + 20 + 75 = 895 against 330 + 300 + 94 + 74 = 798.
+    {"spread-weighted", "node-b1", "Successfully assigned default/web-8 to node-b1", {"node-a1", "node-b1"}},
+    // LeastAllocated after the pod: node-3 (cpu 87, memory 87) over node-2 (57) and node-1 (27).
+    {"resources-least-allocated", "node-3", "Successfully assigned default/job-1 to node-3",
+     {"node-1", "node-2", "node-3"}},
+    // MostAllocated: node-1 (71) over node-2 (41) and node-3 (12).
+    {"resources-most-allocated", "node-1", "Successfully assigned default/job-1 to node-1",
+     {"node-1", "node-2", "node-3"}},
+    // BalancedAllocation 76 vs 73 for node-cpu-heavy; LeastAllocated 21 vs 46 decides.
+    {"balanced-allocation", "node-even", "Successfully assigned default/cache to node-even",
+     {"node-cpu-heavy", "node-even"}},
+    // Shape peaking at 50%: node-50 reaches exactly 50% of cpu and memory (100).
+    {"requested-to-capacity-ratio", "node-50", "Successfully assigned default/worker to node-50",
+     {"node-20", "node-50", "node-80"}},
+    {"pod-anti-affinity-zone", "node-c1", "Successfully assigned default/cache-3 to node-c1", {"node-c1"}},
+    // The article's tables: 100/0/0/66/33/66 and 0/0/33/0/33/33 (node3 first of the tie).
+    {"selector-spread-table1", "node1", "Successfully assigned default/new to node1",
+     {"node1", "node2", "node3", "node4", "node5", "node6"}},
+    {"selector-spread-table2", "node3", "Successfully assigned default/new to node3",
+     {"node1", "node2", "node3", "node4", "node5", "node6"}},
 };
 
 void PrintTo(const Expectation& e, std::ostream* os) { *os << e.example; }
