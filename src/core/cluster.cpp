@@ -116,7 +116,10 @@ void Cluster::AddPodToNode(const PodInfo& p, NodeInfo& n) {
   n.requested.Add(p.resources.requests);
   n.nonZeroMilliCPU += p.resources.nonZeroMilliCPU;
   n.nonZeroMemory += p.resources.nonZeroMemory;
-  if (p.hasAffinity) n.podsWithAffinity.push_back(p.index);
+  if (p.hasAffinity) {
+    n.podsWithAffinity.push_back(p.index);
+    boundWithAffinity_.push_back(p.index);
+  }
   if (p.hasRequiredAntiAffinity) n.podsWithRequiredAntiAffinity.push_back(p.index);
 }
 

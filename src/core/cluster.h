@@ -113,6 +113,11 @@ class Cluster {
   // compare it to know when the cluster changed.
   uint64_t generation() const { return generation_; }
 
+  // The bound pods with pod (anti-)affinity terms, in the order they were bound
+  // (file order first): append-only, so a plugin indexing them can resume from
+  // where it stopped instead of walking every node.
+  const std::vector<PodIndex>& boundWithAffinity() const { return boundWithAffinity_; }
+
   const TopologyColumn& Column(Sym key) const;
 
   // Per node, how many bound, non-terminating pods of namespace `ns` match
@@ -130,7 +135,7 @@ class Cluster {
   };
   bool Counts(const PodInfo& p, Sym ns, const Selector& selector) const;
   void BuildNodeTree();
-  static void AddPodToNode(const PodInfo& p, NodeInfo& n);
+  void AddPodToNode(const PodInfo& p, NodeInfo& n);
 
   Scenario scenario_;
   StringPool pool_;
@@ -138,6 +143,7 @@ class Cluster {
   std::vector<PodInfo> pods_;
   std::vector<NodeIndex> treeOrder_;
   uint64_t generation_ = 0;
+  std::vector<PodIndex> boundWithAffinity_;
   std::unordered_map<std::string, NodeIndex> nodeByName_;
   std::unordered_map<std::string, PodIndex> podByKey_;
   // Caches are filled lazily by const lookups: a cycle only reads the cluster.

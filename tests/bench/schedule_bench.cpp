@@ -2,6 +2,8 @@
 // cluster (5,000 nodes, 50,000 bound pods). Numbers go in the README.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+
 #include "core/schedule.h"
 #include "testing/big_cluster.h"
 
@@ -49,22 +51,40 @@ void BM_Cycle(benchmark::State& state) {
 }
 BENCHMARK(BM_Cycle)->ArgName("percentageOfNodesToScore")->Arg(0)->Arg(100)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
 
-// `schedule`: 10,000 pending replicas onto 5,000 nodes that already run 50,000
-// pods, each bound before the next. items_per_second is pods per second.
-void BM_ScheduleReplicas(benchmark::State& state) {
+// `schedule`: `replicas` pending pods of `workload` onto 5,000 nodes that
+// already run 50,000 pods, each bound before the next, default profile.
+// items_per_second is pods per second. Every pod must be placed.
+void ScheduleWorkload(benchmark::State& state, testing::Workload workload) {
   const int replicas = static_cast<int>(state.range(0));
   for (auto _ : state) {
     state.PauseTiming();
-    Cluster cluster(MakeBigCluster({.nodes = 5000, .zones = 3, .boundPods = 50000, .pendingPods = replicas}));
+    Cluster cluster(MakeBigCluster(
+        {.nodes = 5000, .zones = 3, .boundPods = 50000, .pendingPods = replicas, .workload = workload}));
     std::string error;
     auto fw = Framework::New(cluster, config::Profile{}, error);
     state.ResumeTiming();
     auto placements = ScheduleAll(cluster, *fw);
-    benchmark::DoNotOptimize(placements.data());
+    if (std::any_of(placements.begin(), placements.end(), [](const Placement& p) { return p.node == kNone; }))
+      state.SkipWithError("a pod stayed pending");
   }
   state.SetItemsProcessed(state.iterations() * replicas);
 }
+
+// Two spread constraints per replica.
+void BM_ScheduleReplicas(benchmark::State& state) { ScheduleWorkload(state, testing::Workload::Spread); }
 BENCHMARK(BM_ScheduleReplicas)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)
+    ->ReportAggregatesOnly(true);
+
+// scheduler_perf SchedulingBasic: requests only.
+void BM_ScheduleBasic(benchmark::State& state) { ScheduleWorkload(state, testing::Workload::Basic); }
+BENCHMARK(BM_ScheduleBasic)->Arg(10000)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)
+    ->ReportAggregatesOnly(true);
+
+// scheduler_perf SchedulingPreferredPodAffinity.
+void BM_SchedulePreferredPodAffinity(benchmark::State& state) {
+  ScheduleWorkload(state, testing::Workload::PreferredPodAffinity);
+}
+BENCHMARK(BM_SchedulePreferredPodAffinity)->Arg(1000)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)
     ->ReportAggregatesOnly(true);
 
 }  // namespace

@@ -1,10 +1,54 @@
 #include "testing/big_cluster.h"
 
+#include "core/quantity.h"
+
 namespace spreadlab::testing {
+
+namespace {
+
+v1::ResourceList Resources(std::initializer_list<std::pair<const char*, const char*>> amounts) {
+  v1::ResourceList out;
+  for (const auto& [name, amount] : amounts) out[name] = *ParseQuantity(amount);
+  return out;
+}
+
+v1::Container Requesting(const char* cpu, const char* memory) {
+  v1::Container c;
+  c.name = "app";
+  c.requests = Resources({{"cpu", cpu}, {"memory", memory}});
+  return c;
+}
+
+void AddSpreadConstraints(v1::Pod& p) {
+  v1::LabelSelector sel;
+  sel.matchLabels = {{"app", "web"}};
+  v1::TopologySpreadConstraint zone;
+  zone.maxSkew = 1;
+  zone.topologyKey = "topology.kubernetes.io/zone";
+  zone.whenUnsatisfiable = v1::kDoNotSchedule;
+  zone.labelSelector = sel;
+  v1::TopologySpreadConstraint host = zone;
+  host.topologyKey = "kubernetes.io/hostname";
+  host.whenUnsatisfiable = v1::kScheduleAnyway;
+  p.spec.topologySpreadConstraints = {zone, host};
+}
+
+void AddPreferredPodAffinity(v1::Pod& p, const std::string& group) {
+  v1::WeightedPodAffinityTerm term;
+  term.weight = 1;
+  term.podAffinityTerm.labelSelector = v1::LabelSelector{{{"group", group}}, {}};
+  term.podAffinityTerm.topologyKey = "kubernetes.io/hostname";
+  v1::PodAffinity affinity;
+  affinity.preferredDuringSchedulingIgnoredDuringExecution = {term};
+  p.spec.affinity = v1::Affinity{std::nullopt, affinity, std::nullopt};
+}
+
+}  // namespace
 
 Scenario MakeBigCluster(const BigClusterSpec& spec) {
   Scenario s;
   s.nodes.reserve(spec.nodes);
+  const v1::ResourceList allocatable = Resources({{"cpu", "4"}, {"memory", "32Gi"}, {"pods", "110"}});
   for (int i = 0; i < spec.nodes; ++i) {
     v1::Node n;
     n.metadata.name = "node-" + std::to_string(i);
@@ -12,6 +56,7 @@ Scenario MakeBigCluster(const BigClusterSpec& spec) {
     n.metadata.labels = {{"topology.kubernetes.io/zone", "zone-" + std::to_string(i % spec.zones)},
                          {"kubernetes.io/hostname", n.metadata.name},
                          {"node.kubernetes.io/instance-type", "m5.large"}};
+    n.allocatable = allocatable;
     s.nodes.push_back(std::move(n));
   }
   std::mt19937 rng(spec.seed);
@@ -21,25 +66,31 @@ Scenario MakeBigCluster(const BigClusterSpec& spec) {
     p.metadata.name = "bound-" + std::to_string(i);
     // Most pods belong to other apps, as in a real cluster.
     p.metadata.labels = {{"app", i % 5 == 0 ? "web" : "app-" + std::to_string(rng() % 50)},
-                         {"pod-template-hash", std::to_string(rng() % 1000)}};
+                         {"pod-template-hash", std::to_string(rng() % 1000)},
+                         {"group", "group-" + std::to_string(rng() % 10)}};
     p.spec.nodeName = "node-" + std::to_string(i % spec.nodes);
+    p.spec.containers = {Requesting("100m", "128Mi")};
     s.pods.push_back(std::move(p));
   }
   for (int i = 0; i < spec.pendingPods; ++i) {
     v1::Pod p;
-    p.metadata.name = "web-" + std::to_string(i);
-    p.metadata.labels = {{"app", "web"}};
-    v1::LabelSelector sel;
-    sel.matchLabels = {{"app", "web"}};
-    v1::TopologySpreadConstraint zone;
-    zone.maxSkew = 1;
-    zone.topologyKey = "topology.kubernetes.io/zone";
-    zone.whenUnsatisfiable = v1::kDoNotSchedule;
-    zone.labelSelector = sel;
-    v1::TopologySpreadConstraint host = zone;
-    host.topologyKey = "kubernetes.io/hostname";
-    host.whenUnsatisfiable = v1::kScheduleAnyway;
-    p.spec.topologySpreadConstraints = {zone, host};
+    p.metadata.name = "pending-" + std::to_string(i);
+    p.spec.containers = {Requesting("100m", "128Mi")};
+    switch (spec.workload) {
+      case Workload::Spread:
+        p.metadata.labels = {{"app", "web"}};
+        AddSpreadConstraints(p);
+        break;
+      case Workload::Basic:
+        p.metadata.labels = {{"app", "basic"}};
+        break;
+      case Workload::PreferredPodAffinity: {
+        const std::string group = "group-" + std::to_string(i % 10);
+        p.metadata.labels = {{"group", group}};
+        AddPreferredPodAffinity(p, group);
+        break;
+      }
+    }
     s.pods.push_back(std::move(p));
   }
   return s;

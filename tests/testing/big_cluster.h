@@ -8,18 +8,32 @@
 
 namespace spreadlab::testing {
 
+// What the pending pods ask for (scheduler_perf's workloads, on our cluster).
+enum class Workload : uint8_t {
+  // app=web replicas with two constraints: zone DoNotSchedule maxSkew 1 and
+  // hostname ScheduleAnyway maxSkew 1.
+  Spread,
+  // SchedulingBasic: plain pods with requests only (Fit, LeastAllocated,
+  // BalancedAllocation decide).
+  Basic,
+  // SchedulingPreferredPodAffinity: each pod prefers (weight 1) nodes running
+  // pods of its own group, topologyKey hostname.
+  PreferredPodAffinity,
+};
+
 struct BigClusterSpec {
   int nodes = 5000;
   int zones = 3;
   int boundPods = 50000;
   int pendingPods = 1;
   uint32_t seed = 1;
+  Workload workload = Workload::Spread;
 };
 
-// Nodes node-<i> spread round-robin over zones zone-<z> (label
-// topology.kubernetes.io/zone, plus kubernetes.io/hostname). Bound pods
-// app=web are spread round-robin over the nodes; pending replicas app=web carry
-// two constraints: zone DoNotSchedule maxSkew 1 and hostname ScheduleAnyway maxSkew 1.
+// Nodes node-<i> (4 cpu, 32Gi, 110 pods) spread round-robin over zones zone-<z>
+// (label topology.kubernetes.io/zone, plus kubernetes.io/hostname). Bound pods
+// (100m cpu, 128Mi) are spread round-robin over the nodes, one in five app=web;
+// the pending pods follow `workload`.
 Scenario MakeBigCluster(const BigClusterSpec& spec);
 
 }  // namespace spreadlab::testing

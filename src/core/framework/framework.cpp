@@ -92,7 +92,7 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
     trace.nodes.resize(numNodes);
     for (size_t i = 0; i < numNodes; ++i) trace.nodes[i].node = static_cast<NodeIndex>(i);
   }
-  firstFailure_.assign(numNodes, {});
+  failures_.clear();
 
   // --- PreFilter (RunPreFilterPlugins) ---
   skipFilter_.assign(filter_.size(), 0);
@@ -158,24 +158,23 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
       if (in[n]) {
         candidates_.push_back(n);
       } else {
-        firstFailure_[n] = {absentReason_, {}};
+        failures_.push_back({absentReason_, {}});
         if (explain) trace.nodes[n].notEvaluated = NotEvaluated::PreFilterResult;
       }
     }
-  } else {
-    candidates_ = order;
   }
+  const std::vector<NodeIndex>& candidates = allowed ? candidates_ : order;
   if (explain)
-    for (NodeIndex n : candidates_) trace.nodes[n].notEvaluated = NotEvaluated::EnoughFeasible;
+    for (NodeIndex n : candidates) trace.nodes[n].notEvaluated = NotEvaluated::EnoughFeasible;
   // Without any score plugin the first feasible node is as good as any.
   const size_t numToFind = profile_.hasScorePlugins
-                               ? NumFeasibleNodesToFind(profile_.percentageOfNodesToScore, candidates_.size())
-                               : std::min<size_t>(1, candidates_.size());
+                               ? NumFeasibleNodesToFind(profile_.percentageOfNodesToScore, candidates.size())
+                               : std::min<size_t>(1, candidates.size());
   trace.numFeasibleNodesToFind = static_cast<int32_t>(numToFind);
   feasible_.clear();
   size_t processed = 0;
-  for (size_t i = 0; i < candidates_.size() && feasible_.size() < numToFind; ++i, ++processed) {
-    const NodeIndex n = candidates_[(nextStartNodeIndex_ + i) % candidates_.size()];
+  for (size_t i = 0; i < candidates.size() && feasible_.size() < numToFind; ++i, ++processed) {
+    const NodeIndex n = candidates[(nextStartNodeIndex_ + i) % candidates.size()];
     const NodeInfo& node = cluster_.node(n);
     NodeTrace* nt = explain ? &trace.nodes[n] : nullptr;
     if (nt) {
@@ -201,7 +200,7 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
       }
       if (!s.IsSuccess() && fits) {
         fits = false;
-        firstFailure_[n] = {s.reason, s.reasons};
+        failures_.push_back({s.reason, s.reasons});
         if (!explain) break;  // upstream stops at the first failing plugin
       }
     }
@@ -216,7 +215,7 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
 
   if (feasible_.empty()) {
     std::vector<std::string_view> reasons;
-    for (const auto& f : firstFailure_)
+    for (const auto& f : failures_)
       for (auto r : AllReasons(f.reason, f.reasons)) reasons.push_back(r);
     trace.message = FitErrorMessage(numNodes, {}, reasons);
     return;

@@ -54,12 +54,12 @@ class Framework {
   // Per-cycle scratch kept across cycles so that a warm cycle does not allocate.
   std::vector<uint8_t> skipFilter_, skipScore_;
   std::vector<NodeIndex> candidates_, feasible_;
-  // Per node, the reasons upstream records (of the first failing plugin).
+  // The reasons upstream records for a rejected node (of the first failing plugin).
   struct NodeFailure {
     std::string_view reason;
     std::span<const std::string_view> reasons;
   };
-  std::vector<NodeFailure> firstFailure_;
+  std::vector<NodeFailure> failures_;  // the first failure of each rejected node (FitError's reasons)
   std::string absentReason_;  // for nodes a PreFilterResult left out
   size_t nextStartNodeIndex_ = 0;
   std::vector<std::vector<NodeScore>> pluginScores_;

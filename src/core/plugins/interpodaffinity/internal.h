@@ -35,7 +35,7 @@ struct ExistingGroup {
 struct InterPodAffinity::ExistingIndex {
   bool synced = false;
   uint64_t generation = 0;
-  std::vector<size_t> seen;  // per node: how much of podsWithAffinity is indexed
+  size_t seen = 0;  // how much of Cluster::boundWithAffinity is indexed
   std::vector<ipa::ExistingGroup> groups;
   std::unordered_map<std::string, size_t> byKey;
   std::vector<size_t> requiredAnti;  // groups of kind RequiredAntiAffinity

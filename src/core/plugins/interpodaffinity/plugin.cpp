@@ -187,14 +187,12 @@ const InterPodAffinity::IncomingTerms& InterPodAffinity::Incoming(const PodInfo&
   return in;
 }
 
-// Indexes the terms of pods bound since the last call. Bindings only ever add
-// pods to a node's podsWithAffinity, so each node's list is read from where the
-// previous call stopped.
+// Indexes the terms of pods bound since the last call, read from the cluster's
+// append-only list of bound pods with affinity.
 void InterPodAffinity::SyncExisting() {
   Cluster& cluster = *h_.cluster;
   ExistingIndex& x = *existing_;
   if (x.synced && x.generation == cluster.generation()) return;
-  x.seen.resize(cluster.nodes().size(), 0);
   auto add = [&](ExistingKind kind, int32_t weight, const AffinityTerm& term, PodIndex pod, NodeIndex node) {
     auto [it, fresh] = x.byKey.try_emplace(GroupKey(kind, weight, term), x.groups.size());
     if (fresh) {
@@ -217,19 +215,15 @@ void InterPodAffinity::SyncExisting() {
       for (const auto& m : g.members) ++g.perDomain[m.second];
     }
   };
-  for (const NodeInfo& node : cluster.nodes()) {
-    const auto& list = node.podsWithAffinity;
-    size_t& seen = x.seen[node.index];
-    if (seen > list.size()) seen = 0;  // cannot happen: bindings are never undone
-    for (; seen < list.size(); ++seen) {
-      PodIndex p = list[seen];
-      PodAffinityTerms t = ParseTerms(p);
-      for (const auto& term : t.requiredAffinity) add(ExistingKind::RequiredAffinity, 0, term, p, node.index);
-      for (const auto& term : t.requiredAntiAffinity) add(ExistingKind::RequiredAntiAffinity, 0, term, p, node.index);
-      for (const auto& w : t.preferredAffinity) add(ExistingKind::PreferredAffinity, w.weight, w.term, p, node.index);
-      for (const auto& w : t.preferredAntiAffinity)
-        add(ExistingKind::PreferredAntiAffinity, w.weight, w.term, p, node.index);
-    }
+  const std::vector<PodIndex>& bound = cluster.boundWithAffinity();
+  for (; x.seen < bound.size(); ++x.seen) {
+    PodIndex p = bound[x.seen];
+    NodeIndex node = cluster.pod(p).node;
+    PodAffinityTerms t = ParseTerms(p);
+    for (const auto& term : t.requiredAffinity) add(ExistingKind::RequiredAffinity, 0, term, p, node);
+    for (const auto& term : t.requiredAntiAffinity) add(ExistingKind::RequiredAntiAffinity, 0, term, p, node);
+    for (const auto& w : t.preferredAffinity) add(ExistingKind::PreferredAffinity, w.weight, w.term, p, node);
+    for (const auto& w : t.preferredAntiAffinity) add(ExistingKind::PreferredAntiAffinity, w.weight, w.term, p, node);
   }
   x.synced = true;
   x.generation = cluster.generation();
