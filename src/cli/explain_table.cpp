@@ -159,6 +159,9 @@ std::string ExplainTable(const Cluster& cluster, const ResolvedProfile& profile,
     out += table.Render("  ");
     if (!t.skippedScorePlugins.empty())
       out += fmt::format("  skipped (nothing to score for this pod): {}\n", fmt::join(t.skippedScorePlugins, ", "));
+    if (std::find(t.scorePlugins.begin(), t.scorePlugins.end(), "SelectorSpread") != t.scorePlugins.end())
+      out += "  SelectorSpread is legacy: kube-scheduler removed it after v1.26 (default topology spreading\n"
+             "  replaced it); it runs here because the profile enables it.\n";
     out += "\n";
   } else if (t.selected != kNone) {
     out += "Score: skipped, only one node is feasible.\n\n";
