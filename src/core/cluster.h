@@ -120,6 +120,9 @@ class Cluster {
   const std::vector<int32_t>& MatchCounts(Sym ns, const Selector& selector) const;
   // The same count done from scratch; the incremental cache is tested against it.
   int32_t CountMatchingSlow(NodeIndex node, Sym ns, const Selector& selector) const;
+  // Whether bound pod `p` counts toward `selector` in namespace `ns`: the rule
+  // of countPodsMatchSelector that MatchCounts applies.
+  bool Counts(const PodInfo& p, Sym ns, const Selector& selector) const;
 
  private:
   struct MatchCountEntry {
@@ -128,7 +131,6 @@ class Cluster {
     size_t hash;
     std::vector<int32_t> perNode;
   };
-  bool Counts(const PodInfo& p, Sym ns, const Selector& selector) const;
   void BuildNodeTree();
   static void AddPodToNode(const PodInfo& p, NodeInfo& n);
 
