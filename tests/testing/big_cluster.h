@@ -14,6 +14,11 @@ struct BigClusterSpec {
   int boundPods = 50000;
   int pendingPods = 1;
   uint32_t seed = 1;
+  // examples/conflict.json at scale: the hostname constraint is DoNotSchedule
+  // too, and the app=web pods are laid out so that no node passes both (zone-0
+  // holds the fewest, one on every node; half the nodes of the other zones
+  // hold three, the rest none). The other bound pods are not app=web.
+  bool conflict = false;
 };
 
 // Nodes node-<i> spread round-robin over zones zone-<z> (label
