@@ -109,8 +109,21 @@ class Cluster {
   // updated incrementally (NodeInfo.AddPod).
   void Bind(PodIndex pod, NodeIndex node);
 
-  // Incremented by every Bind: plugins that cache derived data across cycles
-  // compare it to know when the cluster changed.
+  // --- Edits for what-if analyses (core/why), each undone by its inverse. ---
+  // Unbinds a bound pod (NodeInfo.RemovePod); it becomes pending again.
+  void Unbind(PodIndex pod);
+  // Replaces the spec of a pod that is not bound.
+  void ReplacePendingPod(PodIndex pod, v1::Pod spec);
+  void SetUnschedulable(NodeIndex node, bool unschedulable);
+  // Appends a node without pods; RemoveLastNode takes the last node (without
+  // pods) away again. Cached topology columns and match counts are kept in
+  // place, so views of them stay valid.
+  NodeIndex AddNode(v1::Node node);
+  void RemoveLastNode();
+
+  // Incremented by every change: plugins that cache derived data across cycles
+  // compare it to know when the cluster changed. Caches that assume bindings
+  // only ever add pods need a fresh Framework after Unbind or RemoveLastNode.
   uint64_t generation() const { return generation_; }
 
   const TopologyColumn& Column(Sym key) const;
@@ -133,6 +146,9 @@ class Cluster {
   };
   void BuildNodeTree();
   static void AddPodToNode(const PodInfo& p, NodeInfo& n);
+  static void RemovePodFromNode(const PodInfo& p, NodeInfo& n);
+  PodInfo CompilePod(PodIndex index, const v1::Pod& p);
+  NodeInfo CompileNode(NodeIndex index, const v1::Node& n);
 
   Scenario scenario_;
   StringPool pool_;

@@ -12,6 +12,8 @@ Scenario MakeBigCluster(const BigClusterSpec& spec) {
     n.metadata.labels = {{"topology.kubernetes.io/zone", "zone-" + std::to_string(i % spec.zones)},
                          {"kubernetes.io/hostname", n.metadata.name},
                          {"node.kubernetes.io/instance-type", "m5.large"}};
+    // Room for every pod, so that NodeResourcesFit rejects nothing.
+    n.allocatable = {{"cpu", *ParseQuantity("64")}, {"memory", *ParseQuantity("256Gi")}, {"pods", *ParseQuantity("110")}};
     s.nodes.push_back(std::move(n));
   }
   std::mt19937 rng(spec.seed);

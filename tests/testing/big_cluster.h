@@ -22,9 +22,10 @@ struct BigClusterSpec {
 };
 
 // Nodes node-<i> spread round-robin over zones zone-<z> (label
-// topology.kubernetes.io/zone, plus kubernetes.io/hostname). Bound pods
-// app=web are spread round-robin over the nodes; pending replicas app=web carry
-// two constraints: zone DoNotSchedule maxSkew 1 and hostname ScheduleAnyway maxSkew 1.
+// topology.kubernetes.io/zone, plus kubernetes.io/hostname), each with room
+// for 110 pods. Bound pods app=web are spread round-robin over the nodes;
+// pending replicas app=web carry two constraints: zone DoNotSchedule maxSkew 1
+// and hostname ScheduleAnyway maxSkew 1.
 Scenario MakeBigCluster(const BigClusterSpec& spec);
 
 }  // namespace spreadlab::testing

@@ -15,29 +15,9 @@ bool Sampled(const CycleTrace& t) {
                      [](const NodeTrace& nt) { return nt.notEvaluated == NotEvaluated::EnoughFeasible; });
 }
 
-// Where kube-scheduler would put bound pod `moved` if it were evicted after the
-// pending pod is bound to `landed`: the destination of a movePod suggestion.
-std::string Reschedule(const Scenario& base, size_t pending, const std::string& landed, const std::string& moved) {
-  Scenario s = base;
-  s.pods[pending].spec.nodeName = landed;
-  PodIndex p = kNone;
-  for (size_t i = 0; i < s.pods.size(); ++i)
-    if (s.pods[i].metadata.ns + "/" + s.pods[i].metadata.name == moved) p = static_cast<PodIndex>(i);
-  if (p == kNone) return "";
-  s.pods[p].spec.nodeName.clear();
-  const config::Profile profile = s.profile.value_or(config::Profile{});
-  Cluster cluster(std::move(s));
-  std::string error;
-  auto fw = Framework::New(cluster, profile, error);
-  if (!fw) return "";
-  CycleTrace trace;
-  fw->RunCycle(p, trace, /*explain=*/false);
-  return trace.selected == kNone ? "" : cluster.node(trace.selected).name;
-}
-
 class Search {
  public:
-  Search(const Cluster& cluster, Report& r) : base_(cluster.scenario()), r_(r) {
+  Search(Cluster& cluster, Report& r) : cluster_(cluster), r_(r) {
     for (NodeIndex n : r.matrix.feasible) feasibleBefore_.push_back(cluster.node(n).name);
     if (r.target != kNone)
       targetFeasibleBefore_ = std::find(r.matrix.feasible.begin(), r.matrix.feasible.end(), r.target) != r.matrix.feasible.end();
@@ -46,12 +26,12 @@ class Search {
   // Re-runs the cycle with `e`; keeps it as a suggestion when it works.
   bool Try(const Edit& e, VariantOutcome* outcome = nullptr) {
     ++r_.candidatesTried;
-    VariantOutcome o = RunVariant(base_, r_.pod, e);
+    VariantOutcome o = RunVariant(cluster_, r_.pod, e);
     if (!Works(o)) return false;
     if (outcome) *outcome = o;
     Suggestion s;
     s.edit = e;
-    s.summary = Describe(e, base_, r_.pod);
+    s.summary = Describe(e, cluster_.scenario(), r_.pod);
     for (const auto& n : o.feasible)
       if (std::find(feasibleBefore_.begin(), feasibleBefore_.end(), n) == feasibleBefore_.end())
         s.newlyFeasible.push_back(n);
@@ -71,7 +51,7 @@ class Search {
     while (e.to - 1 > e.from) {
       --e.to;
       ++r_.candidatesTried;
-      if (!Works(RunVariant(base_, r_.pod, e))) break;
+      if (!Works(RunVariant(cluster_, r_.pod, e))) break;
       r_.suggestions.pop_back();  // a smaller value works too: the prediction was not the least
       Try(e);
     }
@@ -84,7 +64,7 @@ class Search {
     if (!Try(e, &o)) return;
     Edit move = e;
     move.kind = EditKind::MovePod;
-    move.newNode = Reschedule(base_, r_.pod, o.lands, e.pod);
+    move.newNode = Reschedule(cluster_, r_.pod, cluster_.FindNode(o.lands), cluster_.FindPod(e.pod));
     ++r_.candidatesTried;
     if (!move.newNode.empty() && move.newNode != e.node) Try(move);
   }
@@ -98,7 +78,7 @@ class Search {
            std::find(o.feasible.begin(), o.feasible.end(), r_.targetNode) != o.feasible.end();
   }
 
-  const Scenario& base_;
+  Cluster& cluster_;
   Report& r_;
   std::vector<std::string> feasibleBefore_;
   bool targetFeasibleBefore_ = false;

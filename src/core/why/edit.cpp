@@ -102,6 +102,16 @@ int32_t Magnitude(const Edit& e) {
   }
 }
 
+v1::Node CopyNode(const v1::Node& node, const std::string& name) {
+  v1::Node copy = node;
+  for (auto& [key, value] : copy.metadata.labels)
+    if (key == kLabelHostname || value == node.metadata.name) value = name;
+  copy.metadata.name = name;
+  copy.unschedulable = false;
+  copy.path.clear();
+  return copy;
+}
+
 std::optional<size_t> ApplyEdit(Scenario& s, size_t pod, const Edit& e) {
   if (pod >= s.pods.size()) return std::nullopt;
   v1::Pod& p = s.pods[pod];
@@ -155,16 +165,7 @@ std::optional<size_t> ApplyEdit(Scenario& s, size_t pod, const Edit& e) {
     case EditKind::AddNode: {
       ptrdiff_t n = FindNode(s, e.node);
       if (n < 0 || FindNode(s, e.newNode) >= 0) return std::nullopt;
-      v1::Node copy = s.nodes[n];
-      // A new machine of the same pool: same labels, except those that name
-      // the node itself (kubernetes.io/hostname and any label valued with the
-      // node's name), so a per-node topology key gets a domain of its own.
-      for (auto& [key, value] : copy.metadata.labels)
-        if (key == kLabelHostname || value == copy.metadata.name) value = e.newNode;
-      copy.metadata.name = e.newNode;
-      copy.unschedulable = false;
-      copy.path.clear();
-      s.nodes.push_back(std::move(copy));
+      s.nodes.push_back(CopyNode(s.nodes[n], e.newNode));
       return pod;
     }
     case EditKind::MovePod:

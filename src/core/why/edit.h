@@ -64,6 +64,12 @@ int32_t Magnitude(const Edit& e);
 // edit does not fit the scenario.
 std::optional<size_t> ApplyEdit(Scenario& s, size_t pod, const Edit& edit);
 
+// A new machine of the same pool as `node`, called `name`: same labels except
+// those naming the node itself (kubernetes.io/hostname, and any label whose
+// value is the node's name, so a per-node topology key gets a domain of its
+// own), schedulable, same taints and allocatable.
+v1::Node CopyNode(const v1::Node& node, const std::string& name);
+
 // What changes, in one line, e.g.
 // "constraint #1 (topologyKey zone): maxSkew 1 -> 2".
 std::string Describe(const Edit& edit, const Scenario& s, size_t pod);
