@@ -9,10 +9,12 @@
 
 #include "cli/explain_table.h"
 #include "cli/schedule_table.h"
+#include "cli/why_table.h"
 #include "core/spread_report.h"
 #include "io/session.h"
 #include "io/schedule_json.h"
 #include "io/trace_json.h"
+#include "io/why_json.h"
 
 namespace {
 
@@ -79,6 +81,28 @@ int Schedule(const std::string& file, const std::string& format) {
   return 0;
 }
 
+int Why(const std::string& file, const std::string& podRef, const std::string& node, const std::string& format,
+        bool all) {
+  spreadlab::io::Session session;
+  if (int rc = Open(file, session)) return rc;
+  std::string error;
+  spreadlab::PodIndex pod = spreadlab::io::ChoosePod(*session.cluster, podRef, error);
+  spreadlab::why::Report report;
+  spreadlab::why::Options options;
+  options.targetNode = node;
+  if (pod == spreadlab::kNone ||
+      !spreadlab::why::Analyze(*session.cluster, *session.framework, pod, options, report, error)) {
+    fmt::print(stderr, "error: {}\n", error);
+    return kExitBadInput;
+  }
+  if (format == "json") {
+    std::cout << spreadlab::io::WhyToJson(*session.cluster, report).dump(2) << "\n";
+  } else {
+    std::cout << spreadlab::cli::WhyTable(*session.cluster, report, all);
+  }
+  return report.error.empty() ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -96,6 +120,15 @@ int main(int argc, char** argv) {
   schedule->add_option("FILE", file, "Scenario file, or - for stdin")->required();
   schedule->add_option("--format", format, "Output format")->check(CLI::IsMember({"table", "json"}));
 
+  std::string node;
+  bool all = false;
+  auto* why = app.add_subcommand("why", "Why a pod is Pending, and the smallest changes that would let it schedule");
+  why->add_option("FILE", file, "Scenario file, or - for stdin")->required();
+  why->add_option("--pod", pod, "Pending pod (NAME or NAMESPACE/NAME); default: the first pending pod");
+  why->add_option("--node", node, "Ask what would make the pod land on this node");
+  why->add_option("--format", format, "Output format")->check(CLI::IsMember({"table", "json"}));
+  why->add_flag("--all", all, "Show every node and every suggestion (the table shows 30 nodes and 5 suggestions)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -104,6 +137,7 @@ int main(int argc, char** argv) {
   }
   try {
     if (*explain) return Explain(file, pod, format);
+    if (*why) return Why(file, pod, node, format, all);
     return Schedule(file, format);
   } catch (const std::exception& e) {
     fmt::print(stderr, "internal error: {}\n", e.what());

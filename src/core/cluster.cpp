@@ -12,43 +12,13 @@ static constexpr size_t kMaxMatchCountEntries = 64;
 Cluster::Cluster(Scenario scenario) : scenario_(std::move(scenario)) {
   nodes_.reserve(scenario_.nodes.size());
   for (const auto& n : scenario_.nodes) {
-    NodeInfo ni;
-    ni.index = static_cast<NodeIndex>(nodes_.size());
-    ni.name = n.metadata.name;
-    ni.nameSym = pool_.Intern(n.metadata.name);
-    ni.labels = MakeLabelSet(n.metadata.labels, pool_);
-    ni.unschedulable = n.unschedulable;
-    for (const auto& t : n.taints) ni.taints.push_back(CompileTaint(t, pool_));
-    ni.allocatable.Add(n.allocatable);
-    nodeByName_.emplace(ni.name, ni.index);
-    nodes_.push_back(std::move(ni));
+    nodes_.push_back(CompileNode(static_cast<NodeIndex>(nodes_.size()), n));
+    nodeByName_.emplace(nodes_.back().name, nodes_.back().index);
   }
   BuildNodeTree();
   pods_.reserve(scenario_.pods.size());
   for (const auto& p : scenario_.pods) {
-    PodInfo pi;
-    pi.index = static_cast<PodIndex>(pods_.size());
-    pi.name = p.metadata.name;
-    pi.ns = p.metadata.ns;
-    pi.key = pi.ns + "/" + pi.name;
-    pi.nsSym = pool_.Intern(pi.ns);
-    pi.labels = MakeLabelSet(p.metadata.labels, pool_);
-    pi.terminating = p.metadata.terminating;
-    pi.nodeNameSpec = p.spec.nodeName;
-    pi.finished = p.phase == "Succeeded" || p.phase == "Failed";
-    pi.resources = CalculateResource(p);
-    if (const auto& a = p.spec.affinity) {
-      pi.hasAffinity = a->podAffinity.has_value() || a->podAntiAffinity.has_value();
-      pi.hasRequiredAntiAffinity =
-          a->podAntiAffinity && !a->podAntiAffinity->requiredDuringSchedulingIgnoredDuringExecution.empty();
-    }
-    for (const auto& t : p.spec.tolerations) pi.tolerations.push_back(CompileToleration(t, pool_));
-    for (const auto& o : p.metadata.ownerReferences) {
-      if (o.controller) {
-        pi.controller = OwnerRef{pi.nsSym, o.apiVersion, o.kind, o.name};
-        break;
-      }
-    }
+    PodInfo pi = CompilePod(static_cast<PodIndex>(pods_.size()), p);
     if (!p.spec.nodeName.empty() && !pi.finished) {
       auto it = nodeByName_.find(p.spec.nodeName);
       if (it != nodeByName_.end()) {
@@ -59,6 +29,46 @@ Cluster::Cluster(Scenario scenario) : scenario_(std::move(scenario)) {
     podByKey_.emplace(pi.key, pi.index);
     pods_.push_back(std::move(pi));
   }
+}
+
+NodeInfo Cluster::CompileNode(NodeIndex index, const v1::Node& n) {
+  NodeInfo ni;
+  ni.index = index;
+  ni.name = n.metadata.name;
+  ni.nameSym = pool_.Intern(n.metadata.name);
+  ni.labels = MakeLabelSet(n.metadata.labels, pool_);
+  ni.unschedulable = n.unschedulable;
+  for (const auto& t : n.taints) ni.taints.push_back(CompileTaint(t, pool_));
+  ni.allocatable.Add(n.allocatable);
+  return ni;
+}
+
+// The pod's own fields; binding is the caller's.
+PodInfo Cluster::CompilePod(PodIndex index, const v1::Pod& p) {
+  PodInfo pi;
+  pi.index = index;
+  pi.name = p.metadata.name;
+  pi.ns = p.metadata.ns;
+  pi.key = pi.ns + "/" + pi.name;
+  pi.nsSym = pool_.Intern(pi.ns);
+  pi.labels = MakeLabelSet(p.metadata.labels, pool_);
+  pi.terminating = p.metadata.terminating;
+  pi.nodeNameSpec = p.spec.nodeName;
+  pi.finished = p.phase == "Succeeded" || p.phase == "Failed";
+  pi.resources = CalculateResource(p);
+  if (const auto& a = p.spec.affinity) {
+    pi.hasAffinity = a->podAffinity.has_value() || a->podAntiAffinity.has_value();
+    pi.hasRequiredAntiAffinity =
+        a->podAntiAffinity && !a->podAntiAffinity->requiredDuringSchedulingIgnoredDuringExecution.empty();
+  }
+  for (const auto& t : p.spec.tolerations) pi.tolerations.push_back(CompileToleration(t, pool_));
+  for (const auto& o : p.metadata.ownerReferences) {
+    if (o.controller) {
+      pi.controller = OwnerRef{pi.nsSym, o.apiVersion, o.kind, o.name};
+      break;
+    }
+  }
+  return pi;
 }
 
 // nodeTree.addNode / list, with zones keyed as utilnode.GetZoneKey does.
@@ -121,6 +131,82 @@ void Cluster::AddPodToNode(const PodInfo& p, NodeInfo& n) {
     boundWithAffinity_.push_back(p.index);
   }
   if (p.hasRequiredAntiAffinity) n.podsWithRequiredAntiAffinity.push_back(p.index);
+}
+
+// NodeInfo.RemovePod
+void Cluster::RemovePodFromNode(const PodInfo& p, NodeInfo& n) {
+  auto drop = [&](std::vector<PodIndex>& list) {
+    if (auto it = std::find(list.begin(), list.end(), p.index); it != list.end()) list.erase(it);
+  };
+  drop(n.pods);
+  drop(n.podsWithAffinity);
+  drop(n.podsWithRequiredAntiAffinity);
+  if (p.hasAffinity) drop(boundWithAffinity_);
+  n.requested.Sub(p.resources.requests);
+  n.nonZeroMilliCPU -= p.resources.nonZeroMilliCPU;
+  n.nonZeroMemory -= p.resources.nonZeroMemory;
+}
+
+void Cluster::Unbind(PodIndex pod) {
+  PodInfo& p = pods_[pod];
+  if (p.node == kNone) return;
+  ++generation_;
+  RemovePodFromNode(p, nodes_[p.node]);
+  for (auto& e : matchCounts_)
+    if (Counts(p, e->ns, e->selector)) --e->perNode[p.node];
+  p.node = kNone;
+}
+
+void Cluster::ReplacePendingPod(PodIndex pod, v1::Pod spec) {
+  if (pods_[pod].node != kNone) return;
+  ++generation_;
+  scenario_.pods[pod] = std::move(spec);
+  pods_[pod] = CompilePod(pod, scenario_.pods[pod]);
+}
+
+void Cluster::SetUnschedulable(NodeIndex node, bool unschedulable) {
+  ++generation_;
+  nodes_[node].unschedulable = unschedulable;
+  scenario_.nodes[node].unschedulable = unschedulable;
+}
+
+NodeIndex Cluster::AddNode(v1::Node node) {
+  ++generation_;
+  const NodeIndex index = static_cast<NodeIndex>(nodes_.size());
+  nodes_.push_back(CompileNode(index, node));
+  scenario_.nodes.push_back(std::move(node));
+  nodeByName_.emplace(nodes_.back().name, index);
+  BuildNodeTree();
+  for (auto& [key, column] : columns_) {
+    Sym v = nodes_.back().labels.Get(key);
+    int32_t d = kNone;
+    if (v != kNoSym) {
+      auto it = std::find(column->domainValue.begin(), column->domainValue.end(), v);
+      d = static_cast<int32_t>(it - column->domainValue.begin());
+      if (it == column->domainValue.end()) column->domainValue.push_back(v);
+    }
+    column->domainOfNode.push_back(d);
+  }
+  for (auto& e : matchCounts_) e->perNode.push_back(0);
+  return index;
+}
+
+void Cluster::RemoveLastNode() {
+  if (nodes_.empty() || !nodes_.back().pods.empty()) return;
+  ++generation_;
+  nodeByName_.erase(nodes_.back().name);
+  nodes_.pop_back();
+  scenario_.nodes.pop_back();
+  BuildNodeTree();
+  for (auto& [key, column] : columns_) {
+    const int32_t d = column->domainOfNode.back();
+    column->domainOfNode.pop_back();
+    // A domain only the removed node had goes with it (it was the last one added).
+    if (d >= 0 && d + 1 == static_cast<int32_t>(column->domainValue.size()) &&
+        std::find(column->domainOfNode.begin(), column->domainOfNode.end(), d) == column->domainOfNode.end())
+      column->domainValue.pop_back();
+  }
+  for (auto& e : matchCounts_) e->perNode.pop_back();
 }
 
 void Cluster::Bind(PodIndex pod, NodeIndex node) {

@@ -109,13 +109,27 @@ class Cluster {
   // updated incrementally (NodeInfo.AddPod).
   void Bind(PodIndex pod, NodeIndex node);
 
-  // Incremented by every Bind: plugins that cache derived data across cycles
-  // compare it to know when the cluster changed.
+  // --- Edits for what-if analyses (core/why), each undone by its inverse. ---
+  // Unbinds a bound pod (NodeInfo.RemovePod); it becomes pending again.
+  void Unbind(PodIndex pod);
+  // Replaces the spec of a pod that is not bound.
+  void ReplacePendingPod(PodIndex pod, v1::Pod spec);
+  void SetUnschedulable(NodeIndex node, bool unschedulable);
+  // Appends a node without pods; RemoveLastNode takes the last node (without
+  // pods) away again. Cached topology columns and match counts are kept in
+  // place, so views of them stay valid.
+  NodeIndex AddNode(v1::Node node);
+  void RemoveLastNode();
+
+  // Incremented by every change: plugins that cache derived data across cycles
+  // compare it to know when the cluster changed. Caches that assume bindings
+  // only ever add pods need a fresh Framework after Unbind or RemoveLastNode.
   uint64_t generation() const { return generation_; }
 
   // The bound pods with pod (anti-)affinity terms, in the order they were bound
-  // (file order first): append-only, so a plugin indexing them can resume from
-  // where it stopped instead of walking every node.
+  // (file order first). Bind only appends, so a plugin indexing them resumes
+  // from where it stopped instead of walking every node (Unbind removes one:
+  // see generation()).
   const std::vector<PodIndex>& boundWithAffinity() const { return boundWithAffinity_; }
 
   const TopologyColumn& Column(Sym key) const;
@@ -125,6 +139,9 @@ class Cluster {
   const std::vector<int32_t>& MatchCounts(Sym ns, const Selector& selector) const;
   // The same count done from scratch; the incremental cache is tested against it.
   int32_t CountMatchingSlow(NodeIndex node, Sym ns, const Selector& selector) const;
+  // Whether bound pod `p` counts toward `selector` in namespace `ns`: the rule
+  // of countPodsMatchSelector that MatchCounts applies.
+  bool Counts(const PodInfo& p, Sym ns, const Selector& selector) const;
 
  private:
   struct MatchCountEntry {
@@ -133,9 +150,11 @@ class Cluster {
     size_t hash;
     std::vector<int32_t> perNode;
   };
-  bool Counts(const PodInfo& p, Sym ns, const Selector& selector) const;
   void BuildNodeTree();
   void AddPodToNode(const PodInfo& p, NodeInfo& n);
+  void RemovePodFromNode(const PodInfo& p, NodeInfo& n);
+  PodInfo CompilePod(PodIndex index, const v1::Pod& p);
+  NodeInfo CompileNode(NodeIndex index, const v1::Node& n);
 
   Scenario scenario_;
   StringPool pool_;

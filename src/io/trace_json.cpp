@@ -2,10 +2,9 @@
 
 namespace spreadlab::io {
 
-namespace {
 using ojson = nlohmann::ordered_json;
 
-ojson SummaryToJson(const SpreadConstraintSummary& s, bool scoring) {
+ojson SpreadSummaryToJson(const SpreadConstraintSummary& s, bool scoring) {
   ojson j;
   j["topologyKey"] = s.topologyKey;
   j["whenUnsatisfiable"] = s.whenUnsatisfiable;
@@ -27,7 +26,16 @@ ojson SummaryToJson(const SpreadConstraintSummary& s, bool scoring) {
   }
   return j;
 }
-}  // namespace
+
+ojson PreFilterToJson(const std::vector<PreFilterVerdict>& verdicts) {
+  ojson pre = ojson::array();
+  for (const auto& p : verdicts) {
+    ojson pj{{"plugin", p.plugin}, {"code", CodeName(p.code)}, {"reason", p.reason}};
+    if (p.nodeNames) pj["nodeNames"] = *p.nodeNames;
+    pre.push_back(std::move(pj));
+  }
+  return pre;
+}
 
 ojson TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const CycleTrace& t) {
   const StringPool& pool = cluster.pool();
@@ -94,18 +102,12 @@ ojson TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const 
   j["scorePlugins"] = t.scorePlugins;
   j["skippedScorePlugins"] = t.skippedScorePlugins;
   j["notSimulated"] = profile.notSimulated;
-  ojson pre = ojson::array();
-  for (const auto& p : t.preFilter) {
-    ojson pj{{"plugin", p.plugin}, {"code", CodeName(p.code)}, {"reason", p.reason}};
-    if (p.nodeNames) pj["nodeNames"] = *p.nodeNames;
-    pre.push_back(std::move(pj));
-  }
-  j["preFilter"] = std::move(pre);
+  j["preFilter"] = PreFilterToJson(t.preFilter);
   ojson spread;
   spread["filter"] = ojson::array();
-  for (const auto& s : t.spreadFilter) spread["filter"].push_back(SummaryToJson(s, false));
+  for (const auto& s : t.spreadFilter) spread["filter"].push_back(SpreadSummaryToJson(s, false));
   spread["score"] = ojson::array();
-  for (const auto& s : t.spreadScore) spread["score"].push_back(SummaryToJson(s, true));
+  for (const auto& s : t.spreadScore) spread["score"].push_back(SpreadSummaryToJson(s, true));
   j["spread"] = std::move(spread);
   return j;
 }

@@ -9,6 +9,12 @@
 
 namespace spreadlab::io {
 
+// One spread constraint as the contract's "spread.filter" / "spread.score" entries show it.
+nlohmann::ordered_json SpreadSummaryToJson(const SpreadConstraintSummary& s, bool scoring);
+
+// The contract's "preFilter" array.
+nlohmann::ordered_json PreFilterToJson(const std::vector<PreFilterVerdict>& verdicts);
+
 nlohmann::ordered_json TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const CycleTrace& trace);
 
 }  // namespace spreadlab::io

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/schedule.h"
+#include "core/why/analysis.h"
 #include "testing/big_cluster.h"
 
 namespace spreadlab {
@@ -101,6 +102,27 @@ void BM_SchedulePreferredPodAffinity(benchmark::State& state) {
   ScheduleWorkload(state, testing::Workload::PreferredPodAffinity);
 }
 BENCHMARK(BM_SchedulePreferredPodAffinity)->Arg(1000)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)
+    ->ReportAggregatesOnly(true);
+
+// `spreadlab why` on a Pending pod (two conflicting constraints) in a cluster
+// of 1,000 nodes and 10,000 bound pods: the matrix, then every candidate edit
+// re-run with the edit applied to the cluster (and undone).
+void BM_WhySuggestions(benchmark::State& state) {
+  Cluster cluster(MakeBigCluster(
+      {.nodes = static_cast<int>(state.range(0)), .zones = 3, .boundPods = 10 * static_cast<int>(state.range(0)),
+       .pendingPods = 1, .conflict = true}));
+  std::string error;
+  auto fw = Framework::New(cluster, config::Profile{}, error);
+  PodIndex pod = cluster.PendingPods().front();
+  why::Report report;
+  for (auto _ : state) {
+    why::Analyze(cluster, *fw, pod, {}, report, error);
+    benchmark::DoNotOptimize(report.suggestions.data());
+  }
+  state.counters["candidates"] = static_cast<double>(report.candidatesTried);
+  state.counters["suggestions"] = static_cast<double>(report.suggestions.size());
+}
+BENCHMARK(BM_WhySuggestions)->ArgName("nodes")->Arg(1000)->Unit(benchmark::kMillisecond)->Repetitions(3)
     ->ReportAggregatesOnly(true);
 
 }  // namespace

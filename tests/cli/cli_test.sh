@@ -36,6 +36,15 @@ check "explain bound pod" 2 "already bound to node1" "$BIN" explain "$EX/one-con
 check "explain unknown pod" 2 'no pod "nope"' "$BIN" explain "$EX/one-constraint.json" --pod nope
 check "schedule" 0 "1 of 1 pending pod(s) scheduled." "$BIN" schedule "$EX/one-constraint.json"
 check "schedule json" 0 '"placements"' "$BIN" schedule "$EX/conflict.json" --format json
+check "why table" 0 "1. constraint #1 (topologyKey zone): maxSkew 1 -> 2" "$BIN" why "$EX/conflict.json"
+check "why kube-scheduler message" 0 "0/3 nodes are available: 3 node(s) didn't match pod topology spread constraints." \
+  "$BIN" why "$EX/conflict.json"
+check "why json" 0 '"kind": "lowerMinDomains"' "$BIN" why "$EX/conflict-min-domains.json" --format json
+check "why --all" 0 "8. delete pod default/pod3" "$BIN" why "$EX/conflict.json" --all
+check "why --node" 0 "put the pod on node3" "$BIN" why "$EX/conflict.json" --node node3
+check "why schedulable" 0 "Nothing to fix" "$BIN" why "$EX/one-constraint.json"
+check "why unknown node" 2 'no node "nope"' "$BIN" why "$EX/conflict.json" --node nope
+check "why bound pod" 2 "already bound to node1" "$BIN" why "$EX/conflict.json" --pod pod1
 check "missing file" 2 "cannot read" "$BIN" explain "$TMP/none.json"
 check "bad format" 2 "format" "$BIN" explain "$EX/one-constraint.json" --format yaml
 check "no subcommand" 2 "" "$BIN"
@@ -45,6 +54,9 @@ check "truncated json" 2 "invalid JSON" "$BIN" explain "$TMP/bad.json"
 sed 's/"maxSkew": 1/"maxSkew": 0/' "$EX/one-constraint.json" > "$TMP/skew0.json"
 check "maxSkew 0" 2 "items[7].spec.topologySpreadConstraints[0].maxSkew: must be greater than zero" \
   "$BIN" explain "$TMP/skew0.json"
+check "why bad input" 2 "items[7].spec.topologySpreadConstraints[0].maxSkew: must be greater than zero" \
+  "$BIN" why "$TMP/skew0.json"
+check "why truncated json" 2 "invalid JSON" "$BIN" why "$TMP/bad.json"
 head -c 100000 /dev/urandom > "$TMP/random.bin"
 check "binary garbage" 2 "invalid JSON" "$BIN" explain "$TMP/random.bin"
 python3 -c 'print("["*100000 + "]"*100000)' > "$TMP/deep.json"

@@ -1,13 +1,15 @@
 // Golden tests on examples/: each example's decision is asserted against the
 // outcome worked out by hand (the facts a reader learns from it), and its full
 // `explain --format json` and `schedule --format json` output is compared with
-// the reviewed files under tests/golden/expected. Set SPREADLAB_UPDATE_GOLDEN=1
+// the reviewed files under tests/golden/expected; so is `why --format json` of
+// the examples whose pod stays Pending. Set SPREADLAB_UPDATE_GOLDEN=1
 // to rewrite those files after an intended change, then review the diff.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "core/spread_report.h"
@@ -15,6 +17,7 @@
 #include "core/schedule.h"
 #include "io/schedule_json.h"
 #include "io/trace_json.h"
+#include "io/why_json.h"
 
 namespace spreadlab {
 namespace {
@@ -72,6 +75,27 @@ const std::vector<Expectation> kExpectations = {
      {"node1", "node2", "node3", "node4", "node5", "node6"}},
     {"selector-spread-table2", "node3", "Successfully assigned default/new to node3",
      {"node1", "node2", "node3", "node4", "node5", "node6"}},
+    // Issue 5: conflicts `spreadlab why` explains.
+    // One zoneA and one zoneB pod, minDomains 3: two eligible domains, so the
+    // global minimum is 0 and every node has skew 1 + 1 - 0 = 2 > 1.
+    {"conflict-min-domains", "", "0/4 nodes are available: 4 node(s) didn't match pod topology spread constraints.", {}},
+    // node3 (zoneB) fails the affinity first; zoneA counts 2 against the
+    // minimum 0 of zoneB, which nodeAffinityPolicy Ignore keeps.
+    {"conflict-node-affinity", "",
+     "0/3 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 2 node(s) didn't match pod "
+     "topology spread constraints.",
+     {}},
+    // node3's taint; zoneA 1 + 1 - 0 = 2 with the tainted zoneB counted (nodeTaintsPolicy Ignore).
+    {"conflict-taint", "",
+     "0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: infra}, 2 node(s) didn't match pod "
+     "topology spread constraints.",
+     {}},
+    // zoneA passes the spread (1 + 1 - 1) but holds web-1 (anti-affinity); zoneB
+    // fails the spread first (2 + 1 - 1 = 2), PodTopologySpread running before InterPodAffinity.
+    {"conflict-delete-pod", "",
+     "0/4 nodes are available: 2 node(s) didn't match pod anti-affinity rules, 2 node(s) didn't match pod topology "
+     "spread constraints.",
+     {}},
 };
 
 void PrintTo(const Expectation& e, std::ostream* os) { *os << e.example; }
@@ -130,13 +154,47 @@ TEST_P(ExampleTest, ScheduleGolden) {
                 io::ScheduleToJson(*session.cluster, placements, spread).dump(2) + "\n");
 }
 
-INSTANTIATE_TEST_SUITE_P(Examples, ExampleTest, ::testing::ValuesIn(kExpectations),
-                         [](const auto& info) {
-                           std::string n = info.param.example;
-                           for (auto& c : n)
-                             if (c == '-') c = '_';
-                           return n;
-                         });
+// `why` on the Pending examples: the full report as a golden file, and the
+// first-ranked change worked out by hand.
+class WhyExampleTest : public ::testing::TestWithParam<Expectation> {};
+
+TEST_P(WhyExampleTest, WhyGolden) {
+  const Expectation& e = GetParam();
+  io::Session session;
+  std::string error;
+  ASSERT_TRUE(io::OpenSession(ReadFile(fs::path(SPREADLAB_EXAMPLES_DIR) / (e.example + ".json")), session, error)) << error;
+  PodIndex pod = io::ChoosePod(*session.cluster, "", error);
+  why::Report report;
+  ASSERT_TRUE(why::Analyze(*session.cluster, *session.framework, pod, {}, report, error)) << error;
+  const std::map<std::string, std::string> kFirst = {
+      {"conflict", "constraint #1 (topologyKey zone): maxSkew 1 -> 2"},
+      {"conflict-min-domains", "constraint #1 (topologyKey zone): maxSkew 1 -> 2"},
+      {"conflict-node-affinity", "constraint #1 (topologyKey zone): nodeAffinityPolicy -> Honor"},
+      {"conflict-taint", "constraint #1 (topologyKey zone): maxSkew 1 -> 2"},
+      {"conflict-delete-pod", "delete pod default/web-1 (on node1)"},
+  };
+  ASSERT_FALSE(report.suggestions.empty());
+  EXPECT_EQ(report.suggestions[0].summary, kFirst.at(e.example));
+  CompareGolden(fs::path(SPREADLAB_GOLDEN_DIR) / (e.example + ".why.json"),
+                io::WhyToJson(*session.cluster, report).dump(2) + "\n");
+}
+
+std::string TestName(const ::testing::TestParamInfo<Expectation>& info) {
+  std::string n = info.param.example;
+  for (auto& c : n)
+    if (c == '-') c = '_';
+  return n;
+}
+
+std::vector<Expectation> PendingExamples() {
+  std::vector<Expectation> out;
+  for (const auto& e : kExpectations)
+    if (e.selected.empty()) out.push_back(e);
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Examples, ExampleTest, ::testing::ValuesIn(kExpectations), TestName);
+INSTANTIATE_TEST_SUITE_P(Examples, WhyExampleTest, ::testing::ValuesIn(PendingExamples()), TestName);
 
 }  // namespace
 }  // namespace spreadlab

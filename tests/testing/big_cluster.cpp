@@ -19,7 +19,7 @@ v1::Container Requesting(const char* cpu, const char* memory) {
   return c;
 }
 
-void AddSpreadConstraints(v1::Pod& p) {
+void AddSpreadConstraints(v1::Pod& p, bool hostnameDoNotSchedule) {
   v1::LabelSelector sel;
   sel.matchLabels = {{"app", "web"}};
   v1::TopologySpreadConstraint zone;
@@ -29,7 +29,7 @@ void AddSpreadConstraints(v1::Pod& p) {
   zone.labelSelector = sel;
   v1::TopologySpreadConstraint host = zone;
   host.topologyKey = "kubernetes.io/hostname";
-  host.whenUnsatisfiable = v1::kScheduleAnyway;
+  host.whenUnsatisfiable = hostnameDoNotSchedule ? v1::kDoNotSchedule : v1::kScheduleAnyway;
   p.spec.topologySpreadConstraints = {zone, host};
 }
 
@@ -65,12 +65,25 @@ Scenario MakeBigCluster(const BigClusterSpec& spec) {
     v1::Pod p;
     p.metadata.name = "bound-" + std::to_string(i);
     // Most pods belong to other apps, as in a real cluster.
-    p.metadata.labels = {{"app", i % 5 == 0 ? "web" : "app-" + std::to_string(rng() % 50)},
+    const bool web = i % 5 == 0 && !spec.conflict;
+    p.metadata.labels = {{"app", web ? "web" : "app-" + std::to_string(rng() % 50)},
                          {"pod-template-hash", std::to_string(rng() % 1000)},
                          {"group", "group-" + std::to_string(rng() % 10)}};
     p.spec.nodeName = "node-" + std::to_string(i % spec.nodes);
     p.spec.containers = {Requesting("100m", "128Mi")};
     s.pods.push_back(std::move(p));
+  }
+  if (spec.conflict) {
+    for (int n = 0; n < spec.nodes; ++n) {
+      const int zone = n % spec.zones, count = zone == 0 ? 1 : (n / spec.zones) % 2 == 0 ? 3 : 0;
+      for (int k = 0; k < count; ++k) {
+        v1::Pod p;
+        p.metadata.name = "web-node-" + std::to_string(n) + "-" + std::to_string(k);
+        p.metadata.labels = {{"app", "web"}};
+        p.spec.nodeName = "node-" + std::to_string(n);
+        s.pods.push_back(std::move(p));
+      }
+    }
   }
   for (int i = 0; i < spec.pendingPods; ++i) {
     v1::Pod p;
@@ -79,7 +92,7 @@ Scenario MakeBigCluster(const BigClusterSpec& spec) {
     switch (spec.workload) {
       case Workload::Spread:
         p.metadata.labels = {{"app", "web"}};
-        AddSpreadConstraints(p);
+        AddSpreadConstraints(p, spec.conflict);
         break;
       case Workload::Basic:
         p.metadata.labels = {{"app", "basic"}};

@@ -28,12 +28,17 @@ struct BigClusterSpec {
   int pendingPods = 1;
   uint32_t seed = 1;
   Workload workload = Workload::Spread;
+  // examples/conflict.json at scale (Spread workload): the hostname constraint
+  // is DoNotSchedule too, and the app=web pods are laid out so that no node
+  // passes both (zone-0 holds the fewest, one on every node; half the nodes of
+  // the other zones hold three, the rest none). The other bound pods are not app=web.
+  bool conflict = false;
 };
 
 // Nodes node-<i> (4 cpu, 32Gi, 110 pods) spread round-robin over zones zone-<z>
 // (label topology.kubernetes.io/zone, plus kubernetes.io/hostname). Bound pods
-// (100m cpu, 128Mi) are spread round-robin over the nodes, one in five app=web;
-// the pending pods follow `workload`.
+// (100m cpu, 128Mi) are spread round-robin over the nodes, one in five app=web
+// (none with `conflict`); the pending pods follow `workload`.
 Scenario MakeBigCluster(const BigClusterSpec& spec);
 
 }  // namespace spreadlab::testing

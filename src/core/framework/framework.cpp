@@ -167,9 +167,10 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
   if (explain)
     for (NodeIndex n : candidates) trace.nodes[n].notEvaluated = NotEvaluated::EnoughFeasible;
   // Without any score plugin the first feasible node is as good as any.
-  const size_t numToFind = profile_.hasScorePlugins
-                               ? NumFeasibleNodesToFind(profile_.percentageOfNodesToScore, candidates.size())
-                               : std::min<size_t>(1, candidates.size());
+  const size_t numToFind = evaluateAllNodes_          ? candidates.size()
+                           : profile_.hasScorePlugins ? NumFeasibleNodesToFind(profile_.percentageOfNodesToScore,
+                                                                                candidates.size())
+                                                      : std::min<size_t>(1, candidates.size());
   trace.numFeasibleNodesToFind = static_cast<int32_t>(numToFind);
   feasible_.clear();
   size_t processed = 0;

@@ -34,6 +34,10 @@ class Framework {
   // Where the next cycle starts trying nodes (sched.nextStartNodeIndex).
   size_t nextStartNodeIndex() const { return nextStartNodeIndex_; }
   void setNextStartNodeIndex(size_t i) { nextStartNodeIndex_ = i; }
+  // Filter every candidate node instead of stopping at NumFeasibleNodesToFind:
+  // for analyses that need every node's verdict (core/why). The node chosen
+  // may then differ from kube-scheduler's, which samples.
+  void setEvaluateAllNodes(bool all) { evaluateAllNodes_ = all; }
 
   // The enabled plugin instance called `name`, or nullptr.
   Plugin* FindPlugin(std::string_view name) const;
@@ -62,6 +66,7 @@ class Framework {
   std::vector<NodeFailure> failures_;  // the first failure of each rejected node (FitError's reasons)
   std::string absentReason_;  // for nodes a PreFilterResult left out
   size_t nextStartNodeIndex_ = 0;
+  bool evaluateAllNodes_ = false;
   std::vector<std::vector<NodeScore>> pluginScores_;
   std::vector<int64_t> totals_;  // per feasible node
 };

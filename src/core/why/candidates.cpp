@@ -1,0 +1,266 @@
+#include "core/why/candidates.h"
+
+#include <algorithm>
+#include <climits>
+#include <numeric>
+
+#include "core/plugins/podtopologyspread/plugin.h"
+
+namespace spreadlab::why {
+
+namespace {
+
+using plugins::PodTopologySpread;
+
+class Builder {
+ public:
+  Builder(const Cluster& cluster, Framework& framework, const Report& r, const Options& o)
+      : cluster_(cluster), fw_(framework), r_(r), m_(r.matrix), o_(o), pod_(cluster.podSpec(r.pod)) {
+    if (r.target != kNone) {
+      considered_ = {r.target};
+    } else {
+      considered_.resize(cluster.nodes().size());
+      std::iota(considered_.begin(), considered_.end(), 0);
+    }
+  }
+
+  std::vector<Edit> Build() {
+    for (size_t c = 0; c < r_.spreadFilter.size(); ++c) SpreadEdits(static_cast<int32_t>(c));
+    NodeAffinityEdits();
+    TaintEdits();
+    UncordonEdits();
+    if (r_.target == kNone) AddNodeEdits();  // a new node is never the target
+    PodEdits();
+    return std::move(edits_);
+  }
+
+ private:
+  size_t Row(std::string_view plugin, int32_t constraint = -1) const {
+    for (size_t i = 0; i < m_.rows.size(); ++i)
+      if (m_.rows[i].plugin == plugin && m_.rows[i].constraint == constraint) return i;
+    return SIZE_MAX;
+  }
+  bool Fails(size_t row, NodeIndex n) const { return row != SIZE_MAX && m_.at(row, n).state == CellState::Fail; }
+  size_t Failures(NodeIndex n) const {
+    size_t f = 0;
+    for (size_t row = 0; row < m_.rows.size(); ++row) f += Fails(row, n);
+    return f;
+  }
+  // Considered nodes failing `row`: those it alone rejects first, capped.
+  std::vector<NodeIndex> Blocked(size_t row) const {
+    std::vector<NodeIndex> out;
+    if (row == SIZE_MAX) return out;
+    for (NodeIndex n : considered_)
+      if (Fails(row, n)) out.push_back(n);
+    std::stable_partition(out.begin(), out.end(), [&](NodeIndex n) { return Failures(n) == 1; });
+    return out;
+  }
+
+  // Constraint edits: the constraint stays, tuned.
+  void SpreadEdits(int32_t c) {
+    const SpreadConstraintSummary& s = r_.spreadFilter[c];
+    const size_t row = Row(PodTopologySpread::kName, c);
+    Edit base;
+    base.constraint = c;
+    base.fromDefaults = s.fromDefaults;
+
+    // maxSkew: the least skew among nodes this constraint alone rejects
+    // (raising maxSkew changes no count, so no other row moves).
+    int32_t least = INT32_MAX;
+    for (NodeIndex n : considered_) {
+      const MatrixCell& cell = m_.at(row, n);
+      if (cell.state == CellState::Fail && cell.check.domain != kNoSym && Failures(n) == 1)
+        least = std::min(least, cell.check.skew);
+    }
+    if (least != INT32_MAX) Add(base, EditKind::RaiseMaxSkew, [&](Edit& e) { e.from = s.maxSkew, e.to = least; });
+
+    // minDomains above the eligible domains makes the global minimum 0.
+    const int32_t eligible = static_cast<int32_t>(s.domains.size());
+    if (s.minDomains > 1 && eligible < s.minDomains && eligible > 0)
+      Add(base, EditKind::LowerMinDomains, [&](Edit& e) { e.from = s.minDomains, e.to = eligible; });
+
+    // The policies decide which nodes' pods count; they matter only when the
+    // pod has a required node selection, or a node has taints.
+    const bool hasAffinity = !pod_.spec.nodeSelector.empty() ||
+                             (pod_.spec.affinity && pod_.spec.affinity->nodeAffinity &&
+                              pod_.spec.affinity->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution);
+    if (hasAffinity)
+      Add(base, EditKind::SetNodeAffinityPolicy,
+          [&](Edit& e) { e.value = s.nodeAffinityPolicy == v1::kHonor ? v1::kIgnore : v1::kHonor; });
+    const bool tainted =
+        std::any_of(cluster_.nodes().begin(), cluster_.nodes().end(), [](const NodeInfo& n) { return !n.taints.empty(); });
+    if (tainted)
+      Add(base, EditKind::SetNodeTaintsPolicy,
+          [&](Edit& e) { e.value = s.nodeTaintsPolicy == v1::kHonor ? v1::kIgnore : v1::kHonor; });
+
+    Add(base, EditKind::ScheduleAnyway, [](Edit&) {});
+  }
+
+  void NodeAffinityEdits() {
+    const size_t row = Row("NodeAffinity");
+    // NodeAffinity rejects a node, or its PreFilter kept nodes out of the cycle.
+    bool blocks = !Blocked(row).empty();
+    for (NodeIndex n : considered_) blocks |= !r_.nodes[n].evaluated;
+    if (!blocks) return;
+    for (const auto& [key, value] : pod_.spec.nodeSelector)
+      Add({}, EditKind::DropNodeSelector, [&](Edit& e) { e.value = key; });
+    if (!pod_.spec.affinity || !pod_.spec.affinity->nodeAffinity) return;
+    const auto& required = pod_.spec.affinity->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution;
+    if (!required) return;
+    // Terms are ORed: dropping a whole term only narrows; dropping one of a
+    // term's ANDed requirements widens it.
+    int32_t total = 0;
+    for (size_t t = 0; t < required->nodeSelectorTerms.size(); ++t) {
+      const auto& term = required->nodeSelectorTerms[t];
+      const size_t n = term.matchExpressions.size() + term.matchFields.size();
+      total += static_cast<int32_t>(n);
+      if (n < 2) continue;
+      for (size_t i = 0; i < n; ++i)
+        Add({}, EditKind::DropNodeAffinityRequirement, [&](Edit& e) {
+          e.term = static_cast<int32_t>(t);
+          e.requirement = static_cast<int32_t>(i);
+        });
+    }
+    Add({}, EditKind::DropRequiredNodeAffinity, [&](Edit& e) { e.from = total; });
+  }
+
+  // Tolerate every NoSchedule/NoExecute taint a rejected node has that the pod
+  // does not tolerate (v1helper.FindMatchingUntoleratedTaint, repeated).
+  void TaintEdits() {
+    std::vector<std::vector<v1::Taint>> seen;
+    for (NodeIndex n : Blocked(Row("TaintToleration"))) {
+      if (seen.size() >= o_.maxNodeCandidates) break;
+      const NodeInfo& node = cluster_.node(n);
+      std::vector<Toleration> tolerations = cluster_.pod(r_.pod).tolerations;
+      std::vector<v1::Taint> taints;
+      for (int i; (i = FindUntoleratedDoNotScheduleTaint(node.taints, tolerations)) >= 0;) {
+        const Taint& t = node.taints[i];
+        tolerations.push_back(Toleration{t.key, false, t.value, t.effect});
+        taints.push_back(cluster_.scenario().nodes[n].taints[i]);
+      }
+      auto same = [&](const std::vector<v1::Taint>& other) {
+        return std::equal(taints.begin(), taints.end(), other.begin(), other.end(), [](const auto& a, const auto& b) {
+          return a.key == b.key && a.value == b.value && a.effect == b.effect;
+        });
+      };
+      if (taints.empty() || std::any_of(seen.begin(), seen.end(), same)) continue;
+      seen.push_back(taints);
+      Add({}, EditKind::TolerateTaints, [&](Edit& e) { e.taints = taints; });
+    }
+  }
+
+  void UncordonEdits() {
+    auto blocked = Blocked(Row("NodeUnschedulable"));
+    for (size_t i = 0; i < blocked.size() && i < o_.maxNodeCandidates; ++i)
+      Add({}, EditKind::UncordonNode, [&](Edit& e) { e.node = cluster_.node(blocked[i]).name; });
+  }
+
+  // A copy of a node of each of the least-loaded domains of each constraint:
+  // a new node has no pods of its own, so it passes a per-node constraint.
+  void AddNodeEdits() {
+    std::vector<NodeIndex> sources;
+    for (size_t c = 0; c < r_.spreadFilter.size(); ++c) {
+      const SpreadConstraintSummary& s = r_.spreadFilter[c];
+      const TopologyColumn& column = cluster_.Column(cluster_.pool().Find(s.topologyKey));
+      auto domains = s.domains;
+      std::stable_sort(domains.begin(), domains.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+      for (size_t d = 0; d < domains.size() && d < o_.maxNodeCandidates; ++d) {
+        const Sym value = cluster_.pool().Find(domains[d].first);
+        // Prefer a node that only PodTopologySpread rejects: its copy keeps its taints and labels.
+        NodeIndex source = kNone;
+        for (const NodeInfo& n : cluster_.nodes()) {
+          if (column.domainOfNode[n.index] < 0 || column.domainValue[column.domainOfNode[n.index]] != value) continue;
+          if (source == kNone) source = n.index;
+          if (!OnlySpreadFails(n.index)) continue;
+          source = n.index;
+          break;
+        }
+        if (source == kNone || std::find(sources.begin(), sources.end(), source) != sources.end()) continue;
+        sources.push_back(source);
+        Add({}, EditKind::AddNode, [&](Edit& e) {
+          e.node = cluster_.node(source).name;
+          e.newNode = e.node + "-new";
+          for (int k = 2; cluster_.FindNode(e.newNode) != kNone; ++k) e.newNode = e.node + "-new" + std::to_string(k);
+        });
+      }
+    }
+  }
+  bool OnlySpreadFails(NodeIndex n) const {
+    for (size_t row = 0; row < m_.rows.size(); ++row)
+      if (m_.rows[row].plugin != PodTopologySpread::kName && m_.at(row, n).state != CellState::Pass &&
+          m_.at(row, n).state != CellState::Skip)
+        return false;
+    return true;
+  }
+
+  // Bound pods that count toward a DoNotSchedule constraint, taken from the
+  // nodes closest to feasible (fewest failing rows, then most matching pods
+  // above the global minimum); with a target, from the target and the nodes
+  // sharing a domain with it. One pod per node: its peers there count alike.
+  void PodEdits() {
+    auto* pts = dynamic_cast<PodTopologySpread*>(fw_.FindPlugin(PodTopologySpread::kName));
+    if (!pts || r_.spreadFilter.empty()) return;
+    const PodInfo& pod = cluster_.pod(r_.pod);
+    bool fromDefaults = false;
+    const auto constraints = pts->Constraints(pod, v1::kDoNotSchedule, &fromDefaults);
+    std::vector<NodeIndex> nodes;
+    std::vector<int64_t> excess(cluster_.nodes().size(), 0);
+    for (const NodeInfo& n : cluster_.nodes()) {
+      bool near = r_.target == kNone || n.index == r_.target;
+      for (size_t row = 0; row < m_.rows.size(); ++row) {
+        if (m_.rows[row].constraint < 0) continue;
+        const SpreadCheck& k = m_.at(row, n.index).check;
+        const SpreadCheck& t = m_.at(row, r_.target == kNone ? n.index : r_.target).check;
+        if (k.domain != kNoSym) excess[n.index] += k.matchNum - k.minMatchNum;
+        near |= k.domain != kNoSym && k.domain == t.domain;
+      }
+      if (near && r_.nodes[n.index].evaluated) nodes.push_back(n.index);
+    }
+    std::stable_sort(nodes.begin(), nodes.end(), [&](NodeIndex a, NodeIndex b) {
+      if ((a == r_.target) != (b == r_.target)) return a == r_.target;
+      if (Failures(a) != Failures(b)) return Failures(a) < Failures(b);
+      return excess[a] > excess[b];
+    });
+    size_t added = 0;
+    for (NodeIndex n : nodes) {
+      if (added >= o_.maxPodCandidates) break;
+      for (PodIndex p : cluster_.node(n).pods) {
+        const PodInfo& bound = cluster_.pod(p);
+        bool counts = std::any_of(constraints.begin(), constraints.end(),
+                                  [&](const auto& c) { return cluster_.Counts(bound, pod.nsSym, c.selector); });
+        if (!counts) continue;
+        Add({}, EditKind::DeletePod, [&](Edit& e) {
+          e.pod = bound.key;
+          e.node = cluster_.node(n).name;
+        });
+        ++added;
+        break;
+      }
+    }
+  }
+
+  template <class Fill>
+  void Add(Edit e, EditKind kind, Fill fill) {
+    e.kind = kind;
+    fill(e);
+    edits_.push_back(std::move(e));
+  }
+
+  const Cluster& cluster_;
+  Framework& fw_;
+  const Report& r_;
+  const ConflictMatrix& m_;
+  const Options& o_;
+  const v1::Pod& pod_;
+  std::vector<NodeIndex> considered_;
+  std::vector<Edit> edits_;
+};
+
+}  // namespace
+
+std::vector<Edit> CandidateEdits(const Cluster& cluster, Framework& framework, const Report& report,
+                                 const Options& options) {
+  return Builder(cluster, framework, report, options).Build();
+}
+
+}  // namespace spreadlab::why

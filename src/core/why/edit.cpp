@@ -1,0 +1,237 @@
+#include "core/why/edit.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "core/cluster.h"
+
+namespace spreadlab::why {
+
+std::string_view EditKindName(EditKind k) {
+  switch (k) {
+    case EditKind::RaiseMaxSkew: return "raiseMaxSkew";
+    case EditKind::LowerMinDomains: return "lowerMinDomains";
+    case EditKind::SetNodeAffinityPolicy: return "setNodeAffinityPolicy";
+    case EditKind::SetNodeTaintsPolicy: return "setNodeTaintsPolicy";
+    case EditKind::ScheduleAnyway: return "scheduleAnyway";
+    case EditKind::DropNodeSelector: return "dropNodeSelector";
+    case EditKind::DropNodeAffinityRequirement: return "dropNodeAffinityRequirement";
+    case EditKind::DropRequiredNodeAffinity: return "dropRequiredNodeAffinity";
+    case EditKind::TolerateTaints: return "tolerateTaints";
+    case EditKind::UncordonNode: return "uncordonNode";
+    case EditKind::MovePod: return "movePod";
+    case EditKind::AddNode: return "addNode";
+    case EditKind::DeletePod: return "deletePod";
+  }
+  return "";
+}
+
+CostClass CostClassOf(EditKind k) {
+  if (k <= EditKind::SetNodeTaintsPolicy) return CostClass::Constraint;
+  if (k <= EditKind::TolerateTaints) return CostClass::Pod;
+  return CostClass::Cluster;
+}
+
+std::string_view CostClassName(CostClass c) {
+  switch (c) {
+    case CostClass::Constraint: return "constraint";
+    case CostClass::Pod: return "pod";
+    case CostClass::Cluster: return "cluster";
+  }
+  return "";
+}
+
+namespace {
+
+const v1::NodeSelector* Required(const v1::Pod& p) {
+  if (!p.spec.affinity || !p.spec.affinity->nodeAffinity) return nullptr;
+  const auto& r = p.spec.affinity->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution;
+  return r ? &*r : nullptr;
+}
+
+size_t RequirementCount(const v1::NodeSelector& r) {
+  size_t n = 0;
+  for (const auto& t : r.nodeSelectorTerms) n += t.matchExpressions.size() + t.matchFields.size();
+  return n;
+}
+
+// The API object behind CycleTrace::spreadFilter[i]: the i-th DoNotSchedule
+// constraint of the list getConstraints took them from.
+const v1::TopologySpreadConstraint* SpreadConstraint(const Scenario& s, size_t pod, const Edit& e) {
+  const std::vector<v1::TopologySpreadConstraint>* list = &s.pods[pod].spec.topologySpreadConstraints;
+  if (e.fromDefaults) {
+    if (!s.profile) return nullptr;
+    list = &s.profile->podTopologySpreadArgs.defaultConstraints;
+  }
+  int32_t seen = 0;
+  for (const auto& c : *list)
+    if (c.whenUnsatisfiable == v1::kDoNotSchedule && seen++ == e.constraint) return &c;
+  return nullptr;
+}
+v1::TopologySpreadConstraint* SpreadConstraint(Scenario& s, size_t pod, const Edit& e) {
+  return const_cast<v1::TopologySpreadConstraint*>(SpreadConstraint(std::as_const(s), pod, e));
+}
+
+ptrdiff_t FindPod(const Scenario& s, const std::string& key) {
+  for (size_t i = 0; i < s.pods.size(); ++i)
+    if (s.pods[i].metadata.ns + "/" + s.pods[i].metadata.name == key) return static_cast<ptrdiff_t>(i);
+  return -1;
+}
+
+ptrdiff_t FindNode(const Scenario& s, const std::string& name) {
+  for (size_t i = 0; i < s.nodes.size(); ++i)
+    if (s.nodes[i].metadata.name == name) return static_cast<ptrdiff_t>(i);
+  return -1;
+}
+
+std::string RequirementText(const v1::NodeSelectorRequirement& r) {
+  std::string values;
+  for (const auto& v : r.values) values += (values.empty() ? "" : ",") + v;
+  return r.key + " " + r.op + (values.empty() ? "" : " (" + values + ")");
+}
+
+}  // namespace
+
+int32_t Magnitude(const Edit& e) {
+  switch (e.kind) {
+    case EditKind::RaiseMaxSkew: return e.to - e.from;
+    case EditKind::LowerMinDomains: return e.from - e.to;
+    case EditKind::TolerateTaints: return static_cast<int32_t>(e.taints.size());
+    case EditKind::DropRequiredNodeAffinity: return e.from;
+    default: return 1;
+  }
+}
+
+v1::Node CopyNode(const v1::Node& node, const std::string& name) {
+  v1::Node copy = node;
+  for (auto& [key, value] : copy.metadata.labels)
+    if (key == kLabelHostname || value == node.metadata.name) value = name;
+  copy.metadata.name = name;
+  copy.unschedulable = false;
+  copy.path.clear();
+  return copy;
+}
+
+std::optional<size_t> ApplyEdit(Scenario& s, size_t pod, const Edit& e) {
+  if (pod >= s.pods.size()) return std::nullopt;
+  v1::Pod& p = s.pods[pod];
+  switch (e.kind) {
+    case EditKind::RaiseMaxSkew:
+    case EditKind::LowerMinDomains:
+    case EditKind::SetNodeAffinityPolicy:
+    case EditKind::SetNodeTaintsPolicy:
+    case EditKind::ScheduleAnyway: {
+      v1::TopologySpreadConstraint* c = SpreadConstraint(s, pod, e);
+      if (!c) return std::nullopt;
+      if (e.kind == EditKind::RaiseMaxSkew) c->maxSkew = e.to;
+      if (e.kind == EditKind::LowerMinDomains) c->minDomains = e.to > 1 ? std::optional<int32_t>(e.to) : std::nullopt;
+      if (e.kind == EditKind::SetNodeAffinityPolicy) c->nodeAffinityPolicy = e.value;
+      if (e.kind == EditKind::SetNodeTaintsPolicy) c->nodeTaintsPolicy = e.value;
+      if (e.kind == EditKind::ScheduleAnyway) {
+        c->whenUnsatisfiable = v1::kScheduleAnyway;
+        c->minDomains.reset();  // the API allows minDomains only with DoNotSchedule
+      }
+      return pod;
+    }
+    case EditKind::DropNodeSelector:
+      return p.spec.nodeSelector.erase(e.value) ? std::optional<size_t>(pod) : std::nullopt;
+    case EditKind::DropNodeAffinityRequirement: {
+      if (!Required(p) || e.term < 0 || static_cast<size_t>(e.term) >= Required(p)->nodeSelectorTerms.size())
+        return std::nullopt;
+      auto& term = p.spec.affinity->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution->nodeSelectorTerms[e.term];
+      size_t r = static_cast<size_t>(e.requirement);
+      if (r < term.matchExpressions.size()) {
+        term.matchExpressions.erase(term.matchExpressions.begin() + r);
+      } else if (r - term.matchExpressions.size() < term.matchFields.size()) {
+        term.matchFields.erase(term.matchFields.begin() + (r - term.matchExpressions.size()));
+      } else {
+        return std::nullopt;
+      }
+      return pod;
+    }
+    case EditKind::DropRequiredNodeAffinity:
+      if (!Required(p)) return std::nullopt;
+      p.spec.affinity->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution.reset();
+      return pod;
+    case EditKind::TolerateTaints:
+      for (const auto& t : e.taints) p.spec.tolerations.push_back({t.key, "Equal", t.value, t.effect, std::nullopt});
+      return pod;
+    case EditKind::UncordonNode: {
+      ptrdiff_t n = FindNode(s, e.node);
+      if (n < 0) return std::nullopt;
+      s.nodes[n].unschedulable = false;
+      return pod;
+    }
+    case EditKind::AddNode: {
+      ptrdiff_t n = FindNode(s, e.node);
+      if (n < 0 || FindNode(s, e.newNode) >= 0) return std::nullopt;
+      s.nodes.push_back(CopyNode(s.nodes[n], e.newNode));
+      return pod;
+    }
+    case EditKind::MovePod:
+    case EditKind::DeletePod: {
+      ptrdiff_t q = FindPod(s, e.pod);
+      if (q < 0 || static_cast<size_t>(q) == pod || s.pods[q].spec.nodeName.empty()) return std::nullopt;
+      if (e.kind == EditKind::MovePod) {
+        if (FindNode(s, e.newNode) < 0) return std::nullopt;
+        s.pods[q].spec.nodeName = e.newNode;
+        return pod;
+      }
+      s.pods.erase(s.pods.begin() + q);
+      return static_cast<size_t>(q) < pod ? pod - 1 : pod;
+    }
+  }
+  return std::nullopt;
+}
+
+std::string Describe(const Edit& e, const Scenario& s, size_t pod) {
+  std::string constraint;
+  if (CostClassOf(e.kind) == CostClass::Constraint || e.kind == EditKind::ScheduleAnyway) {
+    const v1::TopologySpreadConstraint* c = SpreadConstraint(s, pod, e);
+    constraint = "constraint #" + std::to_string(e.constraint + 1) + " (topologyKey " +
+                 (c ? c->topologyKey : std::string("?")) + (e.fromDefaults ? ", a profile default" : "") + ")";
+  }
+  const v1::Pod& p = s.pods[pod];
+  switch (e.kind) {
+    case EditKind::RaiseMaxSkew:
+      return constraint + ": maxSkew " + std::to_string(e.from) + " -> " + std::to_string(e.to);
+    case EditKind::LowerMinDomains:
+      return constraint + ": minDomains " + std::to_string(e.from) + " -> " +
+             (e.to > 1 ? std::to_string(e.to) : std::string("unset (1)"));
+    case EditKind::SetNodeAffinityPolicy:
+      return constraint + ": nodeAffinityPolicy -> " + e.value;
+    case EditKind::SetNodeTaintsPolicy:
+      return constraint + ": nodeTaintsPolicy -> " + e.value;
+    case EditKind::ScheduleAnyway:
+      return constraint + ": whenUnsatisfiable DoNotSchedule -> ScheduleAnyway";
+    case EditKind::DropNodeSelector: {
+      auto it = p.spec.nodeSelector.find(e.value);
+      return "remove nodeSelector " + e.value + "=" + (it == p.spec.nodeSelector.end() ? "" : it->second);
+    }
+    case EditKind::DropNodeAffinityRequirement: {
+      std::string what = "a requirement";
+      if (const v1::NodeSelector* r = Required(p); r && e.term >= 0 && static_cast<size_t>(e.term) < r->nodeSelectorTerms.size()) {
+        const auto& t = r->nodeSelectorTerms[e.term];
+        size_t i = static_cast<size_t>(e.requirement);
+        if (i < t.matchExpressions.size()) what = RequirementText(t.matchExpressions[i]);
+        else if (i - t.matchExpressions.size() < t.matchFields.size()) what = RequirementText(t.matchFields[i - t.matchExpressions.size()]);
+      }
+      return "remove required node affinity " + what + " from term " + std::to_string(e.term + 1);
+    }
+    case EditKind::DropRequiredNodeAffinity:
+      return "remove the required node affinity (" + std::to_string(Required(p) ? RequirementCount(*Required(p)) : 0) +
+             " requirement(s))";
+    case EditKind::TolerateTaints: {
+      std::string list;
+      for (const auto& t : e.taints) list += (list.empty() ? "" : ", ") + t.key + "=" + t.value + ":" + t.effect;
+      return "tolerate " + list;
+    }
+    case EditKind::UncordonNode: return "uncordon node " + e.node;
+    case EditKind::AddNode: return "add node " + e.newNode + " (a copy of " + e.node + ", no pods)";
+    case EditKind::MovePod: return "move pod " + e.pod + " from " + e.node + " to " + e.newNode;
+    case EditKind::DeletePod: return "delete pod " + e.pod + " (on " + e.node + ")";
+  }
+  return "";
+}
+
+}  // namespace spreadlab::why

@@ -1,0 +1,77 @@
+#pragma once
+// One candidate change to a scenario that might let a pending pod schedule,
+// applied to a copy of the Scenario (plain data) so that the scheduling cycle
+// can be re-run on the result.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/api.h"
+
+namespace spreadlab::why {
+
+// In rank order of their cost class (see CostClassOf), then as listed.
+enum class EditKind : uint8_t {
+  // Tune one of the pod's DoNotSchedule spread constraints; it stays enforced.
+  RaiseMaxSkew,
+  LowerMinDomains,
+  SetNodeAffinityPolicy,
+  SetNodeTaintsPolicy,
+  // Relax the pod's own placement rules.
+  ScheduleAnyway,
+  DropNodeSelector,
+  DropNodeAffinityRequirement,
+  DropRequiredNodeAffinity,
+  TolerateTaints,
+  // Change the cluster.
+  UncordonNode,
+  MovePod,
+  AddNode,
+  DeletePod,
+};
+
+// The JSON name: "raiseMaxSkew", "lowerMinDomains", ...
+std::string_view EditKindName(EditKind k);
+
+enum class CostClass : uint8_t { Constraint, Pod, Cluster };
+CostClass CostClassOf(EditKind k);
+std::string_view CostClassName(CostClass c);  // "constraint", "pod", "cluster"
+
+struct Edit {
+  EditKind kind = EditKind::RaiseMaxSkew;
+  // Constraint edits: index among the pod's DoNotSchedule constraints, as in
+  // CycleTrace::spreadFilter; fromDefaults when they are the profile's defaults.
+  int32_t constraint = -1;
+  bool fromDefaults = false;
+  int32_t from = 0, to = 0;  // maxSkew or minDomains, old and new (minDomains 1: the field is removed)
+  std::string value;         // the new policy (Honor, Ignore); DropNodeSelector: the key
+  int32_t term = -1;         // DropNodeAffinityRequirement: the required term
+  int32_t requirement = -1;  //   and its requirement (matchExpressions, then matchFields)
+  std::vector<v1::Taint> taints;  // TolerateTaints: tolerated with operator Equal
+  std::string node;     // UncordonNode; AddNode: the node copied; MovePod, DeletePod: the pod's node
+  std::string newNode;  // AddNode: the new node's name; MovePod: where the pod goes
+  std::string pod;      // MovePod, DeletePod: namespace/name of a bound pod
+};
+
+// How big the change is within its class: maxSkew or minDomains steps,
+// requirements dropped, taints tolerated; 1 for the others (one node, one pod).
+int32_t Magnitude(const Edit& e);
+
+// Applies `edit` for the pending pod s.pods[pod]. Returns the pending pod's
+// index afterwards (a deleted pod before it shifts it), or nullopt when the
+// edit does not fit the scenario.
+std::optional<size_t> ApplyEdit(Scenario& s, size_t pod, const Edit& edit);
+
+// A new machine of the same pool as `node`, called `name`: same labels except
+// those naming the node itself (kubernetes.io/hostname, and any label whose
+// value is the node's name, so a per-node topology key gets a domain of its
+// own), schedulable, same taints and allocatable.
+v1::Node CopyNode(const v1::Node& node, const std::string& name);
+
+// What changes, in one line, e.g.
+// "constraint #1 (topologyKey zone): maxSkew 1 -> 2".
+std::string Describe(const Edit& edit, const Scenario& s, size_t pod);
+
+}  // namespace spreadlab::why
