@@ -303,6 +303,40 @@ bool ScenarioDoc::SetPodNodeSelector(size_t pod, v1::LabelMap nodeSelector, std:
   return true;
 }
 
+bool ScenarioDoc::SetPodRequiredNodeAffinity(size_t pod, std::optional<v1::NodeSelector> required,
+                                             std::string& error) {
+  std::optional<v1::Affinity> affinity = scenario_.pods.at(pod).spec.affinity;
+  if (!affinity) affinity.emplace();
+  if (!affinity->nodeAffinity) affinity->nodeAffinity.emplace();
+  affinity->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution = std::move(required);
+  if (!Replace(scenario_.pods[pod].spec.affinity, std::move(affinity), error)) return false;
+  const v1::Pod& p = scenario_.pods[pod];
+  ojson& nodeAffinity = Child(Child(Child(json_->Item(p.path), "spec"), "affinity"), "nodeAffinity");
+  const auto& r = p.spec.affinity->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution;
+  if (!r) {
+    nodeAffinity.erase("requiredDuringSchedulingIgnoredDuringExecution");
+    return true;
+  }
+  auto requirements = [](const std::vector<v1::NodeSelectorRequirement>& reqs) {
+    ojson arr = ojson::array();
+    for (const auto& q : reqs) {
+      ojson e{{"key", q.key}, {"operator", q.op}};
+      if (!q.values.empty()) e["values"] = q.values;
+      arr.push_back(std::move(e));
+    }
+    return arr;
+  };
+  ojson terms = ojson::array();
+  for (const auto& t : r->nodeSelectorTerms) {
+    ojson term = ojson::object();
+    if (!t.matchExpressions.empty()) term["matchExpressions"] = requirements(t.matchExpressions);
+    if (!t.matchFields.empty()) term["matchFields"] = requirements(t.matchFields);
+    terms.push_back(std::move(term));
+  }
+  nodeAffinity["requiredDuringSchedulingIgnoredDuringExecution"] = ojson{{"nodeSelectorTerms", std::move(terms)}};
+  return true;
+}
+
 bool ScenarioDoc::AddPodLike(size_t like, const std::string& name, const std::string& nodeName, std::string& error) {
   ojson backup = json_->doc;
   ojson item = json_->Item(scenario_.pods.at(like).path);

@@ -10,6 +10,7 @@
 // leaves both views unchanged and returns the first error, naming the JSON path.
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,6 +58,8 @@ class ScenarioDoc {
   bool SetPodNamespace(size_t pod, const std::string& ns, std::string& error);
   bool SetPodTolerations(size_t pod, std::vector<v1::Toleration> tolerations, std::string& error);
   bool SetPodNodeSelector(size_t pod, v1::LabelMap nodeSelector, std::string& error);
+  // spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution; nullopt removes it.
+  bool SetPodRequiredNodeAffinity(size_t pod, std::optional<v1::NodeSelector> required, std::string& error);
   // A copy of pod `like` named `name` on `nodeName` ("" for pending), appended.
   bool AddPodLike(size_t like, const std::string& name, const std::string& nodeName, std::string& error);
   bool RemovePod(size_t pod, std::string& error);
