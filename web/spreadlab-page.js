@@ -49,6 +49,8 @@
       callJson('spreadlab_set_constraint_field', index, field, JSON.stringify(value === undefined ? null : value)),
     scheduleNext: () => callJson('spreadlab_schedule_next'),
     scheduleAll: () => callJson('spreadlab_schedule_all'),
+    why: () => callJson('spreadlab_why'),
+    applySuggestion: (index) => callJson('spreadlab_apply_suggestion', index),
     step: () => callJson('spreadlab_step'),
     play: () => callJson('spreadlab_play'),
     scenario: () => call('spreadlab_scenario'),

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/app.h"
+#include "io/why_json.h"
 
 namespace {
 
@@ -69,6 +70,24 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_schedule_next() {
     j["message"] = s.message;
   }
   return Out(j);
+}
+
+// why(): what `spreadlab why FILE --format json` prints for the explained pod
+// (docs/why-contract.md), or null when it schedules.
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_why() {
+  Lab& lab = TheLab();
+  const spreadlab::why::Report* report = lab.Why();
+  static std::string buffer;
+  buffer = report ? spreadlab::io::WhyToJson(lab.cluster(), *report).dump() : "null";
+  return buffer.c_str();
+}
+
+// applySuggestion(index): applies suggestion `index` of why() as one undoable edit.
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_apply_suggestion(int index) {
+  std::string error;
+  bool ok = index >= 0 && TheLab().ApplySuggestion(static_cast<size_t>(index), &error);
+  if (index < 0) error = "index must be 0 or more";
+  return Out(Result(ok, error));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* spreadlab_schedule_all() {

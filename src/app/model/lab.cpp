@@ -4,6 +4,7 @@
 
 #include "core/plugins/podtopologyspread/plugin.h"
 #include "io/trace_json.h"
+#include "io/why_apply.h"
 
 namespace spreadlab::app {
 
@@ -51,6 +52,7 @@ size_t Lab::podItem() const {
 }
 
 void Lab::Rebuild() {
+  ++builds_;
   auto start = std::chrono::steady_clock::now();
   auto cluster = std::make_unique<Cluster>(doc_.scenario());
   std::string error;
@@ -84,6 +86,35 @@ void Lab::Rebuild() {
   matchingFor_ = -2;
   cycleMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cycleStart).count();
   lastRebuildMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+const why::Report* Lab::Why() {
+  if (!loaded() || trace_.pod == kNone || trace_.selected != kNone || !trace_.error.empty()) return nullptr;
+  if (whyBuild_ == builds_) return &why_;
+  auto start = std::chrono::steady_clock::now();
+  std::string error;
+  why_ = why::Report{};
+  why::Analyze(*cluster_, *framework_, trace_.pod, {}, why_, error);
+  // Analyze edits the cluster and undoes every edit; plugins that cache what
+  // they saw of it start afresh for the cycles that follow.
+  const config::Profile profile = doc_.scenario().profile.value_or(config::Profile{});
+  if (auto fresh = Framework::New(*cluster_, profile, error)) framework_ = std::move(fresh);
+  whyBuild_ = builds_;
+  whyMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return &why_;
+}
+
+bool Lab::ApplySuggestion(size_t index, std::string* error) {
+  const why::Report* report = Why();
+  if (!report || index >= report->suggestions.size()) {
+    if (error) *error = "no such suggestion";
+    return false;
+  }
+  const why::Suggestion suggestion = report->suggestions[index];
+  const size_t item = podItem();
+  return Apply(("Apply: " + suggestion.summary).c_str(),
+               [&](io::ScenarioDoc& d, std::string& e) { return io::ApplySuggestion(d, item, suggestion.edit, e); },
+               error);
 }
 
 const std::vector<uint8_t>& Lab::MatchingPods(int c) {

@@ -17,6 +17,7 @@
 #include "core/framework/framework.h"
 #include "core/framework/trace.h"
 #include "core/spread_report.h"
+#include "core/why/analysis.h"
 #include "io/scenario_edit.h"
 
 namespace spreadlab::app {
@@ -76,6 +77,15 @@ class Lab {
   const std::string& undoLabel() const;
   const std::string& redoLabel() const;
 
+  // --- the conflict explorer (core/why) ---
+  // For an explained pod that stays Pending: the conflict matrix and the ranked
+  // suggestions, each proven by re-running the cycle. Computed on first use after
+  // each rebuild; null when the pod schedules (or nothing is loaded).
+  const why::Report* Why();
+  double whyMs() const { return whyMs_; }
+  // Applies suggestion `index` of Why() as one undoable edit.
+  bool ApplySuggestion(size_t index, std::string* error = nullptr);
+
   // --- placements over time ---
   // Binds the explained pod to the node the cycle chose (as kube-scheduler binds it).
   bool ScheduleNext(std::string& error);
@@ -118,7 +128,10 @@ class Lab {
   size_t cursor_ = 0;
   std::string status_;
   bool statusIsError_ = false;
-  double lastRebuildMs_ = 0, clusterMs_ = 0, frameworkMs_ = 0, cycleMs_ = 0;
+  double lastRebuildMs_ = 0, clusterMs_ = 0, frameworkMs_ = 0, cycleMs_ = 0, whyMs_ = 0;
+  uint64_t builds_ = 0;           // Rebuild() calls
+  uint64_t whyBuild_ = 0;         // the build why_ belongs to (0: none)
+  why::Report why_;
   uint64_t revision_ = 0;
 };
 

@@ -64,6 +64,18 @@ void DrawCluster(Lab& lab, UiState& ui) {
   const SpreadConstraintSummary* summary = SummaryFor(trace, key, &summaryIndex);
   const int highlight = summary ? summaryIndex : ui.selectedConstraint;
   const std::vector<uint8_t>& matching = lab.MatchingPods(highlight);
+  // A conflict suggestion hovered in the Decision panel: the nodes it would make
+  // feasible glow, the one the pod would land on is marked.
+  std::vector<uint8_t> previewFeasible;
+  NodeIndex previewLands = kNone;
+  if (const why::Report* why = ui.previewSuggestion >= 0 ? lab.Why() : nullptr;
+      why && static_cast<size_t>(ui.previewSuggestion) < why->suggestions.size()) {
+    const why::Suggestion& s = why->suggestions[ui.previewSuggestion];
+    previewFeasible.assign(cluster.nodes().size(), 0);
+    for (const auto& name : s.newlyFeasible)
+      if (NodeIndex n = cluster.FindNode(name); n != kNone) previewFeasible[n] = 1;
+    previewLands = cluster.FindNode(s.lands);
+  }
 
   // Domains in node order of first appearance; nodes without the key last.
   std::vector<Domain> domains;
@@ -208,6 +220,12 @@ void DrawCluster(Lab& lab, UiState& ui) {
       if (hovered) thick += 1;
       dl->AddRect(ca, cb, border, 6, 0, thick);
       if (winner && ui.selectedNode == ni) dl->AddRect(ImVec2(ca.x - 3, ca.y - 3), ImVec2(cb.x + 3, cb.y + 3), colors::kWinner, 8, 0, 2);
+      if (!previewFeasible.empty() && previewFeasible[ni]) {
+        dl->AddRect(ImVec2(ca.x - 4, ca.y - 4), ImVec2(cb.x + 4, cb.y + 4), colors::kFeasible, 9, 0, 3);
+        if (ni == previewLands && !compact)
+          dl->AddText(ImVec2(cb.x - ImGui::CalcTextSize("would land here").x - 8, cb.y - font * 1.3f), colors::kFeasible,
+                      "would land here");
+      }
 
       if (compact) {
         // A cell: the verdict as a colour, matching pods as a dot count.

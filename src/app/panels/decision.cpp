@@ -135,6 +135,8 @@ void DrawDecision(Lab& lab, UiState& ui) {
     MarkItem("result");
     Event(false, t.message, "FailedScheduling");
   }
+  ui.previewSuggestion = -1;
+  DrawConflict(lab, ui);
 
   if (!t.spreadFilter.empty() || !t.spreadScore.empty()) {
     if (ImGui::CollapsingHeader("Spread constraints as PreFilter/PreScore saw them", ImGuiTreeNodeFlags_DefaultOpen)) {

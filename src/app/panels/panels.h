@@ -14,6 +14,7 @@ void DrawProfilePanel(Lab& lab, UiState& ui);    // panels/profile.cpp: score pl
 void DrawToolbar(Lab& lab, UiState& ui);         // panels/toolbar.cpp: playback, grouping, schedule next/all
 void DrawCluster(Lab& lab, UiState& ui);         // panels/cluster.cpp: domains, nodes, pods
 void DrawDecision(Lab& lab, UiState& ui);        // panels/decision.cpp: message, node verdicts, arithmetic, scores
+void DrawConflict(Lab& lab, UiState& ui);        // panels/conflict.cpp: why Pending, suggested changes
 void DrawTimeline(Lab& lab, UiState& ui);        // panels/timeline.cpp: placements and skew over time
 void DrawImportDialog(Lab& lab, UiState& ui);    // panels/import.cpp: paste a scenario
 void DrawStatusBar(Lab& lab, UiState& ui);       // panels/status.cpp
