@@ -26,6 +26,7 @@ mkdirSync(ARTIFACTS, { recursive: true });
 
 const exampleFiles = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
 const cliTrace = (file) => JSON.parse(execFileSync(CLI, ['explain', file, '--format', 'json'], { encoding: 'utf8' }));
+const cliWhy = (file) => JSON.parse(execFileSync(CLI, ['why', file, '--format', 'json'], { encoding: 'utf8' }));
 
 // ---- a tiny harness ----
 const tests = [];
@@ -260,11 +261,36 @@ test('setConstraintField, scheduleNext and step through the JS API', async () =>
   await ctx.close();
 });
 
+for (const file of ['conflict.json', 'conflict-delete-pod.json']) {
+  test(`${file}: why() equals spreadlab why, and Apply on the canvas schedules the pod`, async () => {
+    const { page, ctx } = await openLab('/');
+    checkEqual(await api(page, 'load', readFileSync(join(EXAMPLES, file), 'utf8'), file), { ok: true, error: null }, 'load');
+    const want = cliWhy(join(EXAMPLES, file));
+    checkEqual(await api(page, 'why'), want, `${file}: why() differs from the CLI`);
+    await frames(page, 2);
+    // Hovering the first suggestion previews it on the cluster.
+    const apply = await rect(page, 'suggestion0.apply');
+    check(apply.w > 0, 'the first suggestion has an Apply button');
+    await page.mouse.move(apply.x + apply.w + 40, apply.y + apply.h / 2);
+    await frames(page, 3);
+    await shot(page, `12-why-${file.replace('.json', '')}-preview.png`);
+    await clickWidget(page, 'suggestion0.apply');
+    await frames(page, 3);
+    const t = await api(page, 'trace');
+    checkEqual(t.selected, want.suggestions[0].lands, 'after Apply the pod lands where the suggestion said');
+    await shot(page, `13-why-${file.replace('.json', '')}-applied.png`);
+    await api(page, 'undo');
+    checkEqual((await api(page, 'trace')).selected, null, 'undo makes it Pending again');
+    await ctx.close();
+  });
+}
+
 test('a big cluster (1,000 nodes, 5,000 pods) draws and re-runs fast', async () => {
   const { page, ctx } = await openLab('/');
   const items = [];
   for (let i = 0; i < 1000; i++)
-    items.push({ apiVersion: 'v1', kind: 'Node', metadata: { name: `node-${i}`, labels: { 'topology.kubernetes.io/zone': `zone-${i % 3}`, 'kubernetes.io/hostname': `node-${i}` } } });
+    items.push({ apiVersion: 'v1', kind: 'Node', metadata: { name: `node-${i}`, labels: { 'topology.kubernetes.io/zone': `zone-${i % 3}`, 'kubernetes.io/hostname': `node-${i}` } },
+      status: { allocatable: { cpu: '8', memory: '32Gi', pods: '110' } } });
   for (let j = 0; j < 5000; j++)
     items.push({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `web-${j}`, labels: { app: 'web' } }, spec: { nodeName: `node-${(j * 7) % 1000}` } });
   items.push({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'pending', labels: { app: 'web' } },
