@@ -52,6 +52,36 @@ void PodTooltip(const v1::Pod& p) {
   ImGui::EndTooltip();
 }
 
+// Three small vertical bars ending at `topRight`: the node's requested cpu,
+// memory and pod count over its allocatable (red from 90%); a tooltip with the
+// numbers when `mouse` is over them.
+void ResourceBars(ImDrawList* dl, const NodeInfo& n, ImVec2 topRight, float height, const ImVec2* mouse) {
+  struct Bar {
+    const char* name;
+    int64_t used, cap;
+  };
+  const Bar bars[] = {{"cpu", n.requested.milliCPU, n.allocatable.milliCPU},
+                      {"memory", n.requested.memory, n.allocatable.memory},
+                      {"pods", static_cast<int64_t>(n.pods.size()), n.allocatable.allowedPodNumber}};
+  const float w = 5, gap = 2;
+  const ImVec2 a(topRight.x - 3 * w - 2 * gap, topRight.y), b(topRight.x, topRight.y + height);
+  for (int i = 0; i < 3; ++i) {
+    const float x = a.x + i * (w + gap);
+    const float f = bars[i].cap > 0 ? std::min(1.0f, static_cast<float>(bars[i].used) / bars[i].cap) : 1.0f;
+    dl->AddRectFilled(ImVec2(x, a.y), ImVec2(x + w, b.y), IM_COL32(225, 228, 234, 255), 1);
+    const ImU32 c = bars[i].cap <= 0 || f >= 0.9f ? colors::kRejected : f >= 0.7f ? IM_COL32(230, 140, 20, 255)
+                                                                                   : colors::kAccent;
+    dl->AddRectFilled(ImVec2(x, b.y - f * height), ImVec2(x + w, b.y), c, 1);
+  }
+  if (mouse && mouse->x >= a.x && mouse->x < b.x && mouse->y >= a.y && mouse->y < b.y) {
+    auto pct = [](const Bar& r) { return r.cap > 0 ? static_cast<int>(100 * r.used / r.cap) : 100; };
+    ImGui::SetTooltip("requested / allocatable\ncpu     %.2f / %.2f cores (%d%%)\nmemory  %.1f / %.1f GiB (%d%%)\npods    %lld / %lld (%d%%)",
+                      bars[0].used / 1000.0, bars[0].cap / 1000.0, pct(bars[0]), bars[1].used / 1073741824.0,
+                      bars[1].cap / 1073741824.0, pct(bars[1]), static_cast<long long>(bars[2].used),
+                      static_cast<long long>(bars[2].cap), pct(bars[2]));
+  }
+}
+
 }  // namespace
 
 void DrawCluster(Lab& lab, UiState& ui) {
@@ -261,13 +291,16 @@ void DrawCluster(Lab& lab, UiState& ui) {
         dl->PopClipRect();
         ty += font * 1.2f;
       }
+      // Requested against allocatable, as NodeResourcesFit sees them: cpu, memory, pods.
+      const NodeInfo& info = cluster.node(ni);
+      ResourceBars(dl, info, ImVec2(cb.x - 8, ca.y + font * 1.35f), font * 2.2f, canvasHovered ? &mouse : nullptr);
       // Pod chips; the pods that count for the highlighted constraint get a dark ring.
-      const auto& pods = cluster.node(ni).pods;
+      const auto& pods = info.pods;
       float px = tx, py = ty + 2;
       const float chip = font * 0.95f;
       size_t shown = 0;
       for (PodIndex p : pods) {
-        if (px + chip > cb.x - 8) {
+        if (px + chip > cb.x - 30) {
           px = tx;
           py += chip + 3;
         }
