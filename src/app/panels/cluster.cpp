@@ -416,6 +416,22 @@ void DrawCluster(Lab& lab, UiState& ui) {
     if (ni != kNone && ni < static_cast<int>(sc.nodes.size())) {
       const v1::Node& n = sc.nodes[ni];
       ImGui::TextDisabled("%s", n.metadata.name.c_str());
+      // Labels as "key=value,key=value"; Enter applies them.
+      static char labelBuf[1024];
+      if (ImGui::IsWindowAppearing())
+        std::snprintf(labelBuf, sizeof labelBuf, "%s", FormatLabels(n.metadata.labels).c_str());
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
+      if (ImGui::InputText("labels##node", labelBuf, sizeof labelBuf, ImGuiInputTextFlags_EnterReturnsTrue)) {
+        std::map<std::string, std::string> labels;
+        std::string error;
+        if (!ParseLabels(labelBuf, labels, error)) {
+          lab.SetStatus("node labels: " + error, true);
+        } else {
+          Later([=, &lab] { lab.Apply("node labels", [ni, labels](io::ScenarioDoc& d, std::string& e) { return d.SetNodeLabels(ni, labels, e); }); });
+          ImGui::CloseCurrentPopup();
+        }
+      }
+      MarkItem("nodeLabels");
       if (ImGui::MenuItem(n.unschedulable ? "Uncordon" : "Cordon (spec.unschedulable)"))
         Later([=, &lab] { lab.Apply(n.unschedulable ? "uncordon" : "cordon",
                   [ni, u = !n.unschedulable](io::ScenarioDoc& d, std::string& e) { return d.SetNodeUnschedulable(ni, u, e); }); });
