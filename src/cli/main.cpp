@@ -7,10 +7,12 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/compare_table.h"
 #include "cli/explain_table.h"
 #include "cli/schedule_table.h"
 #include "cli/why_table.h"
 #include "core/spread_report.h"
+#include "io/compare_json.h"
 #include "io/session.h"
 #include "io/schedule_json.h"
 #include "io/trace_json.h"
@@ -103,6 +105,27 @@ int Why(const std::string& file, const std::string& podRef, const std::string& n
   return report.error.empty() ? 0 : 1;
 }
 
+int Compare(const std::string& fileA, const std::string& fileB, const std::string& podRef, const std::string& format,
+            bool all) {
+  spreadlab::io::Session a, b;
+  if (int rc = Open(fileA, a)) return rc;
+  if (int rc = Open(fileB, b)) return rc;
+  std::string error;
+  spreadlab::PodIndex pod = spreadlab::io::ChoosePod(*a.cluster, podRef, error);
+  spreadlab::why::Comparison c;
+  if (pod == spreadlab::kNone ||
+      !spreadlab::why::Compare(*a.cluster, *a.framework, *b.cluster, *b.framework, a.cluster->pod(pod).key, c, error)) {
+    fmt::print(stderr, "error: {}\n", error);
+    return kExitBadInput;
+  }
+  if (format == "json") {
+    std::cout << spreadlab::io::CompareToJson(c).dump(2) << "\n";
+  } else {
+    std::cout << spreadlab::cli::CompareTable(c, fileA, fileB, all);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -129,6 +152,16 @@ int main(int argc, char** argv) {
   why->add_option("--format", format, "Output format")->check(CLI::IsMember({"table", "json"}));
   why->add_flag("--all", all, "Show every node and every suggestion (the table shows 30 nodes and 5 suggestions)");
 
+  std::string fileB;
+  bool allNodes = false;
+  auto* compare = app.add_subcommand(
+      "compare", "Where the same pod lands under two configurations (two profiles or two versions of a constraint)");
+  compare->add_option("FILE_A", file, "First scenario")->required();
+  compare->add_option("FILE_B", fileB, "Second scenario: the same nodes, another profile or constraint")->required();
+  compare->add_option("--pod", pod, "Pending pod (NAME or NAMESPACE/NAME); default: the first pending pod of FILE_A");
+  compare->add_option("--format", format, "Output format")->check(CLI::IsMember({"table", "json"}));
+  compare->add_flag("--all", allNodes, "Show every node (the table shows the nodes that differ and the chosen ones)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -138,6 +171,7 @@ int main(int argc, char** argv) {
   try {
     if (*explain) return Explain(file, pod, format);
     if (*why) return Why(file, pod, node, format, all);
+    if (*compare) return Compare(file, fileB, pod, format, allNodes);
     return Schedule(file, format);
   } catch (const std::exception& e) {
     fmt::print(stderr, "internal error: {}\n", e.what());

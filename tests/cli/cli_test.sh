@@ -45,6 +45,12 @@ check "why --node" 0 "put the pod on node3" "$BIN" why "$EX/conflict.json" --nod
 check "why schedulable" 0 "Nothing to fix" "$BIN" why "$EX/one-constraint.json"
 check "why unknown node" 2 'no node "nope"' "$BIN" why "$EX/conflict.json" --node nope
 check "why bound pod" 2 "already bound to node1" "$BIN" why "$EX/conflict.json" --pod pod1
+check "compare profiles" 0 "B ($EX/spread-weighted.json): -> node-b1" "$BIN" compare "$EX/spread-outvoted.json" "$EX/spread-weighted.json"
+check "compare constraints" 0 "Node by node (2 of 4 differ)" \
+  "$BIN" compare "$EX/one-constraint.json" "$EX/max-skew-2.json"
+check "compare json" 0 '"differs": true' "$BIN" compare "$EX/one-constraint.json" "$EX/max-skew-2.json" --format json
+check "compare missing pod" 2 "second scenario: no pending pod default/web-8" \
+  "$BIN" compare "$EX/spread-outvoted.json" "$EX/one-constraint.json"
 check "missing file" 2 "cannot read" "$BIN" explain "$TMP/none.json"
 check "bad format" 2 "format" "$BIN" explain "$EX/one-constraint.json" --format yaml
 check "no subcommand" 2 "" "$BIN"

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "core/spread_report.h"
+#include "io/compare_json.h"
 #include "io/session.h"
 #include "core/schedule.h"
 #include "io/schedule_json.h"
@@ -177,6 +178,39 @@ TEST_P(WhyExampleTest, WhyGolden) {
   EXPECT_EQ(report.suggestions[0].summary, kFirst.at(e.example));
   CompareGolden(fs::path(SPREADLAB_GOLDEN_DIR) / (e.example + ".why.json"),
                 io::WhyToJson(*session.cluster, report).dump(2) + "\n");
+}
+
+// `compare`: two profiles (spread-outvoted / spread-weighted) and two versions of a
+// constraint (one-constraint / max-skew-2) on the same cluster.
+TEST(CompareExamples, TwoProfilesAndTwoConstraintVersions) {
+  struct Pair {
+    std::string a, b, selectedA, selectedB;
+    std::vector<std::string> differ;
+  };
+  const std::vector<Pair> pairs = {
+      // PodTopologySpread weight 2 -> 5: node-b1 895 beats node-a1 798.
+      {"spread-outvoted", "spread-weighted", "node-a1", "node-b1", {"node-a1", "node-b1"}},
+      // maxSkew 1 -> 2 admits zoneA's node1 and node2; node4 still scores best.
+      {"one-constraint", "max-skew-2", "node4", "node4", {"node1", "node2"}},
+  };
+  for (const Pair& p : pairs) {
+    SCOPED_TRACE(p.a + " vs " + p.b);
+    io::Session a, b;
+    std::string error;
+    ASSERT_TRUE(io::OpenSession(ReadFile(fs::path(SPREADLAB_EXAMPLES_DIR) / (p.a + ".json")), a, error)) << error;
+    ASSERT_TRUE(io::OpenSession(ReadFile(fs::path(SPREADLAB_EXAMPLES_DIR) / (p.b + ".json")), b, error)) << error;
+    const std::string pod = a.cluster->pod(io::ChoosePod(*a.cluster, "", error)).key;
+    why::Comparison c;
+    ASSERT_TRUE(why::Compare(*a.cluster, *a.framework, *b.cluster, *b.framework, pod, c, error)) << error;
+    EXPECT_EQ(c.selectedA, p.selectedA);
+    EXPECT_EQ(c.selectedB, p.selectedB);
+    std::vector<std::string> differ;
+    for (const auto& r : c.rows)
+      if (r.differs) differ.push_back(r.node);
+    EXPECT_EQ(differ, p.differ);
+    CompareGolden(fs::path(SPREADLAB_GOLDEN_DIR) / (p.a + ".vs." + p.b + ".compare.json"),
+                  io::CompareToJson(c).dump(2) + "\n");
+  }
 }
 
 std::string TestName(const ::testing::TestParamInfo<Expectation>& info) {

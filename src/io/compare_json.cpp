@@ -1,0 +1,32 @@
+#include "io/compare_json.h"
+
+namespace spreadlab::io {
+
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+ojson OrNull(const std::string& s) { return s.empty() ? ojson(nullptr) : ojson(s); }
+
+ojson Side(const why::SideVerdict& v) {
+  if (!v.present) return nullptr;
+  return ojson{{"evaluated", v.evaluated},
+               {"feasible", v.feasible},
+               {"rejectedBy", OrNull(v.rejectedBy)},
+               {"reason", OrNull(v.reason)},
+               {"total", v.total ? ojson(*v.total) : ojson(nullptr)}};
+}
+
+}  // namespace
+
+nlohmann::ordered_json CompareToJson(const why::Comparison& c) {
+  ojson nodes = ojson::array();
+  for (const auto& r : c.rows) nodes.push_back(ojson{{"name", r.node}, {"differs", r.differs}, {"a", Side(r.a)}, {"b", Side(r.b)}});
+  return ojson{{"version", kCompareContractVersion},
+               {"pod", c.pod},
+               {"a", {{"selected", OrNull(c.selectedA)}, {"message", c.messageA}}},
+               {"b", {{"selected", OrNull(c.selectedB)}, {"message", c.messageB}}},
+               {"nodes", std::move(nodes)}};
+}
+
+}  // namespace spreadlab::io
