@@ -42,10 +42,31 @@ for (let i = 0; i < 5; i++) {
 console.log(`first frame: ${median(firsts.map((f) => f.page)).toFixed(0)} ms after the page script started, ` +
             `${median(firsts.map((f) => f.nav))} ms after navigation (median of 5, headless Chromium, SwiftShader)`);
 
+const node = (i, zones) => ({ apiVersion: 'v1', kind: 'Node',
+  metadata: { name: `node-${i}`, labels: { 'topology.kubernetes.io/zone': `zone-${i % zones}`, 'kubernetes.io/hostname': `node-${i}` } },
+  status: { allocatable: { cpu: '8', memory: '32Gi', pods: '110' } } });
+
+// examples/conflict.json at scale: zone-0 holds one app=web pod on every node, the
+// other zones three on half their nodes, so the zone constraint admits only zone-0
+// and the hostname constraint only the empty nodes: `why` has work to do.
+function conflictScenario(nodes) {
+  const items = [];
+  for (let i = 0; i < nodes; i++) items.push(node(i, 3));
+  for (let i = 0; i < nodes; i++) {
+    const count = i % 3 === 0 ? 1 : Math.floor(i / 3) % 2 === 0 ? 3 : 0;
+    for (let k = 0; k < count; k++)
+      items.push({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `web-${i}-${k}`, labels: { app: 'web' } }, spec: { nodeName: `node-${i}` } });
+  }
+  const spread = (key) => ({ maxSkew: 1, topologyKey: key, whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: 'web' } } });
+  items.push({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'pending', labels: { app: 'web' } },
+    spec: { topologySpreadConstraints: [spread('topology.kubernetes.io/zone'), spread('kubernetes.io/hostname')] } });
+  return JSON.stringify({ apiVersion: 'v1', kind: 'List', items });
+}
+
 function scenario(nodes, pods, zones) {
   const items = [];
   for (let i = 0; i < nodes; i++)
-    items.push({ apiVersion: 'v1', kind: 'Node', metadata: { name: `node-${i}`, labels: { 'topology.kubernetes.io/zone': `zone-${i % zones}`, 'kubernetes.io/hostname': `node-${i}` } } });
+    items.push(node(i, zones));
   for (let j = 0; j < pods; j++)
     items.push({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `web-${j}`, labels: { app: j % 2 ? 'web' : 'api' } }, spec: { nodeName: `node-${(j * 7) % nodes}` } });
   items.push({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'pending', labels: { app: 'web' } }, spec: { topologySpreadConstraints: [
@@ -79,6 +100,27 @@ for (const [nodes, pods] of [[1000, 5000], [5000, 50000]]) {
               `(of which the cycle re-run ${median(edits.map((e) => e.cycle)).toFixed(2)} ms); ` +
               `frame CPU p50 ${frames.p50.toFixed(2)} ms, p95 ${frames.p95.toFixed(2)} ms with SwiftShader's WebGL; ` +
               `UI alone p50 ${frames.uiP50.toFixed(2)} ms, p95 ${frames.uiP95.toFixed(2)} ms (animating)`);
+  await ctx.close();
+}
+{
+  // The conflict explorer: suggestions for a Pending pod at 1,000 nodes.
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await ctx.newPage();
+  await page.goto(base);
+  await ready(page);
+  const r = await page.evaluate((t) => window.spreadlab.load(t, 'conflict'), conflictScenario(1000));
+  if (!r.ok) throw new Error(r.error);
+  const runs = await page.evaluate(() => {
+    const out = [];
+    for (let i = 0; i < 5; i++) {
+      window.spreadlab.setConstraintField(1, 'maxSkew', 1);  // a fresh cycle, so why() recomputes
+      const s = performance.now();
+      const w = window.spreadlab.why();
+      out.push({ ms: performance.now() - s, suggestions: w ? w.suggestions.length : -1 });
+    }
+    return out;
+  });
+  console.log(`why() at 1,000 nodes: ${median(runs.map((x) => x.ms)).toFixed(1)} ms median for ${runs[0].suggestions} suggestions`);
   await ctx.close();
 }
 await browser.close();
