@@ -2,7 +2,8 @@
 # Builds the in-browser lab: SDL2 for wasm (once, cached in $WEB/sdl2), then core + io +
 # app + JS bindings with Emscripten into $WEB/site (spreadlab.js, spreadlab.wasm, the web/
 # shell, the examples and the font). `--desktop` also builds the native SDL2 + OpenGL3 app
-# into $WEB/desktop.
+# into $WEB/desktop. `--debug` builds the lab with ASan, UBSan and Emscripten's assertions
+# into $WEB/debug-site instead (serve or test it with --site).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/web-setup.sh"
 
@@ -27,15 +28,17 @@ web_build_sdl2() {
     { tail -40 "$WEB/sdl2-build.log" >&2; return 1; }
 }
 
-web_build_app() {
+web_build_app() {  # [debug]
+  local dir="$WEB/app" site="$WEB/site" debug=OFF
+  if [ "${1:-}" = debug ]; then dir="$WEB/debug-app" site="$WEB/debug-site" debug=ON; fi
   web_nlohmann_only
-  emcmake cmake -S "$ROOT" -B "$WEB/app" -G Ninja -DCMAKE_BUILD_TYPE=MinSizeRel \
+  emcmake cmake -S "$ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=MinSizeRel -DSPREADLAB_WASM_DEBUG=$debug \
     -DSPREADLAB_APP=ON -DSPREADLAB_TESTS=OFF -DSPREADLAB_BENCHMARKS=OFF -DSPREADLAB_CLI=OFF \
     -Dnlohmann_json_DIR="$ROOT/cmake/wasm" -DSPREADLAB_NLOHMANN_INCLUDE="$WEB/include" \
     -DSPREADLAB_SDL2_PREFIX="$WEB/sdl2" \
     -DFETCHCONTENT_SOURCE_DIR_IMGUI="$DEPS/imgui" -DFETCHCONTENT_FULLY_DISCONNECTED=ON \
-    -DSPREADLAB_SITE_DIR="$WEB/site" >/dev/null
-  cmake --build "$WEB/app" -j "$JOBS"
+    -DSPREADLAB_SITE_DIR="$site" >/dev/null
+  cmake --build "$dir" -j "$JOBS"
 }
 
 web_build_desktop() {
@@ -46,5 +49,8 @@ web_build_desktop() {
 }
 
 web_build_sdl2
-web_build_app
-if [ "${1:-}" = "--desktop" ]; then web_build_desktop; fi
+case "${1:-}" in
+  --debug) web_build_app debug ;;
+  --desktop) web_build_app && web_build_desktop ;;
+  *) web_build_app ;;
+esac

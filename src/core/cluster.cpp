@@ -237,7 +237,7 @@ const TopologyColumn& Cluster::Column(Sym key) const {
 }
 
 const std::vector<int32_t>& Cluster::MatchCounts(Sym ns, const Selector& selector) const {
-  size_t h = selector.Hash() ^ (static_cast<size_t>(ns) * 0x9e3779b97f4a7c15ull);
+  size_t h = selector.Hash() ^ (static_cast<size_t>(ns) * kHashSeed);
   // Most recently used first, so entries in use by the current cycle are never evicted.
   for (size_t i = 0; i < matchCounts_.size(); ++i) {
     auto& e = matchCounts_[i];

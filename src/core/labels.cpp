@@ -72,8 +72,8 @@ bool Selector::Matches(const LabelSet& labels, const StringPool& pool) const {
 }
 
 size_t Selector::Hash() const {
-  size_t h = nothing_ ? 0x9e3779b97f4a7c15ull : 0;
-  auto mix = [&h](size_t v) { h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2); };
+  size_t h = nothing_ ? kHashSeed : 0;
+  auto mix = [&h](size_t v) { h ^= v + kHashSeed + (h << 6) + (h >> 2); };
   for (const auto& r : reqs_) {
     mix(r.key);
     mix(static_cast<size_t>(r.op));

@@ -1,6 +1,7 @@
 #pragma once
 // Interned label sets and label selectors with the semantics of
 // k8s.io/apimachinery/pkg/labels (Requirement.Matches, internalSelector).
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -39,6 +40,11 @@ struct Requirement {
   bool numberValid = true;  // false when the Gt/Lt operand is not an integer
   bool operator==(const Requirement&) const = default;
 };
+
+// boost::hash_combine's golden-ratio constant at the width of size_t, which is
+// 32 bits in wasm.
+inline constexpr size_t kHashSeed =
+    sizeof(size_t) >= 8 ? static_cast<size_t>(0x9e3779b97f4a7c15ull) : static_cast<size_t>(0x9e3779b9u);
 
 // labels.Selector: Everything (no requirements), Nothing, or a conjunction of
 // requirements kept sorted by key as internalSelector.Add does.
