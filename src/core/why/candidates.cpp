@@ -102,8 +102,8 @@ class Builder {
     bool blocks = !Blocked(row).empty();
     for (NodeIndex n : considered_) blocks |= !r_.nodes[n].evaluated;
     if (!blocks) return;
-    for (const auto& [key, value] : pod_.spec.nodeSelector)
-      Add({}, EditKind::DropNodeSelector, [&](Edit& e) { e.value = key; });
+    for (const auto& entry : pod_.spec.nodeSelector)  // (clang 14 cannot capture structured bindings)
+      Add({}, EditKind::DropNodeSelector, [&](Edit& e) { e.value = entry.first; });
     if (!pod_.spec.affinity || !pod_.spec.affinity->nodeAffinity) return;
     const auto& required = pod_.spec.affinity->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution;
     if (!required) return;
