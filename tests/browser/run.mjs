@@ -33,9 +33,19 @@ const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 class Failure extends Error {}
 function check(cond, message) { if (!cond) throw new Failure(message); }
+// The first JSON path where two values differ, with both values there.
+function firstDiff(a, b, path = '$') {
+  if (isDeepStrictEqual(a, b)) return null;
+  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const d = firstDiff(a[k], b[k], Array.isArray(a) ? `${path}[${k}]` : `${path}.${k}`);
+      if (d) return d;
+    }
+  }
+  return `${path}: expected ${JSON.stringify(b)?.slice(0, 300)}, actual ${JSON.stringify(a)?.slice(0, 300)}`;
+}
 function checkEqual(actual, expected, message) {
-  if (!isDeepStrictEqual(actual, expected))
-    throw new Failure(`${message}\n    expected: ${JSON.stringify(expected).slice(0, 600)}\n    actual:   ${JSON.stringify(actual).slice(0, 600)}`);
+  if (!isDeepStrictEqual(actual, expected)) throw new Failure(`${message}\n    first difference at ${firstDiff(actual, expected)}`);
 }
 
 let browser, baseUrl;

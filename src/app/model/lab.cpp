@@ -96,9 +96,15 @@ const why::Report* Lab::Why() {
   why_ = why::Report{};
   why::Analyze(*cluster_, *framework_, trace_.pod, {}, why_, error);
   // Analyze edits the cluster and undoes every edit; plugins that cache what
-  // they saw of it start afresh for the cycles that follow.
+  // they saw of it start afresh for the cycles that follow. The trace holds views
+  // into the old plugins' reason texts, so the (identical) cycle is re-run on
+  // the new framework before the old one goes.
   const config::Profile profile = doc_.scenario().profile.value_or(config::Profile{});
-  if (auto fresh = Framework::New(*cluster_, profile, error)) framework_ = std::move(fresh);
+  if (auto fresh = Framework::New(*cluster_, profile, error)) {
+    fresh->RunCycle(trace_.pod, trace_, /*explain=*/true);
+    framework_ = std::move(fresh);
+    matchingFor_ = -2;
+  }
   whyBuild_ = builds_;
   whyMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return &why_;
