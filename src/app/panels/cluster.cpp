@@ -253,7 +253,7 @@ void DrawCluster(Lab& lab, UiState& ui) {
       if (!previewFeasible.empty() && previewFeasible[ni]) {
         dl->AddRect(ImVec2(ca.x - 4, ca.y - 4), ImVec2(cb.x + 4, cb.y + 4), colors::kFeasible, 9, 0, 3);
         if (ni == previewLands && !compact)
-          dl->AddText(ImVec2(cb.x - ImGui::CalcTextSize("would land here").x - 8, cb.y - font * 1.3f), colors::kFeasible,
+          dl->AddText(ImVec2(cb.x - ImGui::CalcTextSize("would land here").x - 8, ca.y + 6), colors::kFeasible,
                       "would land here");
       }
 

@@ -67,8 +67,8 @@ void DrawConflict(Lab& lab, UiState& ui) {
                             : "A filter accepts no node at all.");
 
   ImGui::Spacing();
-  ImGui::Text("Smallest changes first (%zu tried, each re-run through the cycle, %.0f ms):", r->candidatesTried,
-              lab.whyMs());
+  ImGui::TextWrapped("Smallest changes first (%zu tried, each re-run through the cycle, %.0f ms):", r->candidatesTried,
+                     lab.whyMs());
   if (r->suggestions.empty()) ImGui::TextDisabled("No single change found.");
   for (size_t i = 0; i < r->suggestions.size(); ++i) {
     const why::Suggestion& s = r->suggestions[i];
