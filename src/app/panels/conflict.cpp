@@ -2,6 +2,7 @@
 // on its own and that no node passes them all, then the smallest changes that
 // would let the pod schedule. Hovering a suggestion previews it on the cluster
 // (ui.previewSuggestion); "Apply" makes it one undoable edit.
+#include <algorithm>
 #include <string>
 
 #include "app/app.h"
@@ -60,6 +61,49 @@ void DrawConflict(Lab& lab, UiState& ui) {
     }
     ImGui::EndTable();
   }
+  // The matrix itself: filters x nodes, each cell with its numbers.
+  constexpr size_t kMaxColumns = 24;
+  const size_t columns = std::min<size_t>(r->matrix.numNodes, kMaxColumns);
+  const bool matrixOpen = ImGui::TreeNodeEx("Every filter on every node", ImGuiTreeNodeFlags_DefaultOpen);
+  if (matrixOpen &&
+      ImGui::BeginTable("##matrix", static_cast<int>(columns) + 1,
+                        ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit,
+                        ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * (r->matrix.rows.size() + 2.5f)))) {
+    ImGui::TableSetupScrollFreeze(1, 1);
+    ImGui::TableSetupColumn("Filter");
+    for (size_t n = 0; n < columns; ++n) ImGui::TableSetupColumn(cluster.node(static_cast<NodeIndex>(n)).name.c_str());
+    ImGui::TableHeadersRow();
+    for (size_t row = 0; row < r->matrix.rows.size(); ++row) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(RowName(*r, r->matrix.rows[row]).c_str());
+      for (size_t n = 0; n < columns; ++n) {
+        ImGui::TableNextColumn();
+        const why::MatrixCell& c = r->matrix.at(row, static_cast<NodeIndex>(n));
+        const bool fail = c.state == why::CellState::Fail;
+        const ImVec4 color = colors::V(fail ? colors::kRejected : c.state == why::CellState::Pass ? colors::kFeasible
+                                                                                                  : colors::kMuted);
+        if (r->matrix.rows[row].constraint >= 0 && c.state != why::CellState::NotEvaluated && c.check.domain != kNoSym)
+          ImGui::TextColored(color, "%d %s %d", c.check.skew, fail ? ">" : "\xE2\x89\xA4", c.check.maxSkew);
+        else
+          ImGui::TextColored(color, "%s", fail ? "\xE2\x9C\x98" : c.state == why::CellState::NotEvaluated ? "-" : "ok");
+        if (ImGui::IsItemHovered() && fail) {
+          if (r->matrix.rows[row].constraint >= 0 && c.check.domain != kNoSym)
+            ImGui::SetTooltip("%d + %d \xE2\x88\x92 %d = %d > maxSkew %d", c.check.matchNum, c.check.selfMatch,
+                              c.check.minMatchNum, c.check.skew, c.check.maxSkew);
+          else
+            ImGui::SetTooltip("%s", r->matrix.reasons[c.reason].c_str());
+        }
+      }
+    }
+    ImGui::EndTable();
+  }
+  if (matrixOpen) {
+    if (r->matrix.numNodes > columns)
+      ImGui::TextDisabled("the first %zu of %zu nodes; spreadlab why --all lists them all", columns, r->matrix.numNodes);
+    ImGui::TreePop();
+  }
+
   bool each = true;
   for (const why::MatrixRow& row : r->matrix.rows) each &= !row.accepts.empty();
   if (r->matrix.feasible.empty())
