@@ -11,7 +11,7 @@
 
 namespace {
 
-using json = nlohmann::json;
+using json = nlohmann::ordered_json;  // one json type in the whole program: one copy of its code in wasm
 using spreadlab::app::Lab;
 using spreadlab::app::TheLab;
 

@@ -11,7 +11,7 @@ namespace spreadlab::io {
 
 namespace {
 
-using json = nlohmann::json;
+using json = nlohmann::ordered_json;  // one json type in the whole program: one copy of its code in wasm
 
 // Thrown inside the reader only; ReadScenario turns it into a ReadResult.
 struct ReadError {
