@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Sets everything up and runs the main job: explain the default example.
-# Extra arguments replace the default command, e.g. `scripts/run.sh schedule examples/conflict.json`.
+# Sets everything up and runs the main job: build the in-browser lab and serve it on
+# http://127.0.0.1:8080/ with the default example loaded (scripts/web-serve.sh).
+# With arguments it runs the CLI instead, e.g. `scripts/run.sh explain examples/conflict.json`.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+HERE="$(dirname "${BASH_SOURCE[0]}")"
+source "$HERE/setup.sh"
 if [ $# -eq 0 ]; then
-  set -- explain "$ROOT/examples/one-constraint.json"
+  exec bash "$HERE/web-serve.sh"
 fi
 exec "$BUILD/spreadlab" "$@"

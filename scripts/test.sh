@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Sets everything up and runs every test (unit, plugin tables, golden, CLI end to end).
+# Sets everything up and runs every test: the native suites (unit, plugin tables,
+# golden, CLI end to end) and then the browser tests of the wasm lab (which build
+# it first; the first build compiles SDL2 for wasm and takes a while).
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
-cd "$BUILD"
-ctest --output-on-failure -j "$(nproc)"
+HERE="$(dirname "${BASH_SOURCE[0]}")"
+source "$HERE/setup.sh"
+(cd "$BUILD" && ctest --output-on-failure -j "$(nproc)")
+bash "$HERE/web-test.sh"
