@@ -48,7 +48,7 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_set_constraint_field(int index, const
   std::string error;
   size_t item = lab.podItem();
   std::string f = field, v = valueJson;
-  bool ok = index >= 0 && lab.Apply(f.c_str(),
+  bool ok = index >= 0 && lab.ApplyToConstraints(f.c_str(),
                                     [&](spreadlab::io::ScenarioDoc& d, std::string& e) {
                                       return d.SetSpreadConstraintField(item, static_cast<size_t>(index), f, v, e);
                                     },

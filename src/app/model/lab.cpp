@@ -76,16 +76,20 @@ void Lab::Rebuild() {
     auto pending = cluster_->PendingPods();
     if (!pending.empty()) pod = pending.front();
   }
+  RunExplainedCycle(pod);
+  lastRebuildMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+void Lab::RunExplainedCycle(PodIndex pod) {
   trace_.Clear();
   trace_.pod = kNone;
-  auto cycleStart = std::chrono::steady_clock::now();
+  auto start = std::chrono::steady_clock::now();
   if (pod != kNone) {
     framework_->RunCycle(pod, trace_, /*explain=*/true);
     wantedPod_ = cluster_->pod(pod).key;
   }
   matchingFor_ = -2;
-  cycleMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cycleStart).count();
-  lastRebuildMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  cycleMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 const why::Report* Lab::Why() {
@@ -153,7 +157,13 @@ void Lab::Push(const char* what) {
   redo_.clear();
 }
 
-bool Lab::Apply(const char* what, const Edit& edit, std::string* errorOut) {
+bool Lab::Apply(const char* what, const Edit& edit, std::string* error) { return Commit(what, edit, error, false); }
+
+bool Lab::ApplyToConstraints(const char* what, const Edit& edit, std::string* error) {
+  return Commit(what, edit, error, trace_.pod != kNone);
+}
+
+bool Lab::Commit(const char* what, const Edit& edit, std::string* errorOut, bool constraintsOnly) {
   if (!loaded()) return false;
   auto before = doc_.Save();
   std::string error;
@@ -170,7 +180,29 @@ bool Lab::Apply(const char* what, const Edit& edit, std::string* errorOut) {
   timelineBinds_.clear();
   cursor_ = 0;
   ++revision_;
-  Rebuild();
+  if (constraintsOnly) {
+    // Only the pending pod changed: recompile it in place and re-run on a fresh
+    // framework (plugins cache what they saw of the cluster).
+    auto start = std::chrono::steady_clock::now();
+    const PodIndex pod = trace_.pod;
+    cluster_->ReplacePendingPod(pod, doc_.scenario().pods[static_cast<size_t>(pod)]);
+    auto built = std::chrono::steady_clock::now();
+    std::string error;
+    auto framework = Framework::New(*cluster_, doc_.scenario().profile.value_or(config::Profile{}), error);
+    if (framework) {
+      ++builds_;
+      auto ready = std::chrono::steady_clock::now();
+      clusterMs_ = std::chrono::duration<double, std::milli>(built - start).count();
+      frameworkMs_ = std::chrono::duration<double, std::milli>(ready - built).count();
+      framework_ = std::move(framework);
+      RunExplainedCycle(pod);
+      lastRebuildMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    } else {
+      Rebuild();
+    }
+  } else {
+    Rebuild();
+  }
   SetStatus(std::string(what) + ": done", false);
   return true;
 }

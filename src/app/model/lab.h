@@ -69,6 +69,10 @@ class Lab {
 
   // --- edits: each is undoable and re-runs the cycle ---
   bool Apply(const char* what, const Edit& edit, std::string* error = nullptr);
+  // The same for an edit that changes only the explained pending pod's spread
+  // constraints: the cluster keeps everything else and only that pod is
+  // recompiled (Cluster::ReplacePendingPod), so the re-run skips the rebuild.
+  bool ApplyToConstraints(const char* what, const Edit& edit, std::string* error = nullptr);
   void SelectPod(PodIndex pod);  // which pending pod to explain (not an edit)
   bool Undo();
   bool Redo();
@@ -109,6 +113,8 @@ class Lab {
     std::string what;
   };
   void Rebuild();
+  bool Commit(const char* what, const Edit& edit, std::string* error, bool constraintsOnly);
+  void RunExplainedCycle(PodIndex pod);
   void Push(const char* what);
 
   io::ScenarioDoc doc_;

@@ -154,7 +154,7 @@ void DrawPodPanel(Lab& lab, UiState& ui) {
   const v1::Pod& pod = lab.doc().scenario().pods[item];
   using Cs = std::vector<v1::TopologySpreadConstraint>;
   auto applyConstraints = [&lab, item](const char* what, Cs cs) {
-    Later([=, &lab] { lab.Apply(what, [item, cs = std::move(cs)](io::ScenarioDoc& d, std::string& e) { return d.SetSpreadConstraints(item, cs, e); }); });
+    Later([=, &lab] { lab.ApplyToConstraints(what, [item, cs = std::move(cs)](io::ScenarioDoc& d, std::string& e) { return d.SetSpreadConstraints(item, cs, e); }); });
   };
 
   ImGui::Text("%s/%s", pod.metadata.ns.c_str(), pod.metadata.name.c_str());
