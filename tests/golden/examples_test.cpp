@@ -10,7 +10,6 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <sstream>
 
 #include "core/spread_report.h"
 #include "io/compare_json.h"
@@ -19,18 +18,14 @@
 #include "io/schedule_json.h"
 #include "io/trace_json.h"
 #include "io/why_json.h"
+#include "testing/read_file.h"
 
 namespace spreadlab {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string ReadFile(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using testing::ReadFile;
 
 struct Expectation {
   std::string example;

@@ -4,24 +4,18 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "core/why/analysis.h"
 #include "io/session.h"
 #include "io/why_apply.h"
+#include "testing/read_file.h"
 
 namespace spreadlab {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string ReadFile(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using testing::ReadFile;
 
 size_t PodItem(const Scenario& s, const std::string& key) {
   for (size_t i = 0; i < s.pods.size(); ++i)
