@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/plugins/noderesources/balanced_allocation.h"
+#include "plugins/noderesources_test_util.h"
 #include "testing/harness.h"
 #include "testing/wrappers.h"
 
@@ -30,15 +31,7 @@ using testing::MakeNode;
 using testing::MakePod;
 using testing::PluginHarness;
 
-// makeNode(node, milliCPU, memory, extendedResource)
-v1::Node makeNode(const std::string& name, int64_t milliCPU, int64_t memory,
-                  const std::map<std::string, int64_t>& extendedResource = {}) {
-  v1::ResourceList rl;
-  for (const auto& [n, q] : extendedResource) rl[n] = Quantity{q, q * 1000};
-  rl[kResourceCPU] = Quantity{(milliCPU + 999) / 1000, milliCPU};
-  rl[kResourceMemory] = Quantity{memory, memory * 1000};
-  return MakeNode().Name(name).Allocatable(rl).Obj();
-}
+using testing::noderesources::makeNode;
 
 std::map<std::string, std::string> cpuOnly(std::string cpu) { return {{"cpu", std::move(cpu)}}; }
 std::map<std::string, std::string> cpuAndMemory(std::string cpu, std::string memory) {

@@ -24,6 +24,7 @@
 
 #include "core/plugins/interpodaffinity/plugin.h"
 #include "testing/harness.h"
+#include "plugins/interpodaffinity_test_util.h"
 #include "testing/wrappers.h"
 
 namespace {
@@ -35,41 +36,7 @@ using plugins::InterPodAffinityReport;
 
 const std::string defaultNamespace = "default";
 
-st::PluginHarness::Factory NewPlugin(config::InterPodAffinityArgs args = {}) {
-  return [args](Handle h) -> std::unique_ptr<Plugin> { return std::make_unique<InterPodAffinity>(h, args); };
-}
-
-v1::Namespace MakeNamespace(std::string name, v1::LabelMap labels = {}) {
-  v1::Namespace ns;
-  ns.metadata.name = std::move(name);
-  ns.metadata.labels = std::move(labels);
-  ns.path = "namespaces[" + ns.metadata.name + "]";
-  return ns;
-}
-
-// scoring_test.go's `namespaces`, which filtering_test.go uses too.
-Scenario Namespaces() {
-  Scenario s;
-  const v1::LabelMap t1 = {{"team", "team1"}}, t2 = {{"team", "team2"}};
-  s.namespaces = {MakeNamespace("subteam1.team1", t1), MakeNamespace("subteam2.team1", t1),
-                  MakeNamespace("subteam1.team2", t2), MakeNamespace("subteam2.team2", t2)};
-  return s;
-}
-
-v1::LabelSelectorRequirement Req(std::string key, std::string op, std::vector<std::string> values = {}) {
-  return {std::move(key), std::move(op), std::move(values)};
-}
-
-v1::PodAffinityTerm Term(std::vector<v1::LabelSelectorRequirement> exprs, std::string topologyKey,
-                         std::vector<std::string> namespaces = {},
-                         std::optional<v1::LabelSelector> namespaceSelector = std::nullopt) {
-  v1::PodAffinityTerm t;
-  t.labelSelector = v1::LabelSelector{{}, std::move(exprs)};
-  t.topologyKey = std::move(topologyKey);
-  t.namespaces = std::move(namespaces);
-  t.namespaceSelector = std::move(namespaceSelector);
-  return t;
-}
+using namespace st::interpodaffinity;
 
 // createPodWithAffinityTerms: podAffinity and podAntiAffinity are both set, possibly without terms.
 v1::Pod CreatePodWithAffinityTerms(std::string ns, std::string nodeName, v1::LabelMap labels,

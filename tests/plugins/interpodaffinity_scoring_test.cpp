@@ -20,6 +20,7 @@
 
 #include "core/plugins/interpodaffinity/plugin.h"
 #include "testing/harness.h"
+#include "plugins/interpodaffinity_test_util.h"
 #include "testing/wrappers.h"
 
 namespace {
@@ -28,41 +29,7 @@ using namespace spreadlab;
 namespace st = spreadlab::testing;
 using plugins::InterPodAffinity;
 
-st::PluginHarness::Factory NewPlugin(config::InterPodAffinityArgs args) {
-  return [args](Handle h) -> std::unique_ptr<Plugin> { return std::make_unique<InterPodAffinity>(h, args); };
-}
-
-v1::Namespace MakeNamespace(std::string name, v1::LabelMap labels) {
-  v1::Namespace ns;
-  ns.metadata.name = std::move(name);
-  ns.metadata.labels = std::move(labels);
-  ns.path = "namespaces[" + ns.metadata.name + "]";
-  return ns;
-}
-
-// `namespaces`: subteam{1,2}.team1 labelled team=team1, subteam{1,2}.team2 labelled team=team2.
-Scenario Namespaces() {
-  Scenario s;
-  const v1::LabelMap nsLabelT1 = {{"team", "team1"}}, nsLabelT2 = {{"team", "team2"}};
-  s.namespaces = {MakeNamespace("subteam1.team1", nsLabelT1), MakeNamespace("subteam2.team1", nsLabelT1),
-                  MakeNamespace("subteam1.team2", nsLabelT2), MakeNamespace("subteam2.team2", nsLabelT2)};
-  return s;
-}
-
-v1::LabelSelectorRequirement Req(std::string key, std::string op, std::vector<std::string> values = {}) {
-  return {std::move(key), std::move(op), std::move(values)};
-}
-
-v1::PodAffinityTerm Term(std::vector<v1::LabelSelectorRequirement> exprs, std::string topologyKey,
-                         std::vector<std::string> namespaces = {},
-                         std::optional<v1::LabelSelector> namespaceSelector = std::nullopt) {
-  v1::PodAffinityTerm t;
-  t.labelSelector = v1::LabelSelector{{}, std::move(exprs)};
-  t.topologyKey = std::move(topologyKey);
-  t.namespaces = std::move(namespaces);
-  t.namespaceSelector = std::move(namespaceSelector);
-  return t;
-}
+using namespace st::interpodaffinity;
 
 v1::PodAffinity Preferred(std::vector<v1::WeightedPodAffinityTerm> terms) {
   v1::PodAffinity a;

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "core/plugins/noderesources/fit.h"
+#include "plugins/noderesources_test_util.h"
 #include "testing/harness.h"
 #include "testing/wrappers.h"
 
@@ -49,15 +50,7 @@ const std::vector<config::ResourceSpec> defaultResources = {{"cpu", 1}, {"memory
 const std::string extendedRes = "abc.com/xyz";
 const std::vector<config::ResourceSpec> extendedResourceSet = {{"cpu", 1}, {"memory", 1}, {extendedRes, 1}};
 
-// makeNode(node, milliCPU, memory, extendedResource)
-v1::Node makeNode(const std::string& name, int64_t milliCPU, int64_t memory,
-                  const std::map<std::string, int64_t>& extendedResource = {}) {
-  v1::ResourceList rl;
-  for (const auto& [n, q] : extendedResource) rl[n] = Quantity{q, q * 1000};
-  rl[kResourceCPU] = Quantity{(milliCPU + 999) / 1000, milliCPU};
-  rl[kResourceMemory] = Quantity{memory, memory * 1000};
-  return MakeNode().Name(name).Allocatable(rl).Obj();
-}
+using testing::noderesources::makeNode;
 
 config::NodeResourcesFitArgs StrategyArgs(std::string type, std::vector<config::ResourceSpec> resources,
                                           std::vector<config::UtilizationShapePoint> shape = {}) {
