@@ -17,15 +17,29 @@ web_nlohmann_only() {
   rm -rf "$WEB/include/nlohmann" && cp -r /usr/include/nlohmann "$WEB/include/nlohmann"
 }
 
+# SDL2 as the lab uses it: video, events, timers and GL through EGL. The subsystems it
+# never opens (audio, joystick and game controllers, haptics, sensors, power, locale,
+# the renderer and the software blitters: SDL_LEAN_AND_MEAN) would otherwise link
+# ~220 KB of wasm through SDL's driver tables (docs/web.md, "Size").
+SDL2_OPTIONS=(-DCMAKE_BUILD_TYPE=MinSizeRel -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF
+  -DCMAKE_C_FLAGS=-DSDL_LEAN_AND_MEAN=1 -DSDL_AUDIO=OFF -DSDL_JOYSTICK=OFF -DSDL_HAPTIC=OFF
+  -DSDL_HIDAPI=OFF -DSDL_POWER=OFF -DSDL_SENSOR=OFF -DSDL_LOCALE=OFF -DSDL_RENDER=OFF
+  -DSDL_FILESYSTEM=OFF -DSDL_LOADSO=OFF -DSDL_OFFSCREEN=OFF -DSDL_DUMMYVIDEO=OFF
+  -DSDL_DISKAUDIO=OFF -DSDL_DUMMYAUDIO=OFF)
+
 web_build_sdl2() {
-  [ -f "$WEB/sdl2/lib/libSDL2.a" ] && return 0
+  # Rebuilt when the options change (the stamp holds the ones it was built with).
+  local stamp="$WEB/sdl2/options"
+  [ -f "$WEB/sdl2/lib/libSDL2.a" ] && [ "$(cat "$stamp" 2>/dev/null)" = "${SDL2_OPTIONS[*]}" ] && return 0
   echo "spreadlab web: building SDL2 for wasm (once; a few minutes)"
-  emcmake cmake -S "$DEPS/SDL2" -B "$WEB/sdl2-build" -G Ninja -DCMAKE_BUILD_TYPE=MinSizeRel \
-    -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_INSTALL_PREFIX="$WEB/sdl2" >"$WEB/sdl2-build.log" 2>&1 ||
+  rm -rf "$WEB/sdl2-build" "$WEB/sdl2"
+  emcmake cmake -S "$DEPS/SDL2" -B "$WEB/sdl2-build" -G Ninja "${SDL2_OPTIONS[@]}" \
+    -DCMAKE_INSTALL_PREFIX="$WEB/sdl2" >"$WEB/sdl2-build.log" 2>&1 ||
     { tail -40 "$WEB/sdl2-build.log" >&2; return 1; }
   cmake --build "$WEB/sdl2-build" -j "$JOBS" >>"$WEB/sdl2-build.log" 2>&1 &&
     cmake --install "$WEB/sdl2-build" >>"$WEB/sdl2-build.log" 2>&1 ||
     { tail -40 "$WEB/sdl2-build.log" >&2; return 1; }
+  echo "${SDL2_OPTIONS[*]}" >"$stamp"
 }
 
 web_build_app() {  # [debug]

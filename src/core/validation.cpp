@@ -1035,6 +1035,19 @@ std::vector<FieldError> ValidateScenario(const Scenario& scenario) {
   return all;
 }
 
+std::vector<FieldError> ValidateEditedPod(const v1::Pod& pod, const std::set<std::string>* nodeNames) {
+  Errors out;
+  ValidatePod(pod, out);
+  if (nodeNames) CheckNodeNameExists(pod, *nodeNames, out);
+  return out;
+}
+
+std::vector<FieldError> ValidateEditedNode(const v1::Node& node) {
+  Errors out;
+  ValidateNode(node, out);
+  return out;
+}
+
 std::vector<std::string> QualifiedNameErrors(std::string_view name) { return IsQualifiedName(name); }
 std::vector<std::string> LabelValueErrors(std::string_view value) { return IsValidLabelValue(value); }
 

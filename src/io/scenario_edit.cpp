@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <climits>
+#include <optional>
+#include <set>
 #include <utility>
 #include <nlohmann/json.hpp>
 
@@ -61,9 +63,30 @@ ojson& Child(ojson& j, const char* key) {
 
 struct ScenarioDoc::Json {
   ojson doc;
+  // The undo record kept between BeginUndo and TakeUndo: the document as it was, as
+  // little of it as the edits changed (an edit of one pod copies that pod, not 6,000 items).
+  bool recording = false;
+  std::optional<ojson> before;                        // all of it, once an edit changed its shape
+  std::vector<std::pair<size_t, ojson>> beforeItems;  // or items[i] as they were
+  // items[i] (or the document, when it is the one object) for changing it.
   ojson& Item(const std::string& path) {
     size_t i = ItemIndex(path);
-    return i == std::string::npos ? doc : doc["items"][i];
+    if (i == std::string::npos) {
+      Replaced(doc);
+      return doc;
+    }
+    ojson& item = doc["items"][i];
+    if (recording && !before &&
+        std::none_of(beforeItems.begin(), beforeItems.end(), [i](const auto& b) { return b.first == i; }))
+      beforeItems.emplace_back(i, item);
+    return item;
+  }
+  // The whole document is about to change, or was replaced: `previous` is what it was.
+  void Replaced(ojson previous) {
+    if (!recording || before) return;
+    for (auto& [i, old] : beforeItems) previous["items"][i] = std::move(old);
+    beforeItems.clear();
+    before = std::move(previous);
   }
   // Makes the document a v1 List so that objects can be appended.
   ojson& Items() {
@@ -96,6 +119,7 @@ bool ScenarioDoc::Load(std::string_view text, std::string& error) {
     error = r.error;
     return false;
   }
+  json_->Replaced(std::move(json_->doc));
   json_->doc = ojson::parse(text.begin(), text.end());  // ReadScenario accepted it: it parses
   scenario_ = std::move(next);
   warnings_ = std::move(r.warnings);
@@ -116,36 +140,71 @@ std::string ScenarioDoc::Annotation(std::string_view key) const {
 }
 
 struct ScenarioDoc::Snapshot {
-  ojson doc;
+  std::optional<ojson> doc;                     // the whole document, or
+  std::vector<std::pair<size_t, ojson>> items;  // these of its items
 };
 
 std::shared_ptr<const ScenarioDoc::Snapshot> ScenarioDoc::Save() const {
-  return std::make_shared<const Snapshot>(Snapshot{json_->doc});
+  return std::make_shared<const Snapshot>(Snapshot{json_->doc, {}});
 }
 
-bool ScenarioDoc::Restore(const Snapshot& snapshot, std::string& error) {
-  ojson current = std::move(json_->doc);
-  json_->doc = snapshot.doc;
-  if (!Reread(error)) {
-    json_->doc = std::move(current);
-    return false;
+void ScenarioDoc::BeginUndo() {
+  json_->recording = true;
+  json_->before.reset();
+  json_->beforeItems.clear();
+}
+
+std::shared_ptr<const ScenarioDoc::Snapshot> ScenarioDoc::TakeUndo() {
+  auto out = std::make_shared<Snapshot>(Snapshot{std::move(json_->before), std::move(json_->beforeItems)});
+  json_->recording = false;
+  json_->before.reset();
+  json_->beforeItems.clear();
+  return out;
+}
+
+std::shared_ptr<const ScenarioDoc::Snapshot> ScenarioDoc::Restore(const Snapshot& snapshot, std::string& error) {
+  auto inverse = std::make_shared<Snapshot>();
+  if (snapshot.doc) {
+    inverse->doc = std::move(json_->doc);
+    json_->doc = *snapshot.doc;
+  } else {
+    for (const auto& [i, old] : snapshot.items) {
+      ojson& item = json_->doc["items"][i];
+      inverse->items.emplace_back(i, std::move(item));
+      item = old;
+    }
   }
-  return true;
+  if (Reread(error)) return inverse;
+  if (inverse->doc) {
+    json_->doc = std::move(*inverse->doc);
+  } else {
+    for (auto& [i, current] : inverse->items) json_->doc["items"][i] = std::move(current);
+  }
+  return nullptr;
 }
 
-bool ScenarioDoc::Validate(std::string& error) const {
-  auto errors = ValidateScenario(scenario_);
+namespace {
+bool NoErrors(const std::vector<FieldError>& errors, std::string& error) {
   if (errors.empty()) return true;
   error = errors.front().ToString();
   return false;
 }
+}  // namespace
+
+bool ScenarioDoc::Validate(std::string& error) const { return NoErrors(ValidateScenario(scenario_), error); }
+bool ScenarioDoc::ValidatePod(size_t pod, std::string& error) const {
+  return NoErrors(ValidateEditedPod(scenario_.pods[pod]), error);
+}
+bool ScenarioDoc::ValidateNode(size_t node, std::string& error) const {
+  return NoErrors(ValidateEditedNode(scenario_.nodes[node]), error);
+}
 
 // Edits change scenario_ in place (copying a large Scenario costs more than
-// validating it) and swap the old value back when validation fails.
-template <class T>
-bool ScenarioDoc::Replace(T& slot, T value, std::string& error) {
+// validating it) and swap the old value back when `valid()` says no.
+template <class T, class Valid>
+bool ScenarioDoc::Replace(T& slot, T value, const Valid& valid) {
   std::swap(slot, value);
-  if (Validate(error)) return true;
+  if (valid()) return true;
   std::swap(slot, value);
   return false;
 }
@@ -164,7 +223,9 @@ bool ScenarioDoc::Reread(std::string& error) {
 
 bool ScenarioDoc::SetSpreadConstraints(size_t pod, std::vector<v1::TopologySpreadConstraint> constraints,
                                        std::string& error) {
-  if (!Replace(scenario_.pods.at(pod).spec.topologySpreadConstraints, std::move(constraints), error)) return false;
+  if (!Replace(scenario_.pods.at(pod).spec.topologySpreadConstraints, std::move(constraints),
+               [&] { return ValidatePod(pod, error); }))
+    return false;
   const v1::Pod& p = scenario_.pods[pod];
   ojson& spec = Child(json_->Item(p.path), "spec");
   if (p.spec.topologySpreadConstraints.empty()) {
@@ -234,11 +295,13 @@ bool ScenarioDoc::SetSpreadConstraintField(size_t pod, size_t index, std::string
     json_->doc = std::move(backup);
     return false;
   }
+  json_->Replaced(std::move(backup));
   return true;
 }
 
 bool ScenarioDoc::SetPodLabels(size_t pod, v1::LabelMap labels, std::string& error) {
-  if (!Replace(scenario_.pods.at(pod).metadata.labels, std::move(labels), error)) return false;
+  if (!Replace(scenario_.pods.at(pod).metadata.labels, std::move(labels), [&] { return ValidatePod(pod, error); }))
+    return false;
   const v1::Pod& p = scenario_.pods[pod];
   Child(json_->Item(p.path), "metadata")["labels"] = LabelsToJson(p.metadata.labels);
   return true;
@@ -251,7 +314,12 @@ bool ScenarioDoc::SetPodNodeName(size_t pod, const std::string& nodeName, std::s
 bool ScenarioDoc::SetPodNodeNames(const std::vector<std::pair<size_t, std::string>>& binds, std::string& error) {
   std::vector<std::string> old;
   for (const auto& [pod, nodeName] : binds) old.push_back(std::exchange(scenario_.pods.at(pod).spec.nodeName, nodeName));
-  if (!Validate(error)) {
+  std::set<std::string> nodeNames;
+  for (const v1::Node& n : scenario_.nodes) nodeNames.insert(n.metadata.name);
+  const bool valid = std::all_of(binds.begin(), binds.end(), [&](const auto& bind) {
+    return NoErrors(ValidateEditedPod(scenario_.pods[bind.first], &nodeNames), error);
+  });
+  if (!valid) {
     for (size_t i = binds.size(); i-- > 0;) scenario_.pods[binds[i].first].spec.nodeName = old[i];
     return false;
   }
@@ -267,13 +335,18 @@ bool ScenarioDoc::SetPodNodeNames(const std::vector<std::pair<size_t, std::strin
 }
 
 bool ScenarioDoc::SetPodNamespace(size_t pod, const std::string& ns, std::string& error) {
-  if (!Replace(scenario_.pods.at(pod).metadata.ns, ns.empty() ? std::string("default") : ns, error)) return false;
+  // A new namespace can make the pod a duplicate of another: the whole scenario is checked.
+  if (!Replace(scenario_.pods.at(pod).metadata.ns, ns.empty() ? std::string("default") : ns,
+               [&] { return Validate(error); }))
+    return false;
   Child(json_->Item(scenario_.pods[pod].path), "metadata")["namespace"] = scenario_.pods[pod].metadata.ns;
   return true;
 }
 
 bool ScenarioDoc::SetPodTolerations(size_t pod, std::vector<v1::Toleration> tolerations, std::string& error) {
-  if (!Replace(scenario_.pods.at(pod).spec.tolerations, std::move(tolerations), error)) return false;
+  if (!Replace(scenario_.pods.at(pod).spec.tolerations, std::move(tolerations),
+               [&] { return ValidatePod(pod, error); }))
+    return false;
   const v1::Pod& p = scenario_.pods[pod];
   ojson& spec = Child(json_->Item(p.path), "spec");
   if (p.spec.tolerations.empty()) {
@@ -295,7 +368,9 @@ bool ScenarioDoc::SetPodTolerations(size_t pod, std::vector<v1::Toleration> tole
 }
 
 bool ScenarioDoc::SetPodNodeSelector(size_t pod, v1::LabelMap nodeSelector, std::string& error) {
-  if (!Replace(scenario_.pods.at(pod).spec.nodeSelector, std::move(nodeSelector), error)) return false;
+  if (!Replace(scenario_.pods.at(pod).spec.nodeSelector, std::move(nodeSelector),
+               [&] { return ValidatePod(pod, error); }))
+    return false;
   const v1::Pod& p = scenario_.pods[pod];
   ojson& spec = Child(json_->Item(p.path), "spec");
   if (p.spec.nodeSelector.empty()) spec.erase("nodeSelector");
@@ -309,7 +384,8 @@ bool ScenarioDoc::SetPodRequiredNodeAffinity(size_t pod, std::optional<v1::NodeS
   if (!affinity) affinity.emplace();
   if (!affinity->nodeAffinity) affinity->nodeAffinity.emplace();
   affinity->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution = std::move(required);
-  if (!Replace(scenario_.pods[pod].spec.affinity, std::move(affinity), error)) return false;
+  if (!Replace(scenario_.pods[pod].spec.affinity, std::move(affinity), [&] { return ValidatePod(pod, error); }))
+    return false;
   const v1::Pod& p = scenario_.pods[pod];
   ojson& nodeAffinity = Child(Child(Child(json_->Item(p.path), "spec"), "affinity"), "nodeAffinity");
   const auto& r = p.spec.affinity->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution;
@@ -352,6 +428,7 @@ bool ScenarioDoc::AddPodLike(size_t like, const std::string& name, const std::st
     json_->doc = std::move(backup);
     return false;
   }
+  json_->Replaced(std::move(backup));
   return true;
 }
 
@@ -367,18 +444,21 @@ bool ScenarioDoc::RemovePod(size_t pod, std::string& error) {
     json_->doc = std::move(backup);
     return false;
   }
+  json_->Replaced(std::move(backup));
   return true;
 }
 
 bool ScenarioDoc::SetNodeLabels(size_t node, v1::LabelMap labels, std::string& error) {
-  if (!Replace(scenario_.nodes.at(node).metadata.labels, std::move(labels), error)) return false;
+  if (!Replace(scenario_.nodes.at(node).metadata.labels, std::move(labels), [&] { return ValidateNode(node, error); }))
+    return false;
   const v1::Node& n = scenario_.nodes[node];
   Child(json_->Item(n.path), "metadata")["labels"] = LabelsToJson(n.metadata.labels);
   return true;
 }
 
 bool ScenarioDoc::SetNodeUnschedulable(size_t node, bool unschedulable, std::string& error) {
-  if (!Replace(scenario_.nodes.at(node).unschedulable, unschedulable, error)) return false;
+  if (!Replace(scenario_.nodes.at(node).unschedulable, unschedulable, [&] { return ValidateNode(node, error); }))
+    return false;
   ojson& spec = Child(json_->Item(scenario_.nodes[node].path), "spec");
   if (unschedulable) spec["unschedulable"] = true;
   else spec.erase("unschedulable");
@@ -386,7 +466,8 @@ bool ScenarioDoc::SetNodeUnschedulable(size_t node, bool unschedulable, std::str
 }
 
 bool ScenarioDoc::SetNodeTaints(size_t node, std::vector<v1::Taint> taints, std::string& error) {
-  if (!Replace(scenario_.nodes.at(node).taints, std::move(taints), error)) return false;
+  if (!Replace(scenario_.nodes.at(node).taints, std::move(taints), [&] { return ValidateNode(node, error); }))
+    return false;
   const v1::Node& n = scenario_.nodes[node];
   ojson& spec = Child(json_->Item(n.path), "spec");
   if (n.taints.empty()) {
@@ -418,6 +499,7 @@ bool ScenarioDoc::AddNodeLike(size_t like, const std::string& name, v1::LabelMap
     json_->doc = std::move(backup);
     return false;
   }
+  json_->Replaced(std::move(backup));
   return true;
 }
 
@@ -438,6 +520,7 @@ bool ScenarioDoc::RemoveNode(size_t node, std::string& error) {
     json_->doc = std::move(backup);
     return false;
   }
+  json_->Replaced(std::move(backup));
   return true;
 }
 
@@ -470,6 +553,7 @@ bool ScenarioDoc::SetPluginWeight(const std::string& plugin, int32_t weight, std
     json_->doc = std::move(backup);
     return false;
   }
+  json_->Replaced(std::move(backup));
   return true;
 }
 

@@ -3,9 +3,9 @@
 // so exports and saved copies lose nothing) and the Scenario read from it, kept
 // in step by every edit. Used by the app and the JS bindings.
 //
-// Field edits change the Scenario plain data, check it with the API server's
-// validation (core/validation) and patch the one JSON object they touch: no
-// re-read of the document, so an edit costs about one validation pass.
+// Field edits change the Scenario plain data, check the one object they change with
+// the API server's validation (core/validation) and patch its JSON: no re-read of the
+// document, so an edit costs about one object's validation.
 // Edits that add or remove objects re-read the whole document. A failed edit
 // leaves both views unchanged and returns the first error, naming the JSON path.
 #include <cstddef>
@@ -36,11 +36,17 @@ class ScenarioDoc {
   // metadata.annotations[key] of the document (a List's own metadata), or "".
   std::string Annotation(std::string_view key) const;
 
-  // The JSON document alone, for undo: cheaper to keep than a whole ScenarioDoc;
-  // Restore re-reads it.
+  // Undo. A Snapshot is (part of) the JSON document: Save() takes all of it; between
+  // BeginUndo() and TakeUndo() the edits record what they change, and TakeUndo()
+  // returns the document as it was before them, as little of it as they touched (a
+  // field edit of one pod copies that pod, not the scenario). Restore puts a snapshot
+  // back, re-reads the document and returns the snapshot that goes forward again
+  // (null, and nothing changed, when the result does not read).
   struct Snapshot;
   std::shared_ptr<const Snapshot> Save() const;
-  bool Restore(const Snapshot& snapshot, std::string& error);
+  void BeginUndo();
+  std::shared_ptr<const Snapshot> TakeUndo();
+  std::shared_ptr<const Snapshot> Restore(const Snapshot& snapshot, std::string& error);
 
   // --- the pending pod's spread constraints ---
   bool SetSpreadConstraints(size_t pod, std::vector<v1::TopologySpreadConstraint> constraints, std::string& error);
@@ -79,10 +85,15 @@ class ScenarioDoc {
 
  private:
   struct Json;
-  // Puts `value` into `slot` (a part of scenario_), validates, and swaps back on failure.
-  template <class T>
-  bool Replace(T& slot, T value, std::string& error);
-  bool Validate(std::string& error) const;
+  // Puts `value` into `slot` (a part of scenario_), runs `valid` (one of the checks
+  // below, which words `error`) and swaps back when it fails.
+  template <class T, class Valid>
+  bool Replace(T& slot, T value, const Valid& valid);
+  bool Validate(std::string& error) const;  // the whole scenario
+  // Pod / node number i alone, after an edit that kept its name and namespace: the
+  // rest of the scenario was valid and cannot have changed (ValidateEditedPod).
+  bool ValidatePod(size_t pod, std::string& error) const;
+  bool ValidateNode(size_t node, std::string& error) const;
   bool Reread(std::string& error);  // after a structural JSON edit; reverts on failure
 
   std::unique_ptr<Json> json_;

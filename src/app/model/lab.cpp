@@ -165,9 +165,11 @@ bool Lab::ApplyToConstraints(const char* what, const Edit& edit, std::string* er
 
 bool Lab::Commit(const char* what, const Edit& edit, std::string* errorOut, bool constraintsOnly) {
   if (!loaded()) return false;
-  auto before = doc_.Save();
+  doc_.BeginUndo();
   std::string error;
-  if (!edit(doc_, error)) {  // a failed edit leaves the document unchanged
+  const bool ok = edit(doc_, error);
+  auto before = doc_.TakeUndo();
+  if (!ok) {  // a failed edit leaves the document unchanged
     SetStatus(std::string(what) + " refused: " + error, true);
     if (errorOut) *errorOut = error;
     return false;
@@ -220,8 +222,8 @@ bool Lab::Redo() { return Travel(redo_, undo_, "redo", "Redid "); }
 bool Lab::Travel(std::vector<Snapshot>& from, std::vector<Snapshot>& to, const char* verb, const char* done) {
   if (from.empty()) return false;
   std::string error;
-  auto current = doc_.Save();
-  if (!doc_.Restore(*from.back().doc, error)) {
+  auto current = doc_.Restore(*from.back().doc, error);
+  if (!current) {
     SetStatus(std::string("Cannot ") + verb + ": " + error, true);
     return false;
   }

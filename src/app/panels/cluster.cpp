@@ -17,6 +17,10 @@ namespace {
 struct Domain {
   std::string value;  // "" for nodes without the key
   std::vector<NodeIndex> nodes;
+};
+
+// Where a domain is drawn this frame, and its count for the constraint shown.
+struct Region {
   int matchNum = -1;  // -1: not an eligible domain of the constraint shown
   ImVec2 pos, size;
 };
@@ -43,6 +47,32 @@ const SpreadConstraintSummary* SummaryFor(const CycleTrace& t, const std::string
     if (t.spreadScore[i].topologyKey == key)
       return *index = static_cast<int>(t.spreadFilter.size() + i), &t.spreadScore[i];
   return nullptr;
+}
+
+// The nodes grouped by the value of `key`, in node order of first appearance, nodes
+// without the key last. It changes only with the scenario (the lab's revision) or the
+// key, so it is kept across frames: at 5,000 nodes, regrouping every frame costs
+// 5,000 label lookups.
+struct Grouping {
+  uint64_t revision = ~uint64_t{0};
+  std::string key;
+  std::vector<Domain> domains;
+  std::unordered_map<std::string, size_t> byValue;
+};
+
+const Grouping& GroupNodes(const Lab& lab, const std::string& key) {
+  static Grouping g;
+  if (g.revision == lab.revision() && g.key == key) return g;
+  g = Grouping{lab.revision(), key, {}, {}};
+  const auto& nodes = lab.doc().scenario().nodes;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const std::string* v = key.empty() ? nullptr : Label(nodes[i].metadata.labels, key);
+    auto [it, fresh] = g.byValue.emplace(v ? *v : "", g.domains.size());
+    if (fresh) g.domains.push_back(Domain{it->first, {}});
+    g.domains[it->second].nodes.push_back(static_cast<NodeIndex>(i));
+  }
+  std::stable_partition(g.domains.begin(), g.domains.end(), [](const Domain& d) { return !d.value.empty(); });
+  return g;
 }
 
 void PodTooltip(const v1::Pod& p) {
@@ -107,21 +137,13 @@ void DrawCluster(Lab& lab, UiState& ui) {
     previewLands = cluster.FindNode(s.lands);
   }
 
-  // Domains in node order of first appearance; nodes without the key last.
-  std::vector<Domain> domains;
-  std::unordered_map<std::string, size_t> byValue;
-  for (const auto& n : sc.nodes) {
-    const std::string* v = key.empty() ? nullptr : Label(n.metadata.labels, key);
-    std::string value = v ? *v : "";
-    auto [it, fresh] = byValue.emplace(value, domains.size());
-    if (fresh) domains.push_back(Domain{value, {}, -1, {}, {}});
-    domains[it->second].nodes.push_back(static_cast<NodeIndex>(&n - sc.nodes.data()));
-  }
-  std::stable_partition(domains.begin(), domains.end(), [](const Domain& d) { return !d.value.empty(); });
+  const Grouping& grouping = GroupNodes(lab, key);
+  const std::vector<Domain>& domains = grouping.domains;
+  std::vector<Region> regions(domains.size());
   if (summary)
-    for (auto& d : domains)
+    for (size_t i = 0; i < domains.size(); ++i)
       for (const auto& [value, count] : summary->domains)
-        if (value == d.value) d.matchNum = count;
+        if (value == domains[i].value) regions[i].matchNum = count;
 
   ImGui::BeginChild("##canvas", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -176,13 +198,13 @@ void DrawCluster(Lab& lab, UiState& ui) {
   for (size_t i = 0; i < domains.size(); i += perRow) {
     float rowH = 0;
     for (size_t j = i; j < std::min(domains.size(), i + perRow); ++j) {
-      Domain& d = domains[j];
-      int rows = (static_cast<int>(d.nodes.size()) + cols - 1) / cols;
-      d.pos = ImVec2(origin.x + (j - i) * (regionW + gap), rowY);
-      d.size = ImVec2(regionW, headerH + rows * (cardH + gap) + pad);
-      rowH = std::max(rowH, d.size.y);
+      Region& r = regions[j];
+      int rows = (static_cast<int>(domains[j].nodes.size()) + cols - 1) / cols;
+      r.pos = ImVec2(origin.x + (j - i) * (regionW + gap), rowY);
+      r.size = ImVec2(regionW, headerH + rows * (cardH + gap) + pad);
+      rowH = std::max(rowH, r.size.y);
     }
-    for (size_t j = i; j < std::min(domains.size(), i + perRow); ++j) domains[j].size.y = rowH;
+    for (size_t j = i; j < std::min(domains.size(), i + perRow); ++j) regions[j].size.y = rowH;
     rowY += rowH + gap;
   }
   ImGui::Dummy(ImVec2(width, rowY - y));
@@ -200,10 +222,12 @@ void DrawCluster(Lab& lab, UiState& ui) {
   for (const NodeTrace& nt : trace.nodes) bestTotal = std::max(bestTotal, nt.total);
   ImVec2 winnerPos(-1, -1);
 
-  for (const Domain& d : domains) {
-    const ImVec2 a = d.pos, b(d.pos.x + d.size.x, d.pos.y + d.size.y);
+  for (size_t di = 0; di < domains.size(); ++di) {
+    const Domain& d = domains[di];
+    const Region& r = regions[di];
+    const ImVec2 a = r.pos, b(r.pos.x + r.size.x, r.pos.y + r.size.y);
     if (b.y < clipMin.y || a.y > clipMax.y) continue;
-    const bool atMin = summary && d.matchNum >= 0 && d.matchNum == summary->globalMin;
+    const bool atMin = summary && r.matchNum >= 0 && r.matchNum == summary->globalMin;
     dl->AddRectFilled(a, b, d.value.empty() ? IM_COL32(238, 238, 238, 255) : IM_COL32(232, 240, 252, 255), 8);
     dl->AddRect(a, b, atMin ? IM_COL32(46, 160, 67, 200) : IM_COL32(170, 190, 220, 255), 8, 0, atMin ? 2.0f : 1.0f);
     char title[256];
@@ -213,8 +237,8 @@ void DrawCluster(Lab& lab, UiState& ui) {
     dl->AddText(ImVec2(a.x + pad, a.y + 4), IM_COL32(30, 40, 60, 255), title);
     char sub[256] = "";
     if (summary && !d.value.empty()) {
-      if (d.matchNum >= 0)
-        std::snprintf(sub, sizeof sub, "%d matching pod%s%s", d.matchNum, d.matchNum == 1 ? "" : "s",
+      if (r.matchNum >= 0)
+        std::snprintf(sub, sizeof sub, "%d matching pod%s%s", r.matchNum, r.matchNum == 1 ? "" : "s",
                       atMin ? "  = global minimum" : "");
       else
         std::snprintf(sub, sizeof sub, "not eligible (no node passes the policies)");
@@ -454,7 +478,7 @@ void DrawCluster(Lab& lab, UiState& ui) {
         std::string value;
         for (int i = static_cast<int>(domains.size()) + 1;; ++i) {
           value = (key.find("zone") != std::string::npos ? "zone" : "domain") + std::to_string(i);
-          if (!byValue.count(value)) break;
+          if (!grouping.byValue.count(value)) break;
         }
         std::string name = "node-" + value;
         auto labels = n.metadata.labels;

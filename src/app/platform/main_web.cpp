@@ -3,6 +3,7 @@
 // fetches the font and the examples, stores the scenario and exposes
 // window.spreadlab, is web/spreadlab-page.js; the JS API is src/bindings/.
 #include <SDL.h>
+#include <EGL/egl.h>
 #include <GLES3/gl3.h>
 #include <emscripten.h>
 #include <emscripten/html5.h>
@@ -34,6 +35,12 @@ float g_uiMs[kFrameSamples] = {};  // the UI alone: events, panels, ImGui::Rende
 }  // namespace
 
 Lab& TheLab() { return g_lab; }
+
+// SDL looks up a few optional EGL/GL extension entry points through eglGetProcAddress and
+// copes with null. Emscripten's own eglGetProcAddress is a table of every WebGL entry point,
+// which links all of them into the module and the JS glue (~50 KB of JS, ~5 KB of wasm);
+// the lab calls GL directly, so this definition takes its place.
+extern "C" __eglMustCastToProperFunctionPointerType eglGetProcAddress(const char*) { return nullptr; }
 
 // ---- the page's services (web/spreadlab-page.js) ----
 EM_JS(int, js_font_size, (), { return Module.spreadlabFont ? Module.spreadlabFont.length : 0; });

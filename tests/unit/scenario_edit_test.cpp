@@ -1,0 +1,143 @@
+// io::ScenarioDoc: field edits check only the object they change, yet refuse
+// exactly what validating the whole scenario refuses, with the same message; undo
+// records hold only what the edits touched and round-trip the document.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <string>
+
+#include "core/validation.h"
+#include "io/scenario_edit.h"
+#include "io/scenario_json.h"
+
+namespace spreadlab {
+namespace {
+
+constexpr const char* kScenario = R"({"apiVersion": "v1", "kind": "List", "items": [
+  {"apiVersion": "v1", "kind": "Node", "metadata": {"name": "a", "labels": {"zone": "z1"}},
+   "status": {"allocatable": {"cpu": "4", "memory": "8Gi", "pods": "110"}}},
+  {"apiVersion": "v1", "kind": "Node", "metadata": {"name": "b", "labels": {"zone": "z2"}},
+   "status": {"allocatable": {"cpu": "4", "memory": "8Gi", "pods": "110"}}},
+  {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web-1", "labels": {"app": "web"}},
+   "spec": {"nodeName": "a"}},
+  {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "pending", "labels": {"app": "web"}, "annotations": {"keep": "me"}},
+   "spec": {"topologySpreadConstraints": [{"maxSkew": 1, "topologyKey": "zone",
+     "whenUnsatisfiable": "DoNotSchedule", "labelSelector": {"matchLabels": {"app": "web"}}}]}}]})";
+
+constexpr size_t kPending = 1;  // scenario().pods[1]
+
+io::ScenarioDoc Loaded() {
+  io::ScenarioDoc doc;
+  std::string error;
+  EXPECT_TRUE(doc.Load(kScenario, error)) << error;
+  return doc;
+}
+
+// What validating the whole edited scenario says, for comparison with the edit's own check.
+std::string WholeScenarioError(const io::ScenarioDoc& doc, const std::function<void(Scenario&)>& change) {
+  Scenario s = doc.scenario();
+  change(s);
+  auto errors = ValidateScenario(s);
+  return errors.empty() ? "" : errors.front().ToString();
+}
+
+TEST(ScenarioDocEdit, RefusesWhatTheWholeScenarioValidationRefusesWithItsMessage) {
+  io::ScenarioDoc doc = Loaded();
+  const std::string before = doc.Dump();
+  std::string error;
+
+  v1::Toleration bad;
+  bad.key = "k";
+  bad.op = "Exists";
+  bad.value = "v";  // value must be empty with operator Exists
+  EXPECT_FALSE(doc.SetPodTolerations(kPending, {bad}, error));
+  EXPECT_EQ(error, WholeScenarioError(doc, [&](Scenario& s) { s.pods[kPending].spec.tolerations = {bad}; }));
+  EXPECT_NE(error.find("items[3].spec.tolerations[0]"), std::string::npos) << error;
+
+  error.clear();
+  EXPECT_FALSE(doc.SetNodeLabels(0, {{"zone", "not valid!"}}, error));
+  EXPECT_EQ(error, WholeScenarioError(doc, [](Scenario& s) { s.nodes[0].metadata.labels = {{"zone", "not valid!"}}; }));
+
+  error.clear();
+  EXPECT_FALSE(doc.SetPodNodeName(0, "no-such-node", error));
+  EXPECT_EQ(error, WholeScenarioError(doc, [](Scenario& s) { s.pods[0].spec.nodeName = "no-such-node"; }));
+
+  error.clear();
+  EXPECT_FALSE(doc.SetSpreadConstraintField(kPending, 0, "maxSkew", "0", error));
+  EXPECT_EQ(error, "items[3].spec.topologySpreadConstraints[0].maxSkew: must be greater than zero (got 0)");
+
+  EXPECT_EQ(doc.Dump(), before) << "a refused edit leaves the document as it was";
+}
+
+TEST(ScenarioDocEdit, ANamespaceThatDuplicatesAnotherPodIsRefused) {
+  io::ScenarioDoc doc;
+  std::string error;
+  std::string text = kScenario;
+  text.replace(text.find("\"pending\""), 9, "\"web-1\", \"namespace\": \"other\"");
+  ASSERT_TRUE(doc.Load(text, error)) << error;
+  EXPECT_FALSE(doc.SetPodNamespace(1, "default", error));
+  EXPECT_NE(error.find("Duplicate value"), std::string::npos) << error;
+}
+
+TEST(ScenarioDocUndo, AFieldEditRecordsOnlyTheItemItTouchedAndRoundTrips) {
+  io::ScenarioDoc doc = Loaded();
+  const std::string original = doc.Dump();
+  std::string error;
+
+  doc.BeginUndo();
+  ASSERT_TRUE(doc.SetSpreadConstraintField(kPending, 0, "maxSkew", "3", error)) << error;
+  ASSERT_TRUE(doc.SetPodLabels(kPending, {{"app", "web"}, {"tier", "front"}}, error)) << error;
+  auto undo = doc.TakeUndo();
+  const std::string edited = doc.Dump();
+  EXPECT_NE(edited, original);
+  EXPECT_EQ(doc.scenario().pods[kPending].spec.topologySpreadConstraints[0].maxSkew, 3);
+
+  auto redo = doc.Restore(*undo, error);
+  ASSERT_TRUE(redo) << error;
+  EXPECT_EQ(doc.Dump(), original);
+  EXPECT_EQ(doc.scenario().pods[kPending].spec.topologySpreadConstraints[0].maxSkew, 1);
+  EXPECT_NE(doc.Dump().find(R"("annotations":{"keep":"me"})"), std::string::npos) << "fields spreadlab does not read are kept";
+
+  auto again = doc.Restore(*redo, error);
+  ASSERT_TRUE(again) << error;
+  EXPECT_EQ(doc.Dump(), edited);
+  EXPECT_EQ(doc.scenario().pods[kPending].metadata.labels.at("tier"), "front");
+}
+
+TEST(ScenarioDocUndo, StructuralEditsAfterFieldEditsRestoreTheDocumentAsItWas) {
+  io::ScenarioDoc doc = Loaded();
+  const std::string original = doc.Dump();
+  std::string error;
+
+  doc.BeginUndo();
+  ASSERT_TRUE(doc.SetNodeUnschedulable(1, true, error)) << error;           // items[1] recorded
+  ASSERT_TRUE(doc.AddNodeLike(0, "c", {{"zone", "z3"}}, error)) << error;   // the whole document
+  ASSERT_TRUE(doc.SetNodeTaints(2, {v1::Taint{"k", "v", "NoSchedule"}}, error)) << error;
+  ASSERT_TRUE(doc.RemovePod(0, error)) << error;
+  auto undo = doc.TakeUndo();
+  EXPECT_EQ(doc.scenario().nodes.size(), 3u);
+  EXPECT_EQ(doc.scenario().pods.size(), 1u);
+
+  ASSERT_TRUE(doc.Restore(*undo, error)) << error;
+  EXPECT_EQ(doc.Dump(), original);
+  EXPECT_EQ(doc.scenario().nodes.size(), 2u);
+  EXPECT_FALSE(doc.scenario().nodes[1].unschedulable);
+}
+
+TEST(ScenarioDocUndo, NothingIsRecordedOutsideBeginUndoAndARefusedEditRecordsNoChange) {
+  io::ScenarioDoc doc = Loaded();
+  const std::string original = doc.Dump();
+  std::string error;
+  ASSERT_TRUE(doc.SetNodeUnschedulable(0, true, error)) << error;  // not recorded
+  const std::string cordoned = doc.Dump();
+
+  doc.BeginUndo();
+  EXPECT_FALSE(doc.SetSpreadConstraintField(kPending, 0, "whenUnsatisfiable", "\"Never\"", error));
+  auto undo = doc.TakeUndo();
+  ASSERT_TRUE(doc.Restore(*undo, error)) << error;
+  EXPECT_EQ(doc.Dump(), cordoned) << "the record of a refused edit changes nothing";
+  EXPECT_NE(cordoned, original);
+}
+
+}  // namespace
+}  // namespace spreadlab
