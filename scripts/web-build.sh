@@ -2,8 +2,9 @@
 # Builds the in-browser lab: SDL2 for wasm (once, cached in $WEB/sdl2), then core + io +
 # app + JS bindings with Emscripten into $WEB/site (spreadlab.js, spreadlab.wasm, the web/
 # shell, the examples and the font). `--desktop` also builds the native SDL2 + OpenGL3 app
-# into $WEB/desktop. `--debug` builds the lab with ASan, UBSan and Emscripten's assertions
-# into $WEB/debug-site instead (serve or test it with --site).
+# and the UI frame benchmark (spreadlab_ui_bench) into $WEB/desktop. `--debug` builds
+# the lab with ASan, UBSan and Emscripten's assertions into $WEB/debug-site instead
+# (serve or test it with --site).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/web-setup.sh"
 
@@ -57,7 +58,7 @@ web_build_app() {  # [debug]
 
 web_build_desktop() {
   cmake -S "$ROOT" -B "$WEB/desktop" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DSPREADLAB_APP=ON -DSPREADLAB_TESTS=OFF -DSPREADLAB_BENCHMARKS=OFF -DSPREADLAB_CLI=OFF \
+    -DSPREADLAB_APP=ON -DSPREADLAB_TESTS=OFF -DSPREADLAB_BENCHMARKS=ON -DSPREADLAB_CLI=OFF \
     -DFETCHCONTENT_SOURCE_DIR_IMGUI="$DEPS/imgui" -DFETCHCONTENT_FULLY_DISCONNECTED=ON >/dev/null
   cmake --build "$WEB/desktop" -j "$JOBS"
 }

@@ -6,6 +6,12 @@
 (function () {
   'use strict';
   const t0 = performance.now();
+  // The module compiles while the page fetches the font and the first scenario
+  // (spreadlab.js itself is preloaded by index.html).
+  const wasmModule = (WebAssembly.compileStreaming
+    ? WebAssembly.compileStreaming(fetch('spreadlab.wasm'))
+    : fetch('spreadlab.wasm').then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)));
+  wasmModule.catch(() => {});  // reported by instantiateWasm below
   const params = new URLSearchParams(location.search);
   const embed = params.get('embed') === '1';
   const STORE = 'spreadlab.scenario.v1';
@@ -84,13 +90,13 @@
     return r.text();
   }
 
+  // The font, the example index and the first scenario; the other examples are
+  // fetched for the gallery after the first frame (addExamples).
   async function prepare() {
     const [font, index] = await Promise.all([
       fetch('assets/DejaVuSans.ttf').then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null),
       fetch('examples/index.json').then((r) => r.json()).catch(() => []),
     ]);
-    const examples = await Promise.all(index.map(async (f) => [f, await fetchText('examples/' + f)]));
-    const fallback = examples.find(([f]) => f === DEFAULT_EXAMPLE) || examples[0] || [DEFAULT_EXAMPLE, null];
     const firsts = [];  // candidates in order; the first that loads wins
     if (location.hash.startsWith('#s=')) {
       try { firsts.push([await decompress(location.hash.slice(3)), 'shared link']); } catch (e) { console.warn('bad share link', e); }
@@ -105,8 +111,24 @@
         if (saved && saved.text) firsts.push([saved.text, saved.source || 'saved in this browser']);
       } catch (e) { console.warn('ignoring the saved scenario', e); }
     }
-    if (fallback[1]) firsts.push([fallback[1], 'examples/' + fallback[0]]);
-    return { font, examples, firsts };
+    const fallback = index.includes(DEFAULT_EXAMPLE) ? DEFAULT_EXAMPLE : index[0];
+    if (fallback) {
+      try { firsts.push([await fetchText('examples/' + fallback), 'examples/' + fallback]); } catch (e) { console.warn(e); }
+    }
+    return { font, index, firsts };
+  }
+
+  // The gallery: every example with its teaching title and description (the
+  // annotations spreadlab.io/title and spreadlab.io/description), in index order.
+  async function addExamples(index) {
+    const texts = await Promise.all(index.map((f) => fetchText('examples/' + f).catch(() => null)));
+    index.forEach((file, i) => {
+      if (texts[i] === null) return;
+      let ann = {};
+      try { ann = (JSON.parse(texts[i]).metadata || {}).annotations || {}; } catch (e) { /* shown when opened */ }
+      call('spreadlab_add_example', file, texts[i], String(ann['spreadlab.io/title'] || ''),
+           String(ann['spreadlab.io/description'] || ''));
+    });
   }
 
   function download(name, text) {
@@ -145,8 +167,12 @@
       canvas: document.getElementById('canvas'),
       spreadlabFont: p.font ? new Uint8Array(p.font) : null,
       spreadlabEmbed: embed,
+      instantiateWasm(imports, receive) {
+        wasmModule.then((m) => WebAssembly.instantiate(m, imports).then((instance) => receive(instance, m)))
+          .catch((e) => fail('Could not start the lab (spreadlab.wasm): ' + e.message));
+        return {};
+      },
       spreadlabBoot() {
-        for (const [file, text] of p.examples) call('spreadlab_add_example', file, text);
         for (const [text, source] of p.firsts) {
           const r = window.spreadlab.load(text, source);
           if (r.ok) break;
@@ -159,6 +185,7 @@
         window.spreadlab.ready = true;
         document.getElementById('canvas').focus();
         window.dispatchEvent(new Event('spreadlab-ready'));
+        addExamples(p.index);
       },
       spreadlabSave(text, source) {
         try {

@@ -38,9 +38,11 @@ void SetupStyle(void* fontData, int fontBytes, float pixelSize, float dpiScale) 
   if (fontData) {
     ImFontConfig cfg;
     cfg.OversampleH = 2;
-    // Latin, Greek (Δ), arrows, math (−, ≤, ≥) and the few symbols the UI uses.
-    static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2027, 0x2190, 0x21FF,
-                                     0x2200, 0x22FF, 0x2500, 0x25FF, 0x2600, 0x26FF, 0x2700, 0x27BF, 0};
+    // Latin-1 and Greek for the user's text, and the few symbols the UI draws (— … → − ≤ ≥
+    // ✔ ✘): whole blocks of arrows, math and dingbats would rasterize ~1,000 more glyphs
+    // before the first frame.
+    static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2027, 0x2190, 0x2193,
+                                     0x2212, 0x2212, 0x2264, 0x2265, 0x2714, 0x2714, 0x2718, 0x2718, 0};
     io.Fonts->AddFontFromMemoryTTF(fontData, fontBytes, pixelSize * dpiScale, &cfg, ranges);
     io.FontGlobalScale = 1.0f / dpiScale;
   }
@@ -142,12 +144,18 @@ std::string GroupKey(const Lab& lab, const UiState& ui) {
   return "";
 }
 
-std::vector<std::string> NodeLabelKeys(const Lab& lab) {
+const std::vector<std::string>& NodeLabelKeys(const Lab& lab) {
+  // Kept per revision: two panels ask every frame, and a big scenario has thousands of nodes.
+  static uint64_t revision = ~uint64_t{0};
+  static std::vector<std::string> out;
+  if (revision == lab.revision()) return out;
   std::set<std::string> keys;
   if (lab.loaded())
     for (const auto& n : lab.doc().scenario().nodes)
       for (const auto& [k, v] : n.metadata.labels) keys.insert(k);
-  return {keys.begin(), keys.end()};
+  out.assign(keys.begin(), keys.end());
+  revision = lab.revision();
+  return out;
 }
 
 std::string FormatLabels(const std::map<std::string, std::string>& labels) {

@@ -141,15 +141,9 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_widget_rects() {
 }
 
 // Registers an example for the gallery (title and description from its annotations).
-EMSCRIPTEN_KEEPALIVE void spreadlab_add_example(const char* file, const char* text) {
-  spreadlab::io::ScenarioDoc doc;
-  std::string error;
-  spreadlab::app::Example e{file, "", "", text};
-  if (doc.Load(text, error)) {
-    e.title = doc.Annotation("spreadlab.io/title");
-    e.description = doc.Annotation("spreadlab.io/description");
-  }
-  TheLab().AddExample(std::move(e));
+EMSCRIPTEN_KEEPALIVE void spreadlab_add_example(const char* file, const char* text, const char* title,
+                                                const char* description) {
+  TheLab().AddExample(spreadlab::app::Example{file, title, description, text});
 }
 
 }  // extern "C"

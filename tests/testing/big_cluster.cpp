@@ -109,4 +109,31 @@ Scenario MakeBigCluster(const BigClusterSpec& spec) {
   return s;
 }
 
+std::string BigScenarioJson(int nodes, int pods) {
+  std::string s = R"({"apiVersion":"v1","kind":"List","items":[)";
+  for (int i = 0; i < nodes; ++i) {
+    const std::string name = "node-" + std::to_string(i);
+    s += R"({"apiVersion":"v1","kind":"Node","metadata":{"name":")" + name +
+         R"(","labels":{"topology.kubernetes.io/zone":"zone-)" + std::to_string(i % 3) +
+         R"(","kubernetes.io/hostname":")" + name +
+         R"("}},"status":{"allocatable":{"cpu":"8","memory":"32Gi","pods":"110"}}},)";
+  }
+  for (int j = 0; j < pods; ++j) {
+    s += R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-)" + std::to_string(j) +
+         R"(","labels":{"app":")" + (j % 2 ? "web" : "api") + R"("}},"spec":{"nodeName":"node-)" +
+         std::to_string((j * 7) % nodes) + R"("}},)";
+  }
+  const std::string spread = R"({"maxSkew":1,"topologyKey":"KEY","whenUnsatisfiable":"WHEN","labelSelector":{"matchLabels":{"app":"web"}}})";
+  auto constraint = [&](const char* key, const char* when) {
+    std::string c = spread;
+    c.replace(c.find("KEY"), 3, key);
+    c.replace(c.find("WHEN"), 4, when);
+    return c;
+  };
+  s += R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"pending","labels":{"app":"web"}},"spec":{"topologySpreadConstraints":[)" +
+       constraint("topology.kubernetes.io/zone", "DoNotSchedule") + "," +
+       constraint("kubernetes.io/hostname", "ScheduleAnyway") + "]}}]}";
+  return s;
+}
+
 }  // namespace spreadlab::testing

@@ -41,4 +41,10 @@ struct BigClusterSpec {
 // (none with `conflict`); the pending pods follow `workload`.
 Scenario MakeBigCluster(const BigClusterSpec& spec);
 
+// The browser measurement's scenario (tests/browser/measure.mjs) as `kubectl get -o
+// json` text: `nodes` nodes over 3 zones (8 cpu, 32Gi, 110 pods), `pods` bound pods
+// (app=web or app=api) on node (7j mod nodes), and one pending app=web pod with a zone
+// DoNotSchedule and a hostname ScheduleAnyway constraint, both maxSkew 1.
+std::string BigScenarioJson(int nodes, int pods);
+
 }  // namespace spreadlab::testing

@@ -127,6 +127,15 @@ bool Lab::ApplySuggestion(size_t index, std::string* error) {
                error);
 }
 
+const std::vector<PodIndex>& Lab::PendingPods() {
+  const std::pair<uint64_t, uint64_t> now{builds_, revision_};
+  if (pendingFor_ != now) {
+    pending_ = loaded() ? cluster_->PendingPods() : std::vector<PodIndex>{};
+    pendingFor_ = now;
+  }
+  return pending_;
+}
+
 const std::vector<uint8_t>& Lab::MatchingPods(int c) {
   if (c == matchingFor_) return matching_;
   matchingFor_ = c;

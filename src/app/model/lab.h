@@ -64,6 +64,9 @@ class Lab {
   // explained pod (c indexes trace().spreadFilter, then trace().spreadScore): same
   // namespace, matched by the constraint's selector, not terminating.
   const std::vector<uint8_t>& MatchingPods(int c);
+  // The cluster's pending pods. Cluster::PendingPods scans every pod (50,000 in a big
+  // scenario), so the lab keeps the list per revision instead of once per frame.
+  const std::vector<PodIndex>& PendingPods();
   // Increases on every change of the scenario (for saving it).
   uint64_t revision() const { return revision_; }
 
@@ -123,6 +126,8 @@ class Lab {
   CycleTrace trace_;
   std::vector<uint8_t> matching_;
   int matchingFor_ = -2;
+  std::vector<PodIndex> pending_;
+  std::pair<uint64_t, uint64_t> pendingFor_{~uint64_t{0}, 0};  // (builds_, revision_) of pending_
   std::string wantedPod_;  // namespace/name of the pod to explain, kept across edits
   std::string source_;
   std::vector<Example> examples_;

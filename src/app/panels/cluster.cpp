@@ -156,7 +156,7 @@ void DrawCluster(Lab& lab, UiState& ui) {
 
   // --- the pending pod(s), above the cluster ---
   float y = origin.y;
-  std::vector<PodIndex> pending = cluster.PendingPods();
+  const std::vector<PodIndex>& pending = lab.PendingPods();
   {
     ImGui::SetCursorScreenPos(ImVec2(origin.x, y));
     if (pending.empty()) {
@@ -171,7 +171,7 @@ void DrawCluster(Lab& lab, UiState& ui) {
         ImGui::PushStyleColor(ImGuiCol_Button, current ? colors::V(colors::kAccent) : ImVec4(0.85f, 0.87f, 0.9f, 1));
         ImGui::PushStyleColor(ImGuiCol_Text, current ? ImVec4(1, 1, 1, 1) : ImVec4(0.1f, 0.1f, 0.1f, 1));
         ImGui::PushStyleVar(ImGuiStyleVar_Alpha, current && pb.playing ? 1.0f - 0.6f * moved : 1.0f);
-        if (ImGui::Button((p.name + "##pending").c_str())) Later([=, &lab] { lab.SelectPod(pending[i]); });
+        if (ImGui::Button((p.name + "##pending").c_str())) Later([&lab, pod = pending[i]] { lab.SelectPod(pod); });
         ImGui::PopStyleVar();
         ImGui::PopStyleColor(2);
         MarkItem("pending:" + p.name);

@@ -27,7 +27,7 @@ void Later(std::function<void()> change);
 // first constraint's topologyKey, else the well-known zone label when nodes carry it.
 std::string GroupKey(const Lab& lab, const UiState& ui);
 // Every label key some node carries, sorted.
-std::vector<std::string> NodeLabelKeys(const Lab& lab);
+const std::vector<std::string>& NodeLabelKeys(const Lab& lab);  // kept per revision
 // "a=b,c=d" <-> label map; false with a message on a malformed entry.
 std::string FormatLabels(const std::map<std::string, std::string>& labels);
 bool ParseLabels(const std::string& text, std::map<std::string, std::string>& out, std::string& error);

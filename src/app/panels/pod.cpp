@@ -171,7 +171,7 @@ void DrawPodPanel(Lab& lab, UiState& ui) {
 
   Section("topologySpreadConstraints");
   const Cs& cs = pod.spec.topologySpreadConstraints;
-  const std::vector<std::string> keys = NodeLabelKeys(lab);
+  const std::vector<std::string>& keys = NodeLabelKeys(lab);
   for (size_t i = 0; i < cs.size(); ++i) {
     const v1::TopologySpreadConstraint& c = cs[i];
     const std::string n = "#" + std::to_string(i);

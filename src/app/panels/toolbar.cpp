@@ -34,7 +34,7 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   }
   MarkItem("scheduleNext");
   ImGui::SameLine();
-  const int pending = static_cast<int>(lab.cluster().PendingPods().size());
+  const int pending = static_cast<int>(lab.PendingPods().size());
   std::string all = "Schedule all " + std::to_string(pending);
   ImGui::BeginDisabled(pending == 0);
   if (ImGui::Button(all.c_str())) {
@@ -63,7 +63,7 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   }
 
   // Grouping and colouring.
-  const std::vector<std::string> keys = NodeLabelKeys(lab);
+  const std::vector<std::string>& keys = NodeLabelKeys(lab);
   const std::string group = GroupKey(lab, ui);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11);
   if (ImGui::BeginCombo("group by", ui.groupKey.empty() ? ("constraint: " + group).c_str() : group.c_str())) {
