@@ -14,8 +14,9 @@ JOBS="$(nproc)"
 
 # nlohmann/json on its own include path: all of /usr/include would shadow Emscripten's libc.
 web_nlohmann_only() {
-  mkdir -p "$WEB/include"
-  rm -rf "$WEB/include/nlohmann" && cp -r /usr/include/nlohmann "$WEB/include/nlohmann"
+  mkdir -p "$WEB/include/nlohmann"
+  # cp -u keeps the copies' times when nothing changed: no needless rebuild of the io library.
+  cp -r -u /usr/include/nlohmann/. "$WEB/include/nlohmann/"
 }
 
 # SDL2 as the lab uses it: video, events, timers and GL through EGL. The subsystems it

@@ -93,6 +93,8 @@
   // The font, the example index and the first scenario; the other examples are
   // fetched for the gallery after the first frame (addExamples).
   async function prepare() {
+    // The default example is fetched alongside the index: most visits open it.
+    const defaultText = fetchText('examples/' + DEFAULT_EXAMPLE).catch(() => null);
     const [font, index] = await Promise.all([
       fetch('assets/DejaVuSans.ttf').then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null),
       fetch('examples/index.json').then((r) => r.json()).catch(() => []),
@@ -113,7 +115,10 @@
     }
     const fallback = index.includes(DEFAULT_EXAMPLE) ? DEFAULT_EXAMPLE : index[0];
     if (fallback) {
-      try { firsts.push([await fetchText('examples/' + fallback), 'examples/' + fallback]); } catch (e) { console.warn(e); }
+      try {
+        const text = fallback === DEFAULT_EXAMPLE && (await defaultText);
+        firsts.push([text || (await fetchText('examples/' + fallback)), 'examples/' + fallback]);
+      } catch (e) { console.warn(e); }
     }
     return { font, index, firsts };
   }
@@ -236,6 +241,7 @@
     call('spreadlab_platform_paste', text);
   });
 
+  const prepared = prepare();  // the fetches proceed while the probe below blocks the page
   const probe = document.createElement('canvas');
   if (!probe.getContext('webgl2')) {
     fail('spreadlab draws with WebGL2, which this browser does not offer (or has turned off). ' +
@@ -243,5 +249,5 @@
     return;
   }
   if (embed) document.title = 'spreadlab (embedded)';
-  prepare().then(boot).catch((e) => fail('Could not start: ' + e.message));
+  prepared.then(boot).catch((e) => fail('Could not start: ' + e.message));
 })();

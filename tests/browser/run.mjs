@@ -227,6 +227,23 @@ test('?embed=1 gives the compact layout', async () => {
   await ctx.close();
 });
 
+test('the Examples menu lists every example by its title and opens the one clicked', async () => {
+  const { page, ctx } = await openLab('/');
+  await clickWidget(page, 'menu:Examples');
+  // The gallery fills in after the first frame (the page fetches the examples then).
+  const id = 'example:three-zones.json';
+  await page.waitForFunction((k) => window.spreadlab.widgetRects()[k], id, { timeout: 10000 })
+    .catch(() => { throw new Failure(`no gallery entry ${id}`); });
+  const rects = await api(page, 'widgetRects');
+  for (const f of exampleFiles) check(rects['example:' + f], `the gallery lists ${f}`);
+  await shot(page, '14-gallery.png');
+  await clickWidget(page, id);
+  await frames(page, 2);
+  checkEqual((await api(page, 'status')).source, 'examples/three-zones.json', 'the clicked example is open');
+  checkEqual(await api(page, 'trace'), cliTrace(join(EXAMPLES, 'three-zones.json')), 'three-zones.json trace');
+  await ctx.close();
+});
+
 test('?scenario=examples/conflict.json opens that file', async () => {
   const { page, ctx } = await openLab('/?scenario=examples/conflict.json');
   checkEqual(await api(page, 'trace'), cliTrace(join(EXAMPLES, 'conflict.json')), 'conflict.json trace');

@@ -60,6 +60,7 @@ void DrawMenuBar(Lab& lab, UiState& ui) {
         });
         ui.selectedNode = kNone;
       }
+      MarkItem("example:" + e.file);
       if (ImGui::IsItemHovered() && !e.description.empty()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
