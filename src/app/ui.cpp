@@ -16,10 +16,9 @@ std::map<std::string, WidgetRect>& WidgetRects() {
   return rects;
 }
 
-void MarkItem(const std::string& id) {
-  ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  WidgetRects()[id] = WidgetRect{a.x, a.y, b.x - a.x, b.y - a.y};
-}
+void MarkItem(const std::string& id) { MarkRect(id, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()); }
+
+void MarkRect(const std::string& id, ImVec2 a, ImVec2 b) { WidgetRects()[id] = WidgetRect{a.x, a.y, b.x - a.x, b.y - a.y}; }
 
 namespace {
 std::vector<std::function<void()>>& Changes() {
@@ -73,6 +72,7 @@ bool BeginPanel(const char* name, ImVec2 pos, ImVec2 size, ImGuiWindowFlags extr
 }  // namespace
 
 void DrawFrame(Lab& lab, UiState& ui) {
+  WidgetRects().clear();  // only what this frame draws
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const bool embed = host::Embedded();
   float top = 0;

@@ -12,6 +12,8 @@ namespace spreadlab::app {
 struct UiState {
   NodeIndex selectedNode = kNone;
   NodeIndex hoveredNode = kNone;
+  PodIndex menuPod = kNone;  // the bound pod whose menu is open
+  PodIndex dragPod = kNone;  // the bound pod being dragged to another node
   std::string groupKey;  // "" follows the pending pod's first constraint's topologyKey
   std::string colorKey;  // pods are coloured by this label ("" picks one)
   int selectedConstraint = 0;    // whose matching pods are highlighted
@@ -31,6 +33,8 @@ void DrawFrame(Lab& lab, UiState& ui);
 
 // Records the last item's rectangle under `id` for tests (see WidgetRects()).
 void MarkItem(const std::string& id);
+// The same for something drawn by hand (a pod chip on a node card).
+void MarkRect(const std::string& id, ImVec2 min, ImVec2 max);
 
 // Shared colours.
 namespace colors {

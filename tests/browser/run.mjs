@@ -159,6 +159,45 @@ test('maxSkew typed on the canvas changes the decision (1: node3/node4, 2: all f
   await ctx.close();
 });
 
+test('a bound pod dragged onto another node moves there, and undo puts it back', async () => {
+  const { page, ctx } = await openLab('/');
+  checkEqual(feasible(await api(page, 'trace')), ['node3', 'node4'], 'zoneA holds two foo=bar pods, zoneB one');
+  const from = await rect(page, 'pod:pod1');
+  const to = await rect(page, 'node:node4');
+  await page.mouse.move(from.x + from.w / 2, from.y + from.h / 2);
+  await frames(page, 2);
+  await page.mouse.down();
+  await frames(page, 2);
+  await page.mouse.move(to.x + to.w / 2, to.y + to.h / 2, { steps: 8 });
+  await frames(page, 2);
+  await shot(page, '15-drag-pod.png');
+  await page.mouse.up();
+  await frames(page, 3);
+  const moved = JSON.parse(await api(page, 'scenario')).items.find((i) => i.metadata.name === 'pod1');
+  checkEqual(moved.spec.nodeName, 'node4', 'pod1 is on node4');
+  checkEqual(feasible(await api(page, 'trace')), ['node1', 'node2'], 'now zoneA holds the fewest');
+  checkEqual((await api(page, 'undo')).ok, true, 'undo');
+  checkEqual(feasible(await api(page, 'trace')), ['node3', 'node4'], 'undone');
+  await ctx.close();
+});
+
+test('required node affinity typed on the canvas filters nodes and narrows the spread domains', async () => {
+  const { page, ctx } = await openLab('/');
+  await typeInto(page, 'nodeAffinity', 'zone in (zoneA)');
+  const pod = JSON.parse(await api(page, 'scenario')).items.find((i) => i.metadata.name === 'mypod');
+  checkEqual(pod.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution,
+    { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['zoneA'] }] }] },
+    'the pod asks for zoneA');
+  const t = await api(page, 'trace');
+  // NodeAffinity rejects zoneB; with nodeAffinityPolicy Honor only zoneA counts, so its
+  // two pods are the minimum and node1/node2 pass with skew 2 + 1 - 2 = 1.
+  checkEqual(feasible(t), ['node1', 'node2'], 'only zoneA, which is now the minimum');
+  await shot(page, '16-node-affinity.png');
+  await typeInto(page, 'nodeAffinity', 'zone in (zoneA');
+  checkEqual((await api(page, 'status')).error, true, 'a malformed term is refused with a message');
+  await ctx.close();
+});
+
 test('whenUnsatisfiable clicked on the canvas: ScheduleAnyway scores instead of filtering', async () => {
   const { page, ctx } = await openLab('/');
   await clickWidget(page, 'ScheduleAnyway#0');

@@ -221,6 +221,7 @@ void DrawCluster(Lab& lab, UiState& ui) {
   int64_t bestTotal = 1;
   for (const NodeTrace& nt : trace.nodes) bestTotal = std::max(bestTotal, nt.total);
   ImVec2 winnerPos(-1, -1);
+  PodIndex hoveredPod = kNone;  // a bound pod's chip under the mouse
 
   for (size_t di = 0; di < domains.size(); ++di) {
     const Domain& d = domains[di];
@@ -291,6 +292,7 @@ void DrawCluster(Lab& lab, UiState& ui) {
         continue;
       }
 
+      MarkRect("node:" + node.metadata.name, ca, cb);
       // Name and state badges.
       float tx = ca.x + 8, ty = ca.y + 6;
       dl->AddText(ImVec2(tx, ty), IM_COL32(20, 20, 30, 255), node.metadata.name.c_str());
@@ -334,7 +336,9 @@ void DrawCluster(Lab& lab, UiState& ui) {
         ImVec2 pa(px, py), pb2(px + chip, py + chip);
         dl->AddRectFilled(pa, pb2, cv ? HashColor(*cv) : IM_COL32(200, 200, 200, 255), 3);
         if (matching.size() > static_cast<size_t>(p) && matching[p]) dl->AddRect(pa, pb2, IM_COL32(20, 30, 60, 255), 3, 0, 2);
-        if (canvasHovered && mouse.x >= pa.x && mouse.x < pb2.x && mouse.y >= pa.y && mouse.y < pb2.y) PodTooltip(pod);
+        if (ui.dragPod == p) dl->AddRect(pa, pb2, colors::kAccent, 3, 0, 2);
+        MarkRect("pod:" + pod.metadata.name, pa, pb2);
+        if (canvasHovered && mouse.x >= pa.x && mouse.x < pb2.x && mouse.y >= pa.y && mouse.y < pb2.y) hoveredPod = p;
         px += chip + 3;
         ++shown;
       }
@@ -392,6 +396,39 @@ void DrawCluster(Lab& lab, UiState& ui) {
     }
   }
 
+  // Bound pods: hover shows the pod, right-click opens its menu, dragging its chip onto
+  // another node moves it there (spec.nodeName), as one undoable edit.
+  if (hoveredPod != kNone && ui.dragPod == kNone) {
+    PodTooltip(sc.pods[hoveredPod]);
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) ui.dragPod = hoveredPod;
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
+      ui.menuPod = hoveredPod;
+      ImGui::OpenPopup("##pod-menu");
+    }
+  }
+  if (ui.dragPod != kNone && ui.dragPod < static_cast<PodIndex>(sc.pods.size())) {
+    const PodIndex p = ui.dragPod;
+    const NodeIndex from = cluster.pod(p).node;
+    const NodeIndex to = ui.hoveredNode;
+    if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+      const float chip = font * 0.95f;
+      dl->AddRectFilled(ImVec2(mouse.x - chip / 2, mouse.y - chip / 2), ImVec2(mouse.x + chip / 2, mouse.y + chip / 2),
+                        colors::kAccent, 3);
+      if (to != kNone && to != from) ImGui::SetTooltip("move %s to %s", sc.pods[p].metadata.name.c_str(), sc.nodes[to].metadata.name.c_str());
+    } else {
+      if (to != kNone && to != from && from != kNone) {
+        const std::string nodeName = sc.nodes[to].metadata.name;
+        Later([&lab, p, nodeName] {
+          lab.Apply("move pod", [p, nodeName](io::ScenarioDoc& d, std::string& e) { return d.SetPodNodeName(p, nodeName, e); });
+        });
+        ui.selectedNode = to;
+      }
+      ui.dragPod = kNone;
+    }
+  } else {
+    ui.dragPod = kNone;
+  }
+
   // The pending pod travelling to the chosen node during the Select phase.
   if (pb.playing && pb.phase == Phase::Select && winnerPos.x >= 0) {
     ImVec2 from(origin.x + 120, origin.y + 8);
@@ -403,12 +440,13 @@ void DrawCluster(Lab& lab, UiState& ui) {
   // Hover: the arithmetic in a tooltip; click: select for the Decision panel.
   if (ui.hoveredNode != kNone) {
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) ui.selectedNode = ui.selectedNode == ui.hoveredNode ? kNone : ui.hoveredNode;
-    if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Right) && hoveredPod == kNone) {
       ui.selectedNode = ui.hoveredNode;
       ImGui::OpenPopup("##node-menu");
     }
     const NodeIndex ni = ui.hoveredNode;
-    if (ni < static_cast<int>(trace.nodes.size()) && !ImGui::IsPopupOpen("##node-menu")) {
+    if (ni < static_cast<int>(trace.nodes.size()) && hoveredPod == kNone && ui.dragPod == kNone &&
+        !ImGui::IsPopupOpen("##node-menu") && !ImGui::IsPopupOpen("##pod-menu")) {
       const NodeTrace& nt = trace.nodes[ni];
       ImGui::BeginTooltip();
       ImGui::Text("%s: %s", cluster.node(ni).name.c_str(),
@@ -504,6 +542,44 @@ void DrawCluster(Lab& lab, UiState& ui) {
       if (ImGui::MenuItem("Remove node (and its pods)")) {
         Later([=, &lab] { lab.Apply("remove node", [ni](io::ScenarioDoc& d, std::string& e) { return d.RemoveNode(ni, e); }); });
         ui.selectedNode = kNone;
+      }
+    }
+    ImGui::EndPopup();
+  }
+
+  // Bound pod menu: its labels, its node, removal.
+  if (ImGui::BeginPopup("##pod-menu")) {
+    const PodIndex p = ui.menuPod;
+    if (p != kNone && p < static_cast<PodIndex>(sc.pods.size())) {
+      const v1::Pod& pod = sc.pods[p];
+      ImGui::TextDisabled("%s/%s on %s", pod.metadata.ns.c_str(), pod.metadata.name.c_str(), pod.spec.nodeName.c_str());
+      static char labelBuf[1024], nodeBuf[256];
+      if (ImGui::IsWindowAppearing()) {
+        std::snprintf(labelBuf, sizeof labelBuf, "%s", FormatLabels(pod.metadata.labels).c_str());
+        std::snprintf(nodeBuf, sizeof nodeBuf, "%s", pod.spec.nodeName.c_str());
+      }
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
+      if (ImGui::InputText("labels##pod", labelBuf, sizeof labelBuf, ImGuiInputTextFlags_EnterReturnsTrue)) {
+        std::map<std::string, std::string> labels;
+        std::string error;
+        if (!ParseLabels(labelBuf, labels, error)) {
+          lab.SetStatus("pod labels: " + error, true);
+        } else {
+          Later([=, &lab] { lab.Apply("pod labels", [p, labels](io::ScenarioDoc& d, std::string& e) { return d.SetPodLabels(p, labels, e); }); });
+          ImGui::CloseCurrentPopup();
+        }
+      }
+      MarkItem("podLabels");
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
+      if (ImGui::InputText("node (move to)##pod", nodeBuf, sizeof nodeBuf, ImGuiInputTextFlags_EnterReturnsTrue)) {
+        const std::string nodeName = nodeBuf;
+        Later([=, &lab] { lab.Apply("move pod", [p, nodeName](io::ScenarioDoc& d, std::string& e) { return d.SetPodNodeName(p, nodeName, e); }); });
+        ImGui::CloseCurrentPopup();
+      }
+      MarkItem("podNode");
+      ImGui::TextDisabled("or drag the pod onto another node");
+      if (ImGui::MenuItem("Remove pod")) {
+        Later([=, &lab] { lab.Apply("remove pod", [p](io::ScenarioDoc& d, std::string& e) { return d.RemovePod(p, e); }); });
       }
     }
     ImGui::EndPopup();

@@ -1,5 +1,6 @@
 // The pending pod and its topology spread constraints, all editable: every change
 // is one Lab edit (validated by the core, undoable) and re-runs the cycle.
+#include <algorithm>
 #include <cstdio>
 #include <map>
 
@@ -72,7 +73,7 @@ std::string FormatExpressions(const std::vector<v1::LabelSelectorRequirement>& e
     if (r.op == "Exists") out += r.key;
     else if (r.op == "DoesNotExist") out += "!" + r.key;
     else {
-      out += r.key + (r.op == "In" ? " in (" : r.op == "NotIn" ? " notin (" : " " + r.op + " (");
+      out += r.key + (r.op == "In" ? " in (" : r.op == "NotIn" ? " notin (" : r.op == "Gt" ? " gt (" : r.op == "Lt" ? " lt (" : " " + r.op + " (");
       for (size_t i = 0; i < r.values.size(); ++i) out += (i ? "," : "") + r.values[i];
       out += ")";
     }
@@ -96,10 +97,40 @@ bool ParseExpressions(const std::string& text, std::vector<v1::LabelSelectorRequ
         return false;
       }
       r.key = words[0];
-      r.op = words[1] == "in" ? "In" : words[1] == "notin" ? "NotIn" : words[1];
+      const std::string& w = words[1];
+      r.op = w == "in" ? "In" : w == "notin" ? "NotIn" : w == "gt" ? "Gt" : w == "lt" ? "Lt" : w;
       r.values = Split(item.substr(paren + 1, close - paren - 1), ',');
     }
     out.push_back(std::move(r));
+  }
+  return true;
+}
+
+// "zone in (a,b); ssd | gpu gt (1)" <-> required node affinity: terms (any may match)
+// separated by "|", each term's matchExpressions (all must match) written as above.
+// "" is no required node affinity.
+std::string FormatNodeAffinity(const std::optional<v1::NodeSelector>& required) {
+  std::string out;
+  if (!required) return out;
+  for (const auto& term : required->nodeSelectorTerms) {
+    std::vector<v1::LabelSelectorRequirement> exprs;
+    for (const auto& r : term.matchExpressions) exprs.push_back({r.key, r.op, r.values});
+    out += (out.empty() ? "" : " | ") + FormatExpressions(exprs);
+  }
+  return out;
+}
+
+bool ParseNodeAffinity(const std::string& text, std::optional<v1::NodeSelector>& out, std::string& error) {
+  out.reset();
+  const std::vector<std::string> terms = Split(text, '|');
+  if (terms.empty()) return true;
+  out.emplace();
+  for (const std::string& t : terms) {
+    std::vector<v1::LabelSelectorRequirement> exprs;
+    if (!ParseExpressions(t, exprs, error)) return false;
+    v1::NodeSelectorTerm term;
+    for (auto& r : exprs) term.matchExpressions.push_back({std::move(r.key), std::move(r.op), std::move(r.values)});
+    out->nodeSelectorTerms.push_back(std::move(term));
   }
   return true;
 }
@@ -322,8 +353,25 @@ void DrawPodPanel(Lab& lab, UiState& ui) {
     Later([=, &lab] { lab.Apply("tolerations", [item, t = ParseTolerations(text)](io::ScenarioDoc& d, std::string& e) {
       return d.SetPodTolerations(item, t, e);
     }); });
-  if (pod.spec.affinity && pod.spec.affinity->nodeAffinity)
-    ImGui::TextDisabled("The pod has node affinity (kept as in the file).");
+  const auto& nodeAffinity = pod.spec.affinity ? pod.spec.affinity->nodeAffinity : std::nullopt;
+  const auto& required = nodeAffinity ? nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution : std::nullopt;
+  const bool usesFields = required && std::any_of(required->nodeSelectorTerms.begin(), required->nodeSelectorTerms.end(),
+                                                  [](const v1::NodeSelectorTerm& t) { return !t.matchFields.empty(); });
+  if (usesFields) {
+    ImGui::TextDisabled("Required node affinity uses matchFields: kept as in the file.");
+  } else if (EditText("node affinity", "nodeAffinity", FormatNodeAffinity(required), text, "zone in (a,b); ssd | gpu")) {
+    std::optional<v1::NodeSelector> next;
+    std::string error;
+    if (!ParseNodeAffinity(text, next, error)) lab.SetStatus("node affinity: " + error, true);
+    else Later([=, &lab] { lab.Apply("node affinity", [item, next](io::ScenarioDoc& d, std::string& e) {
+      return d.SetPodRequiredNodeAffinity(item, next, e);
+    }); });
+  }
+  HelpMarker("requiredDuringSchedulingIgnoredDuringExecution: terms separated by |, any of which may match; "
+             "each term's requirements separated by ;, all of which must (key in (a,b), key notin (a), key, !key, "
+             "key gt (3), key lt (3)). Empty removes it.");
+  if (nodeAffinity && !nodeAffinity->preferredDuringSchedulingIgnoredDuringExecution.empty())
+    ImGui::TextDisabled("Preferred node affinity: kept as in the file.");
   ImGui::PopItemWidth();
 }
 
