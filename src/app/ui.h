@@ -14,6 +14,7 @@ struct UiState {
   NodeIndex hoveredNode = kNone;
   PodIndex menuPod = kNone;  // the bound pod whose menu is open
   PodIndex dragPod = kNone;  // the bound pod being dragged to another node
+  int menuDomain = -1;       // the topology domain whose menu is open
   std::string groupKey;  // "" follows the pending pod's first constraint's topologyKey
   std::string colorKey;  // pods are coloured by this label ("" picks one)
   int selectedConstraint = 0;    // whose matching pods are highlighted

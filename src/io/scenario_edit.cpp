@@ -503,17 +503,25 @@ bool ScenarioDoc::AddNodeLike(size_t like, const std::string& name, v1::LabelMap
   return true;
 }
 
-bool ScenarioDoc::RemoveNode(size_t node, std::string& error) {
-  const v1::Node& n = scenario_.nodes.at(node);
-  size_t ni = ItemIndex(n.path);
-  if (ni == std::string::npos) {
-    error = "the scenario is this one node; it cannot be removed";
-    return false;
+bool ScenarioDoc::RemoveNode(size_t node, std::string& error) { return RemoveNodes({node}, error); }
+
+bool ScenarioDoc::RemoveNodes(const std::vector<size_t>& nodes, std::string& error) {
+  std::vector<size_t> gone;
+  std::set<std::string> names;
+  for (size_t node : nodes) {
+    const v1::Node& n = scenario_.nodes.at(node);
+    size_t ni = ItemIndex(n.path);
+    if (ni == std::string::npos) {
+      error = "the scenario is this one node; it cannot be removed";
+      return false;
+    }
+    gone.push_back(ni);
+    names.insert(n.metadata.name);
   }
-  std::vector<size_t> gone{ni};
   for (const auto& p : scenario_.pods)
-    if (p.spec.nodeName == n.metadata.name) gone.push_back(ItemIndex(p.path));
+    if (names.count(p.spec.nodeName)) gone.push_back(ItemIndex(p.path));
   std::sort(gone.rbegin(), gone.rend());
+  gone.erase(std::unique(gone.begin(), gone.end()), gone.end());
   ojson backup = json_->doc;
   for (size_t i : gone) json_->doc["items"].erase(i);
   if (!Reread(error)) {

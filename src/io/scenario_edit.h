@@ -78,6 +78,8 @@ class ScenarioDoc {
   bool AddNodeLike(size_t like, const std::string& name, v1::LabelMap labels, std::string& error);
   // Removes the node and the pods bound to it.
   bool RemoveNode(size_t node, std::string& error);
+  // Removes these nodes and the pods bound to them (a whole topology domain), as one edit.
+  bool RemoveNodes(const std::vector<size_t>& nodes, std::string& error);
 
   // --- the profile (a KubeSchedulerConfiguration item, created when missing) ---
   // Sets a score plugin's weight in plugins.multiPoint.enabled (0 disables the plugin).

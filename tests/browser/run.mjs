@@ -181,6 +181,28 @@ test('a bound pod dragged onto another node moves there, and undo puts it back',
   await ctx.close();
 });
 
+test('a zone added to and removed from its own menu', async () => {
+  const { page, ctx } = await openLab('/');
+  const zone = async () => {
+    const r = await rect(page, 'domain:zoneB');
+    await page.mouse.click(r.x + r.w - 12, r.y + r.h - 12, { button: 'right' });  // the region, not a card
+    await frames(page, 2);
+  };
+  await zone();
+  await clickWidget(page, 'domainAddNode');
+  let t = await api(page, 'trace');
+  checkEqual(t.nodes.map((n) => n.name).sort(), ['node-zoneb-3', 'node1', 'node2', 'node3', 'node4'], 'a fifth node, in zoneB');
+  await zone();
+  await clickWidget(page, 'domainRemove');
+  t = await api(page, 'trace');
+  checkEqual(t.nodes.map((n) => n.name), ['node1', 'node2'], 'zoneB and its nodes are gone');
+  checkEqual(JSON.parse(await api(page, 'scenario')).items.some((i) => i.metadata.name === 'pod3'), false, 'with the pod on node3');
+  checkEqual(feasible(t), ['node1', 'node2'], 'zoneA is the only domain left');
+  checkEqual((await api(page, 'undo')).ok, true, 'undo');
+  checkEqual((await api(page, 'trace')).nodes.length, 5, 'undone');
+  await ctx.close();
+});
+
 test('required node affinity typed on the canvas filters nodes and narrows the spread domains', async () => {
   const { page, ctx } = await openLab('/');
   await typeInto(page, 'nodeAffinity', 'zone in (zoneA)');

@@ -124,6 +124,21 @@ TEST(ScenarioDocUndo, StructuralEditsAfterFieldEditsRestoreTheDocumentAsItWas) {
   EXPECT_FALSE(doc.scenario().nodes[1].unschedulable);
 }
 
+TEST(ScenarioDocEdit, RemovingADomainRemovesItsNodesAndTheirPodsAsOneEdit) {
+  io::ScenarioDoc doc = Loaded();
+  std::string error;
+  doc.BeginUndo();
+  ASSERT_TRUE(doc.RemoveNodes({0, 0}, error)) << error;  // node a (named twice) and web-1 on it
+  auto undo = doc.TakeUndo();
+  ASSERT_EQ(doc.scenario().nodes.size(), 1u);
+  EXPECT_EQ(doc.scenario().nodes[0].metadata.name, "b");
+  ASSERT_EQ(doc.scenario().pods.size(), 1u);
+  EXPECT_EQ(doc.scenario().pods[0].metadata.name, "pending");
+  ASSERT_TRUE(doc.Restore(*undo, error)) << error;
+  EXPECT_EQ(doc.scenario().nodes.size(), 2u);
+  EXPECT_EQ(doc.scenario().pods.size(), 2u);
+}
+
 TEST(ScenarioDocUndo, NothingIsRecordedOutsideBeginUndoAndARefusedEditRecordsNoChange) {
   io::ScenarioDoc doc = Loaded();
   const std::string original = doc.Dump();

@@ -3,6 +3,7 @@
 // cordon, pod chips, the filter verdict and the score), the pending pod above.
 // Large clusters switch to compact cards; only visible cards are drawn.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <unordered_map>
@@ -229,6 +230,7 @@ void DrawCluster(Lab& lab, UiState& ui) {
     const ImVec2 a = r.pos, b(r.pos.x + r.size.x, r.pos.y + r.size.y);
     if (b.y < clipMin.y || a.y > clipMax.y) continue;
     const bool atMin = summary && r.matchNum >= 0 && r.matchNum == summary->globalMin;
+    MarkRect("domain:" + d.value, a, b);
     dl->AddRectFilled(a, b, d.value.empty() ? IM_COL32(238, 238, 238, 255) : IM_COL32(232, 240, 252, 255), 8);
     dl->AddRect(a, b, atMin ? IM_COL32(46, 160, 67, 200) : IM_COL32(170, 190, 220, 255), 8, 0, atMin ? 2.0f : 1.0f);
     char title[256];
@@ -394,6 +396,45 @@ void DrawCluster(Lab& lab, UiState& ui) {
         }
       }
     }
+  }
+
+  // A domain's own area (not a card): right-click for the domain menu.
+  if (canvasHovered && ui.hoveredNode == kNone && hoveredPod == kNone && ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
+    for (size_t di = 0; di < regions.size(); ++di) {
+      const Region& r = regions[di];
+      if (mouse.x >= r.pos.x && mouse.x < r.pos.x + r.size.x && mouse.y >= r.pos.y && mouse.y < r.pos.y + r.size.y) {
+        ui.menuDomain = static_cast<int>(di);
+        ImGui::OpenPopup("##domain-menu");
+      }
+    }
+  }
+  if (ImGui::BeginPopup("##domain-menu")) {
+    if (ui.menuDomain >= 0 && static_cast<size_t>(ui.menuDomain) < domains.size()) {
+      const Domain& d = domains[ui.menuDomain];
+      const std::string what = key.empty() ? "all nodes" : d.value.empty() ? "nodes without " + key : key + "=" + d.value;
+      ImGui::TextDisabled("%s: %d node(s)", what.c_str(), static_cast<int>(d.nodes.size()));
+      if (!d.nodes.empty() && ImGui::MenuItem(("Add a node to " + what).c_str())) {
+        const v1::Node& like = sc.nodes[d.nodes.front()];
+        // A name the API server accepts (a DNS subdomain), after the domain's value.
+        std::string base = "node-";
+        for (char c : d.value) base += std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(c)) : '-';
+        std::string name;
+        for (int i = static_cast<int>(d.nodes.size()) + 1;; ++i)
+          if (cluster.FindNode(name = base + (d.value.empty() ? "" : "-") + std::to_string(i)) == kNone) break;
+        auto labels = like.metadata.labels;
+        if (labels.count(kLabelHostname)) labels[kLabelHostname] = name;
+        if (labels.count("node")) labels["node"] = name;
+        const NodeIndex ni = d.nodes.front();
+        Later([=, &lab] { lab.Apply("add node", [ni, name, labels](io::ScenarioDoc& doc, std::string& e) { return doc.AddNodeLike(ni, name, labels, e); }); });
+      }
+      MarkItem("domainAddNode");
+      if (!key.empty() && ImGui::MenuItem(("Remove " + what + " (its nodes and their pods)").c_str())) {
+        std::vector<size_t> nodes(d.nodes.begin(), d.nodes.end());
+        Later([=, &lab] { lab.Apply("remove domain", [nodes](io::ScenarioDoc& doc, std::string& e) { return doc.RemoveNodes(nodes, e); }); });
+      }
+      MarkItem("domainRemove");
+    }
+    ImGui::EndPopup();
   }
 
   // Bound pods: hover shows the pod, right-click opens its menu, dragging its chip onto
