@@ -532,7 +532,25 @@ bool ScenarioDoc::RemoveNodes(const std::vector<size_t>& nodes, std::string& err
   return true;
 }
 
-bool ScenarioDoc::SetPluginWeight(const std::string& plugin, int32_t weight, std::string& error) {
+namespace {
+// Removes the entries named `plugin` from the plugin list `list` (an array or absent).
+void Unlist(ojson& list, const std::string& plugin) {
+  if (!list.is_array()) list = ojson::array();
+  auto named = [&](const ojson& e) { return e.is_object() && e.value("name", "") == plugin; };
+  list.erase(std::remove_if(list.begin(), list.end(), named), list.end());
+}
+// Drops plugins.<point>.<which> when it ended up empty, and then the point.
+void DropEmpty(ojson& plugins, const char* point, const char* which) {
+  ojson& p = plugins[point];
+  if (p[which].empty()) p.erase(which);
+  if (p.empty()) plugins.erase(point);
+}
+}  // namespace
+
+// A profile edit: `change` gets profiles[0].plugins of the KubeSchedulerConfiguration
+// item (created when the scenario has none); the document is re-read.
+template <class Change>
+bool ScenarioDoc::EditPlugins(const Change& change, std::string& error) {
   ojson backup = json_->doc;
   ojson* cfg = nullptr;
   if (scenario_.profile) {
@@ -545,24 +563,35 @@ bool ScenarioDoc::SetPluginWeight(const std::string& plugin, int32_t weight, std
   }
   ojson& profiles = (*cfg)["profiles"];
   if (!profiles.is_array() || profiles.empty()) profiles = ojson::array({ojson{{"schedulerName", "default-scheduler"}}});
-  ojson& plugins = Child(profiles[0], "plugins");
-  ojson& enabled = Child(plugins, "multiPoint")["enabled"];
-  if (!enabled.is_array()) enabled = ojson::array();
-  ojson& disabled = Child(plugins, "score")["disabled"];
-  if (!disabled.is_array()) disabled = ojson::array();
-  auto named = [&](const ojson& e) { return e.is_object() && e.value("name", "") == plugin; };
-  enabled.erase(std::remove_if(enabled.begin(), enabled.end(), named), enabled.end());
-  disabled.erase(std::remove_if(disabled.begin(), disabled.end(), named), disabled.end());
-  if (weight > 0) enabled.push_back(ojson{{"name", plugin}, {"weight", weight}});
-  else disabled.push_back(ojson{{"name", plugin}});
-  if (enabled.empty()) plugins["multiPoint"].erase("enabled");
-  if (disabled.empty()) plugins["score"].erase("disabled");
+  change(Child(profiles[0], "plugins"));
   if (!Reread(error)) {
     json_->doc = std::move(backup);
     return false;
   }
   json_->Replaced(std::move(backup));
   return true;
+}
+
+bool ScenarioDoc::SetPluginWeight(const std::string& plugin, int32_t weight, std::string& error) {
+  return EditPlugins([&](ojson& plugins) {
+    ojson& enabled = Child(plugins, "multiPoint")["enabled"];
+    ojson& disabled = Child(plugins, "score")["disabled"];
+    Unlist(enabled, plugin);
+    Unlist(disabled, plugin);
+    if (weight > 0) enabled.push_back(ojson{{"name", plugin}, {"weight", weight}});
+    else disabled.push_back(ojson{{"name", plugin}});
+    DropEmpty(plugins, "multiPoint", "enabled");
+    DropEmpty(plugins, "score", "disabled");
+  }, error);
+}
+
+bool ScenarioDoc::SetFilterPluginEnabled(const std::string& plugin, bool enabled, std::string& error) {
+  return EditPlugins([&](ojson& plugins) {
+    ojson& disabled = Child(plugins, "filter")["disabled"];
+    Unlist(disabled, plugin);
+    if (!enabled) disabled.push_back(ojson{{"name", plugin}});
+    DropEmpty(plugins, "filter", "disabled");
+  }, error);
 }
 
 }  // namespace spreadlab::io

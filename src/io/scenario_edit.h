@@ -84,6 +84,8 @@ class ScenarioDoc {
   // --- the profile (a KubeSchedulerConfiguration item, created when missing) ---
   // Sets a score plugin's weight in plugins.multiPoint.enabled (0 disables the plugin).
   bool SetPluginWeight(const std::string& plugin, int32_t weight, std::string& error);
+  // Runs the plugin's Filter or not (plugins.filter.disabled); its other points are kept.
+  bool SetFilterPluginEnabled(const std::string& plugin, bool enabled, std::string& error);
 
  private:
   struct Json;
@@ -97,6 +99,8 @@ class ScenarioDoc {
   bool ValidatePod(size_t pod, std::string& error) const;
   bool ValidateNode(size_t node, std::string& error) const;
   bool Reread(std::string& error);  // after a structural JSON edit; reverts on failure
+  template <class Change>
+  bool EditPlugins(const Change& change, std::string& error);
 
   std::unique_ptr<Json> json_;
   Scenario scenario_;

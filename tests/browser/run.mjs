@@ -83,7 +83,22 @@ async function rect(page, id) {
   return rects[id];
 }
 
+// Scrolls the panel under a widget (with the mouse wheel, as a person would) until the
+// widget is well inside the viewport.
+async function reveal(page, id) {
+  const height = page.viewportSize().height;
+  for (let i = 0; i < 30; i++) {
+    const r = await rect(page, id);
+    if (r.y >= 0 && r.y + r.h <= height - 32) return;  // clear of the status bar
+    await page.mouse.move(r.x + 4, height / 2);
+    await page.mouse.wheel(0, r.y < 0 ? -120 : 120);
+    await frames(page, 2);
+  }
+  throw new Failure(`could not scroll "${id}" into view`);
+}
+
 async function clickWidget(page, id) {
+  await reveal(page, id);
   const r = await rect(page, id);
   await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
   await frames(page, 2);
@@ -200,6 +215,21 @@ test('a zone added to and removed from its own menu', async () => {
   checkEqual(feasible(t), ['node1', 'node2'], 'zoneA is the only domain left');
   checkEqual((await api(page, 'undo')).ok, true, 'undo');
   checkEqual((await api(page, 'trace')).nodes.length, 5, 'undone');
+  await ctx.close();
+});
+
+test('a filter plugin switched off in the profile panel and on again', async () => {
+  const { page, ctx } = await openLab('/');
+  await clickWidget(page, 'profile');
+  await clickWidget(page, 'filter:PodTopologySpread');
+  let t = await api(page, 'trace');
+  check(!t.filterPlugins.includes('PodTopologySpread'), 'PodTopologySpread no longer filters');
+  checkEqual(feasible(t), ['node1', 'node2', 'node3', 'node4'], 'every node passes');
+  const cfg = JSON.parse(await api(page, 'scenario')).items.find((i) => i.kind === 'KubeSchedulerConfiguration');
+  checkEqual(cfg.profiles[0].plugins.filter, { disabled: [{ name: 'PodTopologySpread' }] }, 'as plugins.filter.disabled');
+  await shot(page, '17-profile-filter-off.png');
+  await clickWidget(page, 'filter:PodTopologySpread');
+  checkEqual(feasible(await api(page, 'trace')), ['node3', 'node4'], 'back on');
   await ctx.close();
 });
 

@@ -3,9 +3,11 @@
 // records hold only what the edits touched and round-trip the document.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <string>
 
+#include "core/framework/profile.h"
 #include "core/validation.h"
 #include "io/scenario_edit.h"
 #include "io/scenario_json.h"
@@ -137,6 +139,47 @@ TEST(ScenarioDocEdit, RemovingADomainRemovesItsNodesAndTheirPodsAsOneEdit) {
   ASSERT_TRUE(doc.Restore(*undo, error)) << error;
   EXPECT_EQ(doc.scenario().nodes.size(), 2u);
   EXPECT_EQ(doc.scenario().pods.size(), 2u);
+}
+
+// The resolved profile of the document's scheduler configuration.
+ResolvedProfile Resolved(const io::ScenarioDoc& doc) {
+  ResolvedProfile out;
+  std::string error;
+  EXPECT_TRUE(ResolveProfile(doc.scenario().profile.value_or(config::Profile{}), out, error)) << error;
+  return out;
+}
+
+bool Has(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+TEST(ScenarioDocEdit, AFilterPluginTurnedOffAndOnAgainLeavesNoTrace) {
+  io::ScenarioDoc doc = Loaded();
+  std::string error;
+  ASSERT_TRUE(doc.SetFilterPluginEnabled("TaintToleration", false, error)) << error;
+  ResolvedProfile p = Resolved(doc);
+  EXPECT_FALSE(Has(p.filter, "TaintToleration"));
+  EXPECT_TRUE(Has(p.filter, "PodTopologySpread"));
+  EXPECT_NE(doc.Dump().find(R"("filter":{"disabled":[{"name":"TaintToleration"}]})"), std::string::npos) << doc.Dump();
+  ASSERT_TRUE(doc.SetFilterPluginEnabled("TaintToleration", true, error)) << error;
+  EXPECT_TRUE(Has(Resolved(doc).filter, "TaintToleration"));
+  EXPECT_EQ(doc.Dump().find("\"filter\""), std::string::npos) << "no empty lists left behind";
+}
+
+TEST(ScenarioDocEdit, AScorePluginAtWeightZeroIsDisabledAndComesBackWithAWeight) {
+  io::ScenarioDoc doc = Loaded();
+  std::string error;
+  auto weight = [&](const std::string& name) {
+    for (const auto& s : Resolved(doc).score)
+      if (s.name == name) return s.weight;
+    return 0;
+  };
+  EXPECT_EQ(weight("PodTopologySpread"), 2);
+  ASSERT_TRUE(doc.SetPluginWeight("PodTopologySpread", 0, error)) << error;
+  EXPECT_EQ(weight("PodTopologySpread"), 0);
+  ASSERT_TRUE(doc.SetPluginWeight("PodTopologySpread", 5, error)) << error;
+  EXPECT_EQ(weight("PodTopologySpread"), 5);
+  EXPECT_EQ(doc.Dump().find("\"disabled\""), std::string::npos) << doc.Dump();
 }
 
 TEST(ScenarioDocUndo, NothingIsRecordedOutsideBeginUndoAndARefusedEditRecordsNoChange) {

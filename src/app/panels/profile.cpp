@@ -1,24 +1,65 @@
-// The profile: each score plugin's weight (0 disables it) and the filter plugins
-// that run, as the framework resolved them from the scenario's configuration.
+// The profile: which filter plugins run and each score plugin's weight (0 disables
+// it), over every plugin the simulator models, so a disabled one can come back.
+// Each change is a KubeSchedulerConfiguration edit (plugins.filter.disabled,
+// plugins.multiPoint.enabled with a weight, plugins.score.disabled).
+#include <algorithm>
+#include <map>
+
 #include "app/app.h"
 #include "app/panels/panels.h"
+#include "core/framework/profile.h"
 
 namespace spreadlab::app {
 
 void DrawProfilePanel(Lab& lab, UiState& ui) {
   (void)ui;
-  if (!ImGui::CollapsingHeader("Profile: plugins and weights")) return;
+  const bool open = ImGui::CollapsingHeader("Profile: plugins and weights");
+  MarkItem("profile");
+  if (!open) return;
   const ResolvedProfile& p = lab.framework().profile();
-  std::string filters;
-  for (const auto& f : p.filter) filters += (filters.empty() ? "" : ", ") + f;
-  ImGui::TextWrapped("Filter: %s", filters.c_str());
-  ImGui::TextDisabled("Score weights (0 disables a plugin):");
+  // Every simulated default plugin, plus any other the configuration enabled.
+  std::vector<std::string> filters, scores;
+  for (const config::Plugin& d : DefaultMultiPointPlugins()) {
+    const PluginKind k = KindOf(d.name);
+    if (!k.simulated) continue;
+    if (k.filter) filters.push_back(d.name);
+    if (k.score) scores.push_back(d.name);
+  }
+  for (const auto& f : p.filter)
+    if (std::find(filters.begin(), filters.end(), f) == filters.end()) filters.push_back(f);
+  std::map<std::string, int32_t> weights;
   for (const auto& s : p.score) {
-    int w = s.weight;
+    weights[s.name] = s.weight;
+    if (std::find(scores.begin(), scores.end(), s.name) == scores.end()) scores.push_back(s.name);
+  }
+
+  ImGui::TextDisabled("Filter plugins that run:");
+  for (const auto& name : filters) {
+    bool on = std::find(p.filter.begin(), p.filter.end(), name) != p.filter.end();
+    if (ImGui::Checkbox(name.c_str(), &on))
+      Later([=, &lab] { lab.Apply(on ? "enable filter" : "disable filter", [name, on](io::ScenarioDoc& d, std::string& e) {
+        return d.SetFilterPluginEnabled(name, on, e);
+      }); });
+    MarkItem("filter:" + name);
+  }
+  ImGui::TextDisabled("Score weights (0 disables a plugin):");
+  static std::map<std::string, int> held;  // a slider's value while the mouse holds it
+  for (const auto& name : scores) {
+    const int current = weights.count(name) ? weights[name] : 0;
+    int w = held.count(name) ? held[name] : current;
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 11);
-    if (ImGui::SliderInt(s.name.c_str(), &w, 0, 10) && w != s.weight)
-      Later([=, &lab] { lab.Apply("plugin weight", [name = s.name, w](io::ScenarioDoc& d, std::string& e) { return d.SetPluginWeight(name, w, e); }); });
-    MarkItem("weight:" + s.name);
+    ImGui::SliderInt(name.c_str(), &w, 0, 10);
+    MarkItem("weight:" + name);
+    // One edit when the slider is let go, not one per step of the drag.
+    if (ImGui::IsItemActive()) {
+      held[name] = w;
+    } else {
+      if (ImGui::IsItemDeactivatedAfterEdit() && w != current)
+        Later([=, &lab] { lab.Apply("plugin weight", [name, w](io::ScenarioDoc& d, std::string& e) {
+          return d.SetPluginWeight(name, w, e);
+        }); });
+      held.erase(name);
+    }
   }
   if (!p.notSimulated.empty()) {
     std::string names;
