@@ -100,8 +100,11 @@ void DrawMenuBar(Lab& lab, UiState& ui) {
         "- Green nodes are feasible, red ones were rejected: hover one for the arithmetic\n"
         "  matchNum + selfMatch - minMatchNum = skew, compared with maxSkew.\n"
         "- The gold node is where the pod goes; the Decision panel shows kube-scheduler's message.\n"
-        "- Right-click a node to cordon, taint, copy or remove it.\n"
-        "- Play animates the phases; Schedule next binds the pod and moves to the next one.");
+        "- Right-click a node to edit its labels, cordon, taint, copy or remove it; right-click a\n"
+        "  zone's free space to add a node to it or remove it.\n"
+        "- Drag a pod onto another node to move it; right-click it to edit its labels.\n"
+        "- Play animates the phases; Schedule next binds the pod and moves to the next one.\n"
+        "- Every change can be undone (Ctrl+Z) and is kept in this browser.");
     ImGui::PopTextWrapPos();
     ImGui::EndMenu();
   }
