@@ -174,11 +174,13 @@ std::shared_ptr<const ScenarioDoc::Snapshot> ScenarioDoc::Restore(const Snapshot
       item = old;
     }
   }
-  if (Reread(error)) return inverse;
+  if (snapshot.doc ? Reread(error) : RereadItems(snapshot, error)) return inverse;
   if (inverse->doc) {
     json_->doc = std::move(*inverse->doc);
   } else {
     for (auto& [i, current] : inverse->items) json_->doc["items"][i] = std::move(current);
+    std::string ignored;
+    Reread(ignored);  // RereadItems may have put back some objects before it failed
   }
   return nullptr;
 }
@@ -207,6 +209,42 @@ bool ScenarioDoc::Replace(T& slot, T value, const Valid& valid) {
   if (valid()) return true;
   std::swap(slot, value);
   return false;
+}
+
+// Puts back the pods and nodes of an item snapshot without re-reading the document:
+// each item is read alone and replaces its object, which is checked as an edit would
+// check it. Anything else (another kind, a renamed object, an error) re-reads the whole
+// document, which words any error.
+bool ScenarioDoc::RereadItems(const Snapshot& snapshot, std::string& error) {
+  std::set<std::string> nodeNames;
+  for (const v1::Node& n : scenario_.nodes) nodeNames.insert(n.metadata.name);
+  auto find = [](auto& objects, const std::string& path) -> decltype(&objects[0]) {
+    for (auto& o : objects)
+      if (o.path == path) return &o;
+    return nullptr;
+  };
+  for (const auto& [i, old] : snapshot.items) {
+    const std::string path = "items[" + std::to_string(i) + "]";
+    Scenario one;
+    if (!ReadObjects(json_->doc["items"][i].dump(), one).ok) return Reread(error);
+    if (one.pods.size() == 1 && one.nodes.empty()) {
+      v1::Pod* pod = find(scenario_.pods, path);
+      if (!pod || pod->metadata.name != one.pods[0].metadata.name || pod->metadata.ns != one.pods[0].metadata.ns)
+        return Reread(error);
+      one.pods[0].path = path;
+      *pod = std::move(one.pods[0]);
+      if (!ValidateEditedPod(*pod, &nodeNames).empty()) return Reread(error);
+    } else if (one.nodes.size() == 1 && one.pods.empty()) {
+      v1::Node* node = find(scenario_.nodes, path);
+      if (!node || node->metadata.name != one.nodes[0].metadata.name) return Reread(error);
+      one.nodes[0].path = path;
+      *node = std::move(one.nodes[0]);
+      if (!ValidateEditedNode(*node).empty()) return Reread(error);
+    } else {
+      return Reread(error);
+    }
+  }
+  return true;
 }
 
 bool ScenarioDoc::Reread(std::string& error) {

@@ -99,6 +99,7 @@ class ScenarioDoc {
   bool ValidatePod(size_t pod, std::string& error) const;
   bool ValidateNode(size_t node, std::string& error) const;
   bool Reread(std::string& error);  // after a structural JSON edit; reverts on failure
+  bool RereadItems(const Snapshot& snapshot, std::string& error);  // Restore of an item snapshot
   template <class Change>
   bool EditPlugins(const Change& change, std::string& error);
 

@@ -612,7 +612,7 @@ void ReadItem(const json& item, const std::string& path, Scenario& out, ReadResu
 
 }  // namespace
 
-ReadResult ReadScenario(std::string_view text, Scenario& out) {
+ReadResult ReadObjects(std::string_view text, Scenario& out) {
   ReadResult result;
   out = Scenario{};
   try {
@@ -653,6 +653,14 @@ ReadResult ReadScenario(std::string_view text, Scenario& out) {
     result.error = std::string("invalid input: ") + e.what();
     return result;
   }
+  result.ok = true;
+  return result;
+}
+
+ReadResult ReadScenario(std::string_view text, Scenario& out) {
+  ReadResult result = ReadObjects(text, out);
+  if (!result.ok) return result;
+  result.ok = false;
   const std::string schedulerName = out.profile ? out.profile->schedulerName : "default-scheduler";
   for (const auto& p : out.pods)
     if (p.spec.nodeName.empty() && p.spec.schedulerName != schedulerName)

@@ -20,4 +20,8 @@ struct ReadResult {
 // is left unspecified and the first error is returned.
 ReadResult ReadScenario(std::string_view text, Scenario& out);
 
+// The reading alone, without the scenario's warnings and validation: for putting back
+// one object of a scenario that is validated as a whole (ScenarioDoc's undo).
+ReadResult ReadObjects(std::string_view text, Scenario& out);
+
 }  // namespace spreadlab::io

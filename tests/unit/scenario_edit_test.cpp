@@ -104,6 +104,22 @@ TEST(ScenarioDocUndo, AFieldEditRecordsOnlyTheItemItTouchedAndRoundTrips) {
   ASSERT_TRUE(again) << error;
   EXPECT_EQ(doc.Dump(), edited);
   EXPECT_EQ(doc.scenario().pods[kPending].metadata.labels.at("tier"), "front");
+
+  // The objects put back one by one are those a whole re-read gives.
+  io::ScenarioDoc fresh;
+  ASSERT_TRUE(fresh.Load(doc.Dump(), error)) << error;
+  ASSERT_EQ(fresh.scenario().pods.size(), doc.scenario().pods.size());
+  for (size_t i = 0; i < fresh.scenario().pods.size(); ++i) {
+    const v1::Pod &a = fresh.scenario().pods[i], &b = doc.scenario().pods[i];
+    EXPECT_EQ(a.path, b.path);
+    EXPECT_EQ(a.metadata.labels, b.metadata.labels);
+    EXPECT_EQ(a.spec.topologySpreadConstraints.size(), b.spec.topologySpreadConstraints.size());
+    for (size_t c = 0; c < a.spec.topologySpreadConstraints.size(); ++c) {
+      EXPECT_EQ(a.spec.topologySpreadConstraints[c].maxSkew, b.spec.topologySpreadConstraints[c].maxSkew);
+      EXPECT_EQ(a.spec.topologySpreadConstraints[c].labelSelector->matchLabels,
+                b.spec.topologySpreadConstraints[c].labelSelector->matchLabels);
+    }
+  }
 }
 
 TEST(ScenarioDocUndo, StructuralEditsAfterFieldEditsRestoreTheDocumentAsItWas) {
