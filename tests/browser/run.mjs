@@ -196,6 +196,19 @@ test('a bound pod dragged onto another node moves there, and undo puts it back',
   await ctx.close();
 });
 
+test("a bound pod's labels edited from its menu change what the constraint counts", async () => {
+  const { page, ctx } = await openLab('/');
+  const chip = await rect(page, 'pod:pod1');
+  await page.mouse.click(chip.x + chip.w / 2, chip.y + chip.h / 2, { button: 'right' });
+  await frames(page, 2);
+  await typeInto(page, 'podLabels', 'foo=baz');
+  const pod1 = JSON.parse(await api(page, 'scenario')).items.find((i) => i.metadata.name === 'pod1');
+  checkEqual(pod1.metadata.labels, { foo: 'baz' }, 'pod1 relabelled');
+  // zoneA now holds one foo=bar pod, like zoneB: every node is within maxSkew 1.
+  checkEqual(feasible(await api(page, 'trace')), ['node1', 'node2', 'node3', 'node4'], 'zones level');
+  await ctx.close();
+});
+
 test('a zone added to and removed from its own menu', async () => {
   const { page, ctx } = await openLab('/');
   const zone = async () => {

@@ -76,6 +76,19 @@ const Grouping& GroupNodes(const Lab& lab, const std::string& key) {
   return g;
 }
 
+// A popup's field for an object's labels as "key=value,key=value", filled when the
+// popup appears; true with the labels on Enter (a malformed entry goes to the status).
+bool LabelsField(const char* label, const char* what, const v1::LabelMap& current, Lab& lab, v1::LabelMap& out) {
+  static char buf[1024];  // one popup is open at a time
+  if (ImGui::IsWindowAppearing()) std::snprintf(buf, sizeof buf, "%s", FormatLabels(current).c_str());
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
+  if (!ImGui::InputText(label, buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue)) return false;
+  std::string error;
+  if (ParseLabels(buf, out, error)) return true;
+  lab.SetStatus(std::string(what) + ": " + error, true);
+  return false;
+}
+
 void PodTooltip(const v1::Pod& p) {
   ImGui::BeginTooltip();
   ImGui::Text("%s/%s", p.metadata.ns.c_str(), p.metadata.name.c_str());
@@ -519,20 +532,9 @@ void DrawCluster(Lab& lab, UiState& ui) {
     if (ni != kNone && ni < static_cast<int>(sc.nodes.size())) {
       const v1::Node& n = sc.nodes[ni];
       ImGui::TextDisabled("%s", n.metadata.name.c_str());
-      // Labels as "key=value,key=value"; Enter applies them.
-      static char labelBuf[1024];
-      if (ImGui::IsWindowAppearing())
-        std::snprintf(labelBuf, sizeof labelBuf, "%s", FormatLabels(n.metadata.labels).c_str());
-      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
-      if (ImGui::InputText("labels##node", labelBuf, sizeof labelBuf, ImGuiInputTextFlags_EnterReturnsTrue)) {
-        std::map<std::string, std::string> labels;
-        std::string error;
-        if (!ParseLabels(labelBuf, labels, error)) {
-          lab.SetStatus("node labels: " + error, true);
-        } else {
-          Later([=, &lab] { lab.Apply("node labels", [ni, labels](io::ScenarioDoc& d, std::string& e) { return d.SetNodeLabels(ni, labels, e); }); });
-          ImGui::CloseCurrentPopup();
-        }
+      if (v1::LabelMap labels; LabelsField("labels##node", "node labels", n.metadata.labels, lab, labels)) {
+        Later([=, &lab] { lab.Apply("node labels", [ni, labels](io::ScenarioDoc& d, std::string& e) { return d.SetNodeLabels(ni, labels, e); }); });
+        ImGui::CloseCurrentPopup();
       }
       MarkItem("nodeLabels");
       if (ImGui::MenuItem(n.unschedulable ? "Uncordon" : "Cordon (spec.unschedulable)"))
@@ -594,23 +596,13 @@ void DrawCluster(Lab& lab, UiState& ui) {
     if (p != kNone && p < static_cast<PodIndex>(sc.pods.size())) {
       const v1::Pod& pod = sc.pods[p];
       ImGui::TextDisabled("%s/%s on %s", pod.metadata.ns.c_str(), pod.metadata.name.c_str(), pod.spec.nodeName.c_str());
-      static char labelBuf[1024], nodeBuf[256];
-      if (ImGui::IsWindowAppearing()) {
-        std::snprintf(labelBuf, sizeof labelBuf, "%s", FormatLabels(pod.metadata.labels).c_str());
-        std::snprintf(nodeBuf, sizeof nodeBuf, "%s", pod.spec.nodeName.c_str());
-      }
-      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
-      if (ImGui::InputText("labels##pod", labelBuf, sizeof labelBuf, ImGuiInputTextFlags_EnterReturnsTrue)) {
-        std::map<std::string, std::string> labels;
-        std::string error;
-        if (!ParseLabels(labelBuf, labels, error)) {
-          lab.SetStatus("pod labels: " + error, true);
-        } else {
-          Later([=, &lab] { lab.Apply("pod labels", [p, labels](io::ScenarioDoc& d, std::string& e) { return d.SetPodLabels(p, labels, e); }); });
-          ImGui::CloseCurrentPopup();
-        }
+      if (v1::LabelMap labels; LabelsField("labels##pod", "pod labels", pod.metadata.labels, lab, labels)) {
+        Later([=, &lab] { lab.Apply("pod labels", [p, labels](io::ScenarioDoc& d, std::string& e) { return d.SetPodLabels(p, labels, e); }); });
+        ImGui::CloseCurrentPopup();
       }
       MarkItem("podLabels");
+      static char nodeBuf[256];
+      if (ImGui::IsWindowAppearing()) std::snprintf(nodeBuf, sizeof nodeBuf, "%s", pod.spec.nodeName.c_str());
       ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
       if (ImGui::InputText("node (move to)##pod", nodeBuf, sizeof nodeBuf, ImGuiInputTextFlags_EnterReturnsTrue)) {
         const std::string nodeName = nodeBuf;
