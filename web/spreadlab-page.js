@@ -19,6 +19,11 @@
   const overlay = document.getElementById('overlay');
   const overlayText = document.getElementById('overlay-text');
 
+  function noWebGL() {
+    fail('spreadlab draws with WebGL2, which this browser does not offer (or has turned off). ' +
+         'Use a current Chrome, Edge, Firefox or Safari, and check that hardware acceleration is on.');
+  }
+
   function fail(message) {
     overlay.classList.remove('hidden');
     overlay.classList.add('error');
@@ -184,6 +189,7 @@
           console.warn('spreadlab: could not open ' + source + ': ' + r.error);
         }
       },
+      spreadlabNoWebGL: noWebGL,
       spreadlabFirstFrame() {
         overlay.classList.add('hidden');
         window.spreadlab.firstFrameMs = performance.now() - t0;
@@ -241,13 +247,13 @@
     call('spreadlab_platform_paste', text);
   });
 
-  const prepared = prepare();  // the fetches proceed while the probe below blocks the page
-  const probe = document.createElement('canvas');
-  if (!probe.getContext('webgl2')) {
-    fail('spreadlab draws with WebGL2, which this browser does not offer (or has turned off). ' +
-         'Use a current Chrome, Edge, Firefox or Safari, and check that hardware acceleration is on.');
+  // A browser without WebGL2 is told so at once; one that has it but cannot create a
+  // context (turned off, blocklisted GPU) is told so by the module when it tries
+  // (spreadlabNoWebGL): a probe context here would cost a second context's start-up.
+  if (!window.WebGL2RenderingContext) {
+    noWebGL();
     return;
   }
   if (embed) document.title = 'spreadlab (embedded)';
-  prepared.then(boot).catch((e) => fail('Could not start: ' + e.message));
+  prepare().then(boot).catch((e) => fail('Could not start: ' + e.message));
 })();

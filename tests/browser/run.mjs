@@ -322,6 +322,26 @@ test('an edit survives a reload (localStorage)', async () => {
   await ctx.close();
 });
 
+test('without a WebGL2 context the page says so', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+  // As a browser with WebGL2 turned off or its GPU blocklisted answers.
+  await ctx.addInitScript(() => {
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+      return type === 'webgl2' ? null : getContext.call(this, type, ...rest);
+    };
+  });
+  const page = await ctx.newPage();
+  await page.goto(baseUrl + '/');
+  await page.waitForFunction(() => window.spreadlab && window.spreadlab.failed, null, { timeout: 30000 })
+    .catch(() => { throw new Failure('no failure message'); });
+  const failed = await page.evaluate(() => window.spreadlab.failed);
+  check(/WebGL2/.test(failed), `the message names WebGL2: ${failed}`);
+  check(await page.isVisible('#overlay-text'), 'the message is on screen');
+  await shot(page, '18-no-webgl2.png');
+  await ctx.close();
+});
+
 test('?embed=1 gives the compact layout', async () => {
   const { page, ctx } = await openLab('/?embed=1');
   const rects = await api(page, 'widgetRects');

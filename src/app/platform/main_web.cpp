@@ -47,6 +47,7 @@ EM_JS(int, js_font_size, (), { return Module.spreadlabFont ? Module.spreadlabFon
 EM_JS(void, js_font_copy, (void* dst), { HEAPU8.set(Module.spreadlabFont, dst); Module.spreadlabFont = null; });
 EM_JS(void, js_boot, (), { Module.spreadlabBoot(); });
 EM_JS(void, js_first_frame, (), { Module.spreadlabFirstFrame(); });
+EM_JS(void, js_no_webgl, (), { Module.spreadlabNoWebGL(); });
 EM_JS(void, js_save, (const char* text, const char* source), { Module.spreadlabSave(UTF8ToString(text), UTF8ToString(source)); });
 EM_JS(void, js_download, (const char* name, const char* text), { Module.spreadlabDownload(UTF8ToString(name), UTF8ToString(text)); });
 EM_JS(void, js_copy, (const char* text), { Module.spreadlabCopy(UTF8ToString(text)); });
@@ -146,6 +147,7 @@ int main(int, char**) {
   g_gl = g_window ? SDL_GL_CreateContext(g_window) : nullptr;
   if (!g_gl) {
     std::fprintf(stderr, "WebGL2 context: %s\n", SDL_GetError());
+    js_no_webgl();
     return 1;
   }
   SDL_GL_MakeCurrent(g_window, g_gl);
