@@ -72,7 +72,7 @@ struct ScenarioDoc::Json {
   ojson& Item(const std::string& path) {
     size_t i = ItemIndex(path);
     if (i == std::string::npos) {
-      Replaced(doc);
+      if (recording && !before) Replaced(doc);
       return doc;
     }
     ojson& item = doc["items"][i];
@@ -216,14 +216,13 @@ bool ScenarioDoc::Replace(T& slot, T value, const Valid& valid) {
 // check it. Anything else (another kind, a renamed object, an error) re-reads the whole
 // document, which words any error.
 bool ScenarioDoc::RereadItems(const Snapshot& snapshot, std::string& error) {
-  std::set<std::string> nodeNames;
-  for (const v1::Node& n : scenario_.nodes) nodeNames.insert(n.metadata.name);
+  const std::set<std::string> nodeNames = NodeNames();
   auto find = [](auto& objects, const std::string& path) -> decltype(&objects[0]) {
     for (auto& o : objects)
       if (o.path == path) return &o;
     return nullptr;
   };
-  for (const auto& [i, old] : snapshot.items) {
+  for (const auto& [i, unused] : snapshot.items) {
     const std::string path = "items[" + std::to_string(i) + "]";
     Scenario one;
     if (!ReadObjects(json_->doc["items"][i].dump(), one).ok) return Reread(error);
@@ -257,6 +256,21 @@ bool ScenarioDoc::Reread(std::string& error) {
   scenario_ = std::move(next);
   warnings_ = std::move(r.warnings);
   return true;
+}
+
+bool ScenarioDoc::Reshaped(nlohmann::ordered_json before, std::string& error) {
+  if (!Reread(error)) {
+    json_->doc = std::move(before);
+    return false;
+  }
+  json_->Replaced(std::move(before));
+  return true;
+}
+
+std::set<std::string> ScenarioDoc::NodeNames() const {
+  std::set<std::string> names;
+  for (const v1::Node& n : scenario_.nodes) names.insert(n.metadata.name);
+  return names;
 }
 
 bool ScenarioDoc::SetSpreadConstraints(size_t pod, std::vector<v1::TopologySpreadConstraint> constraints,
@@ -329,12 +343,7 @@ bool ScenarioDoc::SetSpreadConstraintField(size_t pod, size_t index, std::string
   ojson& c = json_->Item(p.path)["spec"]["topologySpreadConstraints"][index];
   if (value.is_null()) c.erase(std::string(field));
   else c[std::string(field)] = std::move(value);
-  if (!Reread(error)) {
-    json_->doc = std::move(backup);
-    return false;
-  }
-  json_->Replaced(std::move(backup));
-  return true;
+  return Reshaped(std::move(backup), error);
 }
 
 bool ScenarioDoc::SetPodLabels(size_t pod, v1::LabelMap labels, std::string& error) {
@@ -352,8 +361,7 @@ bool ScenarioDoc::SetPodNodeName(size_t pod, const std::string& nodeName, std::s
 bool ScenarioDoc::SetPodNodeNames(const std::vector<std::pair<size_t, std::string>>& binds, std::string& error) {
   std::vector<std::string> old;
   for (const auto& [pod, nodeName] : binds) old.push_back(std::exchange(scenario_.pods.at(pod).spec.nodeName, nodeName));
-  std::set<std::string> nodeNames;
-  for (const v1::Node& n : scenario_.nodes) nodeNames.insert(n.metadata.name);
+  const std::set<std::string> nodeNames = NodeNames();
   const bool valid = std::all_of(binds.begin(), binds.end(), [&](const auto& bind) {
     return NoErrors(ValidateEditedPod(scenario_.pods[bind.first], &nodeNames), error);
   });
@@ -462,12 +470,7 @@ bool ScenarioDoc::AddPodLike(size_t like, const std::string& name, const std::st
   else Child(item, "spec")["nodeName"] = nodeName;
   item["status"] = ojson{{"phase", nodeName.empty() ? "Pending" : "Running"}};
   json_->Items().push_back(std::move(item));
-  if (!Reread(error)) {
-    json_->doc = std::move(backup);
-    return false;
-  }
-  json_->Replaced(std::move(backup));
-  return true;
+  return Reshaped(std::move(backup), error);
 }
 
 bool ScenarioDoc::RemovePod(size_t pod, std::string& error) {
@@ -478,12 +481,7 @@ bool ScenarioDoc::RemovePod(size_t pod, std::string& error) {
   }
   ojson backup = json_->doc;
   json_->doc["items"].erase(i);
-  if (!Reread(error)) {
-    json_->doc = std::move(backup);
-    return false;
-  }
-  json_->Replaced(std::move(backup));
-  return true;
+  return Reshaped(std::move(backup), error);
 }
 
 bool ScenarioDoc::SetNodeLabels(size_t node, v1::LabelMap labels, std::string& error) {
@@ -533,12 +531,7 @@ bool ScenarioDoc::AddNodeLike(size_t like, const std::string& name, v1::LabelMap
   meta.erase("resourceVersion");
   meta.erase("creationTimestamp");
   json_->Items().push_back(std::move(item));
-  if (!Reread(error)) {
-    json_->doc = std::move(backup);
-    return false;
-  }
-  json_->Replaced(std::move(backup));
-  return true;
+  return Reshaped(std::move(backup), error);
 }
 
 bool ScenarioDoc::RemoveNode(size_t node, std::string& error) { return RemoveNodes({node}, error); }
@@ -562,12 +555,7 @@ bool ScenarioDoc::RemoveNodes(const std::vector<size_t>& nodes, std::string& err
   gone.erase(std::unique(gone.begin(), gone.end()), gone.end());
   ojson backup = json_->doc;
   for (size_t i : gone) json_->doc["items"].erase(i);
-  if (!Reread(error)) {
-    json_->doc = std::move(backup);
-    return false;
-  }
-  json_->Replaced(std::move(backup));
-  return true;
+  return Reshaped(std::move(backup), error);
 }
 
 namespace {
@@ -602,12 +590,7 @@ bool ScenarioDoc::EditPlugins(const Change& change, std::string& error) {
   ojson& profiles = (*cfg)["profiles"];
   if (!profiles.is_array() || profiles.empty()) profiles = ojson::array({ojson{{"schedulerName", "default-scheduler"}}});
   change(Child(profiles[0], "plugins"));
-  if (!Reread(error)) {
-    json_->doc = std::move(backup);
-    return false;
-  }
-  json_->Replaced(std::move(backup));
-  return true;
+  return Reshaped(std::move(backup), error);
 }
 
 bool ScenarioDoc::SetPluginWeight(const std::string& plugin, int32_t weight, std::string& error) {

@@ -11,9 +11,11 @@
 #include <cstddef>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
+#include <nlohmann/json_fwd.hpp>
 
 #include "core/api.h"
 
@@ -100,6 +102,10 @@ class ScenarioDoc {
   bool ValidateNode(size_t node, std::string& error) const;
   bool Reread(std::string& error);  // after a structural JSON edit; reverts on failure
   bool RereadItems(const Snapshot& snapshot, std::string& error);  // Restore of an item snapshot
+  // After an edit that changed the document's shape: re-reads it; puts `before` back when
+  // that fails, else keeps it as the undo record.
+  bool Reshaped(nlohmann::ordered_json before, std::string& error);
+  std::set<std::string> NodeNames() const;
   template <class Change>
   bool EditPlugins(const Change& change, std::string& error);
 
