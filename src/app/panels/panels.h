@@ -1,7 +1,9 @@
 #pragma once
 // The panels of the lab, one file each, drawn by DrawFrame (ui.cpp) in this order.
 #include <functional>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/ui.h"
@@ -32,6 +34,24 @@ const std::vector<std::string>& NodeLabelKeys(const Lab& lab);  // kept per revi
 std::string FormatLabels(const std::map<std::string, std::string>& labels);
 bool ParseLabels(const std::string& text, std::map<std::string, std::string>& out, std::string& error);
 void HelpMarker(const char* text);
+
+// A field that shows the model's value `current` until the user edits it, and hands the
+// edited value back once, when the edit ends (Enter, focus leaving, a slider let go):
+// one edit, not one per keystroke or slider step. `draw(buffer)` draws the widget on the
+// buffer and returns true on Enter. The widget's rectangle is recorded under `id`.
+template <class T, class Draw>
+bool EditHeld(const std::string& id, const T& current, T& out, const Draw& draw) {
+  static std::map<std::string, std::pair<T, bool>> state;  // id -> (buffer, was active)
+  auto& [buf, active] = state[id];
+  if (!active) buf = current;
+  const bool enter = draw(buf);
+  MarkItem(id);
+  const bool done = enter || ImGui::IsItemDeactivatedAfterEdit();
+  active = ImGui::IsItemActive();
+  if (!done || buf == current) return false;
+  out = buf;
+  return true;
+}
 void Section(const char* title);  // a spaced, underlined heading
 
 }  // namespace spreadlab::app

@@ -12,38 +12,18 @@ namespace spreadlab::app {
 
 namespace {
 
-// A text field that shows the model's value until the user edits it, and hands
-// the new text back on Enter or when focus leaves.
 bool EditText(const char* label, const std::string& id, const std::string& current, std::string& out,
               const char* hint = nullptr) {
-  static std::map<std::string, std::pair<std::string, bool>> state;  // id -> (buffer, was active)
-  auto& [buf, active] = state[id];
-  if (!active) buf = current;
-  bool enter = hint ? ImGui::InputTextWithHint(label, hint, &buf, ImGuiInputTextFlags_EnterReturnsTrue)
-                    : ImGui::InputText(label, &buf, ImGuiInputTextFlags_EnterReturnsTrue);
-  MarkItem(id);
-  bool done = enter || ImGui::IsItemDeactivatedAfterEdit();
-  active = ImGui::IsItemActive();
-  if (done && buf != current) {
-    out = buf;
-    return true;
-  }
-  return false;
+  return EditHeld(id, current, out, [&](std::string& buf) {
+    return hint ? ImGui::InputTextWithHint(label, hint, &buf, ImGuiInputTextFlags_EnterReturnsTrue)
+                : ImGui::InputText(label, &buf, ImGuiInputTextFlags_EnterReturnsTrue);
+  });
 }
 
 bool EditInt(const char* label, const std::string& id, int current, int& out) {
-  static std::map<std::string, std::pair<int, bool>> state;
-  auto& [buf, active] = state[id];
-  if (!active) buf = current;
-  bool enter = ImGui::InputInt(label, &buf, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue);
-  MarkItem(id);
-  bool done = enter || ImGui::IsItemDeactivatedAfterEdit();
-  active = ImGui::IsItemActive();
-  if (done && buf != current) {
-    out = buf;
-    return true;
-  }
-  return false;
+  return EditHeld(id, current, out, [&](int& buf) {
+    return ImGui::InputInt(label, &buf, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue);
+  });
 }
 
 std::string Trim(std::string s) {

@@ -43,23 +43,15 @@ void DrawProfilePanel(Lab& lab, UiState& ui) {
     MarkItem("filter:" + name);
   }
   ImGui::TextDisabled("Score weights (0 disables a plugin):");
-  static std::map<std::string, int> held;  // a slider's value while the mouse holds it
   for (const auto& name : scores) {
     const int current = weights.count(name) ? weights[name] : 0;
-    int w = held.count(name) ? held[name] : current;
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 11);
-    ImGui::SliderInt(name.c_str(), &w, 0, 10);
-    MarkItem("weight:" + name);
-    // One edit when the slider is let go, not one per step of the drag.
-    if (ImGui::IsItemActive()) {
-      held[name] = w;
-    } else {
-      if (ImGui::IsItemDeactivatedAfterEdit() && w != current)
-        Later([=, &lab] { lab.Apply("plugin weight", [name, w](io::ScenarioDoc& d, std::string& e) {
-          return d.SetPluginWeight(name, w, e);
-        }); });
-      held.erase(name);
-    }
+    // A slider has no Enter: its edit ends when it is let go.
+    const auto slider = [&](int& buf) { ImGui::SliderInt(name.c_str(), &buf, 0, 10); return false; };
+    if (int w = 0; EditHeld("weight:" + name, current, w, slider))
+      Later([=, &lab] { lab.Apply("plugin weight", [name, w](io::ScenarioDoc& d, std::string& e) {
+        return d.SetPluginWeight(name, w, e);
+      }); });
   }
   if (!p.notSimulated.empty()) {
     std::string names;
