@@ -240,6 +240,7 @@ test('a filter plugin switched off in the profile panel and on again', async () 
   checkEqual(feasible(t), ['node1', 'node2', 'node3', 'node4'], 'every node passes');
   const cfg = JSON.parse(await api(page, 'scenario')).items.find((i) => i.kind === 'KubeSchedulerConfiguration');
   checkEqual(cfg.profiles[0].plugins.filter, { disabled: [{ name: 'PodTopologySpread' }] }, 'as plugins.filter.disabled');
+  checkEqual(cfg.profiles[0].plugins, { filter: { disabled: [{ name: 'PodTopologySpread' }] } }, 'and nothing else (no weight)');
   await shot(page, '17-profile-filter-off.png');
   await clickWidget(page, 'filter:PodTopologySpread');
   checkEqual(feasible(await api(page, 'trace')), ['node3', 'node4'], 'back on');

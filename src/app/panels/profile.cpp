@@ -36,7 +36,8 @@ void DrawProfilePanel(Lab& lab, UiState& ui) {
   ImGui::TextDisabled("Filter plugins that run:");
   for (const auto& name : filters) {
     bool on = std::find(p.filter.begin(), p.filter.end(), name) != p.filter.end();
-    if (ImGui::Checkbox(name.c_str(), &on))
+    // "##filter" / "##weight": a plugin's checkbox and slider share its name, not their ImGui ID.
+    if (ImGui::Checkbox((name + "##filter").c_str(), &on))
       Later([=, &lab] { lab.Apply(on ? "enable filter" : "disable filter", [name, on](io::ScenarioDoc& d, std::string& e) {
         return d.SetFilterPluginEnabled(name, on, e);
       }); });
@@ -47,7 +48,7 @@ void DrawProfilePanel(Lab& lab, UiState& ui) {
     const int current = weights.count(name) ? weights[name] : 0;
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 11);
     // A slider has no Enter: its edit ends when it is let go.
-    const auto slider = [&](int& buf) { ImGui::SliderInt(name.c_str(), &buf, 0, 10); return false; };
+    const auto slider = [&](int& buf) { ImGui::SliderInt((name + "##weight").c_str(), &buf, 0, 10); return false; };
     if (int w = 0; EditHeld("weight:" + name, current, w, slider))
       Later([=, &lab] { lab.Apply("plugin weight", [name, w](io::ScenarioDoc& d, std::string& e) {
         return d.SetPluginWeight(name, w, e);
