@@ -89,6 +89,14 @@ bool LabelsField(const char* label, const char* what, const v1::LabelMap& curren
   return false;
 }
 
+// Queues the edit that adds a copy of node `like` named `name` with `labels`, whose
+// hostname labels (kubernetes.io/hostname, node) follow the new name.
+void AddNodeCopy(Lab& lab, const char* what, NodeIndex like, const std::string& name, v1::LabelMap labels) {
+  for (const char* k : {kLabelHostname, "node"})
+    if (labels.count(k)) labels[k] = name;
+  Later([=, &lab] { lab.Apply(what, [like, name, labels](io::ScenarioDoc& d, std::string& e) { return d.AddNodeLike(like, name, labels, e); }); });
+}
+
 void PodTooltip(const v1::Pod& p) {
   ImGui::BeginTooltip();
   ImGui::Text("%s/%s", p.metadata.ns.c_str(), p.metadata.name.c_str());
@@ -434,11 +442,7 @@ void DrawCluster(Lab& lab, UiState& ui) {
         std::string name;
         for (int i = static_cast<int>(d.nodes.size()) + 1;; ++i)
           if (cluster.FindNode(name = base + (d.value.empty() ? "" : "-") + std::to_string(i)) == kNone) break;
-        auto labels = like.metadata.labels;
-        if (labels.count(kLabelHostname)) labels[kLabelHostname] = name;
-        if (labels.count("node")) labels["node"] = name;
-        const NodeIndex ni = d.nodes.front();
-        Later([=, &lab] { lab.Apply("add node", [ni, name, labels](io::ScenarioDoc& doc, std::string& e) { return doc.AddNodeLike(ni, name, labels, e); }); });
+        AddNodeCopy(lab, "add node", d.nodes.front(), name, like.metadata.labels);
       }
       MarkItem("domainAddNode");
       if (!key.empty() && ImGui::MenuItem(("Remove " + what + " (its nodes and their pods)").c_str())) {
@@ -550,10 +554,7 @@ void DrawCluster(Lab& lab, UiState& ui) {
       if (ImGui::MenuItem("Duplicate node")) {
         std::string name = n.metadata.name + "-copy";
         for (int i = 2; cluster.FindNode(name) != kNone; ++i) name = n.metadata.name + "-copy" + std::to_string(i);
-        auto labels = n.metadata.labels;
-        if (labels.count(kLabelHostname)) labels[kLabelHostname] = name;
-        if (labels.count("node")) labels["node"] = name;
-        Later([=, &lab] { lab.Apply("add node", [ni, name, labels](io::ScenarioDoc& d, std::string& e) { return d.AddNodeLike(ni, name, labels, e); }); });
+        AddNodeCopy(lab, "add node", ni, name, n.metadata.labels);
       }
       if (!key.empty() && ImGui::MenuItem("New domain with a copy of this node")) {
         std::string value;
@@ -564,9 +565,7 @@ void DrawCluster(Lab& lab, UiState& ui) {
         std::string name = "node-" + value;
         auto labels = n.metadata.labels;
         labels[key] = value;
-        if (labels.count(kLabelHostname)) labels[kLabelHostname] = name;
-        if (labels.count("node")) labels["node"] = name;
-        Later([=, &lab] { lab.Apply("add domain", [ni, name, labels](io::ScenarioDoc& d, std::string& e) { return d.AddNodeLike(ni, name, labels, e); }); });
+        AddNodeCopy(lab, "add domain", ni, name, std::move(labels));
       }
       if (lab.pod() != kNone && ImGui::MenuItem("Add a bound copy of the pending pod here")) {
         std::string base = cluster.pod(lab.pod()).name + "-";
