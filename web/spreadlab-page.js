@@ -125,13 +125,13 @@
         firsts.push([text || (await fetchText('examples/' + fallback)), 'examples/' + fallback]);
       } catch (e) { console.warn(e); }
     }
-    return { font, index, firsts };
+    return { font, index, firsts, fetched: { [DEFAULT_EXAMPLE]: await defaultText } };
   }
 
   // The gallery: every example with its teaching title and description (the
   // annotations spreadlab.io/title and spreadlab.io/description), in index order.
-  async function addExamples(index) {
-    const texts = await Promise.all(index.map((f) => fetchText('examples/' + f).catch(() => null)));
+  async function addExamples(index, fetched) {
+    const texts = await Promise.all(index.map((f) => fetched[f] || fetchText('examples/' + f).catch(() => null)));
     index.forEach((file, i) => {
       if (texts[i] === null) return;
       let ann = {};
@@ -196,7 +196,7 @@
         window.spreadlab.ready = true;
         document.getElementById('canvas').focus();
         window.dispatchEvent(new Event('spreadlab-ready'));
-        addExamples(p.index);
+        addExamples(p.index, p.fetched);
       },
       spreadlabSave(text, source) {
         try {
