@@ -158,37 +158,6 @@ const std::vector<std::string>& NodeLabelKeys(const Lab& lab) {
   return out;
 }
 
-std::string FormatLabels(const std::map<std::string, std::string>& labels) {
-  std::string out;
-  for (const auto& [k, v] : labels) {
-    if (!out.empty()) out += ",";
-    out += k + "=" + v;
-  }
-  return out;
-}
-
-bool ParseLabels(const std::string& text, std::map<std::string, std::string>& out, std::string& error) {
-  out.clear();
-  size_t i = 0;
-  while (i <= text.size()) {
-    size_t j = text.find(',', i);
-    if (j == std::string::npos) j = text.size();
-    std::string item = text.substr(i, j - i);
-    item.erase(0, item.find_first_not_of(" \t"));
-    item.erase(item.find_last_not_of(" \t") + 1);
-    if (!item.empty()) {
-      size_t eq = item.find('=');
-      if (eq == std::string::npos || eq == 0) {
-        error = "\"" + item + "\" is not key=value";
-        return false;
-      }
-      out[item.substr(0, eq)] = item.substr(eq + 1);
-    }
-    i = j + 1;
-  }
-  return true;
-}
-
 void Section(const char* title) {
   ImGui::Spacing();
   ImGui::TextColored(ImVec4(0.25f, 0.35f, 0.55f, 1), "%s", title);

@@ -89,7 +89,7 @@ std::string ExplainTable(const Cluster& cluster, const ResolvedProfile& profile,
       if (nt.firstFailure >= 0) {
         const FilterVerdict& v = t.filters[nt.filterBegin + nt.firstFailure];
         rejectedBy = t.filterPlugins[v.plugin];
-        why = JoinedReasons(v.reason, v.reasons);
+        why = t.JoinedReasons(v);
       }
       table.Add({name, nt.feasible ? "feasible" : "rejected", rejectedBy, why});
       // The spread arithmetic, so that the verdict can be checked by hand.

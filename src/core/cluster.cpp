@@ -1,6 +1,7 @@
 #include "core/cluster.h"
 
 #include "core/corev1/selectors.h"
+#include "core/goint.h"
 
 #include <algorithm>
 
@@ -124,8 +125,8 @@ bool Cluster::Counts(const PodInfo& p, Sym ns, const Selector& selector) const {
 void Cluster::AddPodToNode(const PodInfo& p, NodeInfo& n) {
   n.pods.push_back(p.index);
   n.requested.Add(p.resources.requests);
-  n.nonZeroMilliCPU += p.resources.nonZeroMilliCPU;
-  n.nonZeroMemory += p.resources.nonZeroMemory;
+  n.nonZeroMilliCPU = GoAdd(n.nonZeroMilliCPU, p.resources.nonZeroMilliCPU);
+  n.nonZeroMemory = GoAdd(n.nonZeroMemory, p.resources.nonZeroMemory);
   if (p.hasAffinity) {
     n.podsWithAffinity.push_back(p.index);
     boundWithAffinity_.push_back(p.index);
@@ -143,8 +144,8 @@ void Cluster::RemovePodFromNode(const PodInfo& p, NodeInfo& n) {
   drop(n.podsWithRequiredAntiAffinity);
   if (p.hasAffinity) drop(boundWithAffinity_);
   n.requested.Sub(p.resources.requests);
-  n.nonZeroMilliCPU -= p.resources.nonZeroMilliCPU;
-  n.nonZeroMemory -= p.resources.nonZeroMemory;
+  n.nonZeroMilliCPU = GoSub(n.nonZeroMilliCPU, p.resources.nonZeroMilliCPU);
+  n.nonZeroMemory = GoSub(n.nonZeroMemory, p.resources.nonZeroMemory);
 }
 
 void Cluster::Unbind(PodIndex pod) {

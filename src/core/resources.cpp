@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "core/goint.h"
+
 namespace spreadlab {
 
 namespace {
@@ -113,7 +115,7 @@ bool IsScalarResourceName(const std::string& name) {
 
 void Resource::AddScalar(const std::string& name, int64_t v) {
   auto it = std::lower_bound(scalar.begin(), scalar.end(), name, ScalarLess);
-  if (it != scalar.end() && it->first == name) it->second += v;
+  if (it != scalar.end() && it->first == name) it->second = GoAdd(it->second, v);
   else scalar.insert(it, {name, v});
 }
 
@@ -143,10 +145,10 @@ int64_t Resource::Get(const std::string& name) const {
 
 void Resource::Add(const v1::ResourceList& rl) {
   for (const auto& [name, q] : rl) {
-    if (name == kResourceCPU) milliCPU += q.milli;
-    else if (name == kResourceMemory) memory += q.value;
-    else if (name == kResourcePods) allowedPodNumber += q.value;
-    else if (name == kResourceEphemeralStorage) ephemeralStorage += q.value;
+    if (name == kResourceCPU) milliCPU = GoAdd(milliCPU, q.milli);
+    else if (name == kResourceMemory) memory = GoAdd(memory, q.value);
+    else if (name == kResourcePods) allowedPodNumber = GoAdd(allowedPodNumber, q.value);
+    else if (name == kResourceEphemeralStorage) ephemeralStorage = GoAdd(ephemeralStorage, q.value);
     else if (IsScalarResourceName(name)) AddScalar(name, q.value);
   }
 }
@@ -161,19 +163,19 @@ void Resource::SetMaxResource(const v1::ResourceList& rl) {
 }
 
 void Resource::Add(const Resource& r) {
-  milliCPU += r.milliCPU;
-  memory += r.memory;
-  ephemeralStorage += r.ephemeralStorage;
-  allowedPodNumber += r.allowedPodNumber;
+  milliCPU = GoAdd(milliCPU, r.milliCPU);
+  memory = GoAdd(memory, r.memory);
+  ephemeralStorage = GoAdd(ephemeralStorage, r.ephemeralStorage);
+  allowedPodNumber = GoAdd(allowedPodNumber, r.allowedPodNumber);
   for (const auto& [n, v] : r.scalar) AddScalar(n, v);
 }
 
 void Resource::Sub(const Resource& r) {
-  milliCPU -= r.milliCPU;
-  memory -= r.memory;
-  ephemeralStorage -= r.ephemeralStorage;
-  allowedPodNumber -= r.allowedPodNumber;
-  for (const auto& [n, v] : r.scalar) AddScalar(n, -v);
+  milliCPU = GoSub(milliCPU, r.milliCPU);
+  memory = GoSub(memory, r.memory);
+  ephemeralStorage = GoSub(ephemeralStorage, r.ephemeralStorage);
+  allowedPodNumber = GoSub(allowedPodNumber, r.allowedPodNumber);
+  for (const auto& [n, v] : r.scalar) AddScalar(n, GoSub(0, v));
 }
 
 // resource.PodRequests -> AggregateContainerRequests -> aggregateContainerResourcesByFn

@@ -51,8 +51,8 @@ ojson TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const 
       ojson f;
       f["plugin"] = t.filterPlugins[v.plugin];
       f["code"] = CodeName(v.code);
-      f["reason"] = JoinedReasons(v.reason, v.reasons);
-      if (!v.reasons.empty()) f["reasons"] = AllReasons(v.reason, v.reasons);
+      f["reason"] = t.JoinedReasons(v);
+      if (v.reasonsCount > 1) f["reasons"] = t.Reasons(v);
       if (v.checksCount > 0) {
         ojson cs = ojson::array();
         for (uint32_t c = 0; c < v.checksCount; ++c) {

@@ -407,7 +407,7 @@ TEST(FirstFailureTest, TestFindFitAllError) {
   for (const char* n : {"1", "2", "3"}) {
     const NodeTrace& nt = env->Node(n);
     ASSERT_GE(nt.firstFailure, 0) << n;
-    EXPECT_EQ(env->trace.filters[nt.filterBegin + nt.firstFailure].reason,
+    EXPECT_EQ(env->trace.FirstReason(env->trace.filters[nt.filterBegin + nt.firstFailure]),
               "node(s) didn't match Pod's node affinity/selector");
   }
   EXPECT_EQ(env->trace.message, "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector.");
@@ -421,7 +421,7 @@ TEST(FirstFailureTest, TestFindFitSomeError) {
   for (const char* n : {"2", "3"}) {
     const NodeTrace& nt = env->Node(n);
     ASSERT_GE(nt.firstFailure, 0) << n;
-    EXPECT_EQ(env->trace.filters[nt.filterBegin + nt.firstFailure].reason,
+    EXPECT_EQ(env->trace.FirstReason(env->trace.filters[nt.filterBegin + nt.firstFailure]),
               "node(s) didn't match Pod's node affinity/selector");
   }
   EXPECT_EQ(env->Node("1").firstFailure, -1);

@@ -100,9 +100,9 @@ const why::Report* Lab::Why() {
   why_ = why::Report{};
   why::Analyze(*cluster_, *framework_, trace_.pod, {}, why_, error);
   // Analyze edits the cluster and undoes every edit; plugins that cache what
-  // they saw of it start afresh for the cycles that follow. The trace holds views
-  // into the old plugins' reason texts, so the (identical) cycle is re-run on
-  // the new framework before the old one goes.
+  // they saw of it start afresh for the cycles that follow. The (identical)
+  // cycle is re-run on the new framework so that it starts the next cycle where
+  // a framework that ran only this one would.
   const config::Profile profile = doc_.scenario().profile.value_or(config::Profile{});
   if (auto fresh = Framework::New(*cluster_, profile, error)) {
     fresh->RunCycle(trace_.pod, trace_, /*explain=*/true);

@@ -383,7 +383,7 @@ void DrawCluster(Lab& lab, UiState& ui) {
           const FilterVerdict& v = trace.filters[nt->filterBegin + std::max<int>(0, nt->firstFailure)];
           verdict = "\xE2\x9C\x98 " + trace.filterPlugins[v.plugin], vc = colors::kRejected;
           // The first failing spread check, as arithmetic; else upstream's reason.
-          std::string why(v.reason);
+          std::string why = trace.JoinedReasons(v);
           for (uint32_t c = 0; c < v.checksCount; ++c) {
             const SpreadCheck& k = trace.spreadChecks[v.checksBegin + c];
             if (k.pass) continue;
@@ -519,8 +519,8 @@ void DrawCluster(Lab& lab, UiState& ui) {
                              k.matchNum, k.selfMatch, k.minMatchNum, k.skew, k.pass ? "<=" : ">", k.maxSkew);
         }
         if (v.code != Code::Success && v.code != Code::Skip)
-          ImGui::TextColored(colors::V(colors::kRejected), "%s: %.*s", trace.filterPlugins[v.plugin].c_str(),
-                             static_cast<int>(v.reason.size()), v.reason.data());
+          ImGui::TextColored(colors::V(colors::kRejected), "%s: %s", trace.filterPlugins[v.plugin].c_str(),
+                             trace.JoinedReasons(v).c_str());
       }
       if (nt.scoreCount) ImGui::Text("score total %lld", static_cast<long long>(nt.total));
       ImGui::TextDisabled("click to select, right-click to edit");

@@ -92,7 +92,7 @@ void NodeDetails(Lab& lab, NodeIndex ni) {
       std::string code(CodeName(v.code));
       if (static_cast<int>(f) == nt.firstFailure) code += " (reported)";
       ImGui::TextColored(c, "%s", code.c_str());
-      if (!v.reason.empty()) ImGui::TextWrapped("%.*s", static_cast<int>(v.reason.size()), v.reason.data());
+      if (v.reasonsCount > 0) ImGui::TextWrapped("%s", t.JoinedReasons(v).c_str());
       for (uint32_t c2 = 0; c2 < v.checksCount; ++c2) Arithmetic(cluster, t, t.spreadChecks[v.checksBegin + c2]);
     }
     ImGui::EndTable();
@@ -176,7 +176,7 @@ void DrawDecision(Lab& lab, UiState& ui) {
           } else {
             const FilterVerdict& v = t.filters[nt.filterBegin + std::max<int>(0, nt.firstFailure)];
             ImGui::TextColored(colors::V(colors::kRejected), "%s", t.filterPlugins[v.plugin].c_str());
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(v.reason.size()), v.reason.data());
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.JoinedReasons(v).c_str());
           }
           ImGui::TableNextColumn();
           if (nt.scoreCount) ImGui::Text("%lld", static_cast<long long>(nt.total));

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/model/edit_text.h"
 #include "app/ui.h"
 
 namespace spreadlab::app {
@@ -30,9 +31,6 @@ void Later(std::function<void()> change);
 std::string GroupKey(const Lab& lab, const UiState& ui);
 // Every label key some node carries, sorted.
 const std::vector<std::string>& NodeLabelKeys(const Lab& lab);  // kept per revision
-// "a=b,c=d" <-> label map; false with a message on a malformed entry.
-std::string FormatLabels(const std::map<std::string, std::string>& labels);
-bool ParseLabels(const std::string& text, std::map<std::string, std::string>& out, std::string& error);
 void HelpMarker(const char* text);
 
 // A field that shows the model's value `current` until the user edits it, and hands the

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "app/app.h"
+#include "app/model/edit_text.h"
 #include "app/panels/panels.h"
 #include "misc/cpp/imgui_stdlib.h"
 
@@ -24,124 +25,6 @@ bool EditInt(const char* label, const std::string& id, int current, int& out) {
   return EditHeld(id, current, out, [&](int& buf) {
     return ImGui::InputInt(label, &buf, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue);
   });
-}
-
-std::string Trim(std::string s) {
-  s.erase(0, s.find_first_not_of(" \t"));
-  s.erase(s.find_last_not_of(" \t") + 1);
-  return s;
-}
-
-std::vector<std::string> Split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  size_t i = 0;
-  while (i <= s.size()) {
-    size_t j = s.find(sep, i);
-    if (j == std::string::npos) j = s.size();
-    std::string item = Trim(s.substr(i, j - i));
-    if (!item.empty()) out.push_back(item);
-    i = j + 1;
-  }
-  return out;
-}
-
-// "tier in (a,b); env notin (x); gpu; !legacy" <-> matchExpressions.
-std::string FormatExpressions(const std::vector<v1::LabelSelectorRequirement>& exprs) {
-  std::string out;
-  for (const auto& r : exprs) {
-    if (!out.empty()) out += "; ";
-    if (r.op == "Exists") out += r.key;
-    else if (r.op == "DoesNotExist") out += "!" + r.key;
-    else {
-      out += r.key + (r.op == "In" ? " in (" : r.op == "NotIn" ? " notin (" : r.op == "Gt" ? " gt (" : r.op == "Lt" ? " lt (" : " " + r.op + " (");
-      for (size_t i = 0; i < r.values.size(); ++i) out += (i ? "," : "") + r.values[i];
-      out += ")";
-    }
-  }
-  return out;
-}
-
-bool ParseExpressions(const std::string& text, std::vector<v1::LabelSelectorRequirement>& out, std::string& error) {
-  out.clear();
-  for (const std::string& item : Split(text, ';')) {
-    v1::LabelSelectorRequirement r;
-    size_t paren = item.find('(');
-    if (paren == std::string::npos) {
-      if (item[0] == '!') r.key = Trim(item.substr(1)), r.op = "DoesNotExist";
-      else r.key = item, r.op = "Exists";
-    } else {
-      auto words = Split(item.substr(0, paren), ' ');
-      size_t close = item.find(')', paren);
-      if (words.size() != 2 || close == std::string::npos) {
-        error = "\"" + item + "\": write key in (a,b), key notin (a,b), key or !key";
-        return false;
-      }
-      r.key = words[0];
-      const std::string& w = words[1];
-      r.op = w == "in" ? "In" : w == "notin" ? "NotIn" : w == "gt" ? "Gt" : w == "lt" ? "Lt" : w;
-      r.values = Split(item.substr(paren + 1, close - paren - 1), ',');
-    }
-    out.push_back(std::move(r));
-  }
-  return true;
-}
-
-// "zone in (a,b); ssd | gpu gt (1)" <-> required node affinity: terms (any may match)
-// separated by "|", each term's matchExpressions (all must match) written as above.
-// "" is no required node affinity.
-std::string FormatNodeAffinity(const std::optional<v1::NodeSelector>& required) {
-  std::string out;
-  if (!required) return out;
-  for (const auto& term : required->nodeSelectorTerms) {
-    std::vector<v1::LabelSelectorRequirement> exprs;
-    for (const auto& r : term.matchExpressions) exprs.push_back({r.key, r.op, r.values});
-    out += (out.empty() ? "" : " | ") + FormatExpressions(exprs);
-  }
-  return out;
-}
-
-bool ParseNodeAffinity(const std::string& text, std::optional<v1::NodeSelector>& out, std::string& error) {
-  out.reset();
-  const std::vector<std::string> terms = Split(text, '|');
-  if (terms.empty()) return true;
-  out.emplace();
-  for (const std::string& t : terms) {
-    std::vector<v1::LabelSelectorRequirement> exprs;
-    if (!ParseExpressions(t, exprs, error)) return false;
-    v1::NodeSelectorTerm term;
-    for (auto& r : exprs) term.matchExpressions.push_back({std::move(r.key), std::move(r.op), std::move(r.values)});
-    out->nodeSelectorTerms.push_back(std::move(term));
-  }
-  return true;
-}
-
-// "key=value:Effect; key:Effect; key=value; *" <-> tolerations.
-std::string FormatTolerations(const std::vector<v1::Toleration>& ts) {
-  std::string out;
-  for (const auto& t : ts) {
-    if (!out.empty()) out += "; ";
-    std::string s = t.key.empty() && t.op == "Exists" ? "*" : t.key;
-    if (t.op != "Exists" && !t.value.empty()) s += "=" + t.value;
-    if (!t.effect.empty()) s += ":" + t.effect;
-    out += s;
-  }
-  return out;
-}
-
-std::vector<v1::Toleration> ParseTolerations(const std::string& text) {
-  std::vector<v1::Toleration> out;
-  for (const std::string& item : Split(text, ';')) {
-    v1::Toleration t;
-    std::string s = item;
-    size_t colon = s.rfind(':');
-    if (colon != std::string::npos) t.effect = s.substr(colon + 1), s = s.substr(0, colon);
-    size_t eq = s.find('=');
-    if (s == "*") t.op = "Exists";
-    else if (eq == std::string::npos) t.key = s, t.op = "Exists";
-    else t.key = s.substr(0, eq), t.value = s.substr(eq + 1), t.op = "Equal";
-    out.push_back(std::move(t));
-  }
-  return out;
 }
 
 const char* const kPolicies[] = {"(default)", "Honor", "Ignore"};
@@ -297,7 +180,7 @@ void DrawPodPanel(Lab& lab, UiState& ui) {
       for (const auto& k : c.matchLabelKeys) keysText += (keysText.empty() ? "" : ",") + k;
       if (EditText("matchLabelKeys", "matchLabelKeys" + n, keysText, text, "pod-template-hash")) {
         Cs next = cs;
-        next[i].matchLabelKeys = Split(text, ',');
+        next[i].matchLabelKeys = SplitList(text, ',');
         applyConstraints("matchLabelKeys", next);
       }
       if (ImGui::SmallButton("Highlight its pods")) ui.selectedConstraint = static_cast<int>(i);

@@ -186,7 +186,7 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
     bool fits = true;
     for (size_t i = 0; i < filter_.size(); ++i) {
       if (skipFilter_[i]) {
-        if (nt) trace.filters.push_back(FilterVerdict{static_cast<uint16_t>(i), Code::Skip, {}, {}, 0, 0});
+        if (nt) trace.filters.push_back(FilterVerdict{static_cast<uint16_t>(i), Code::Skip});
         continue;
       }
       uint32_t checksBegin = explain ? static_cast<uint32_t>(trace.spreadChecks.size()) : 0;
@@ -194,8 +194,10 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
       if (!s.IsSuccess() && !s.IsRejected())
         return Fail(trace, "running \"" + std::string(filter_[i]->Name()) + "\" filter plugin: " + std::string(s.Message()));
       if (nt) {
-        FilterVerdict v{static_cast<uint16_t>(i), s.code, s.reason, s.reasons, checksBegin,
-                        static_cast<uint16_t>(trace.spreadChecks.size() - checksBegin)};
+        FilterVerdict v{static_cast<uint16_t>(i), s.code};
+        trace.SetReasons(v, s);
+        v.checksBegin = checksBegin;
+        v.checksCount = static_cast<uint16_t>(trace.spreadChecks.size() - checksBegin);
         if (fits && !s.IsSuccess()) nt->firstFailure = static_cast<int16_t>(trace.filters.size() - nt->filterBegin);
         trace.filters.push_back(v);
       }

@@ -48,7 +48,7 @@ struct Status {
   bool IsRejected() const {
     return code == Code::Unschedulable || code == Code::UnschedulableAndUnresolvable || code == Code::Pending;
   }
-  // Status.Message() for a single reason or an error; see JoinedReasons for several.
+  // Status.Message() for a single reason or an error; see CycleTrace::JoinedReasons for several.
   std::string_view Message() const { return error ? std::string_view(*error) : reason; }
 };
 
@@ -57,13 +57,6 @@ inline std::vector<std::string_view> AllReasons(std::string_view reason, std::sp
   if (!reasons.empty()) return {reasons.begin(), reasons.end()};
   if (reason.empty()) return {};
   return {reason};
-}
-
-// Status.Message(): the reasons joined by ", ".
-inline std::string JoinedReasons(std::string_view reason, std::span<const std::string_view> reasons) {
-  std::string out;
-  for (auto r : AllReasons(reason, reasons)) out += (out.empty() ? "" : ", ") + std::string(r);
-  return out;
 }
 
 }  // namespace spreadlab

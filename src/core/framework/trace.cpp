@@ -12,6 +12,36 @@ std::string_view NotEvaluatedName(NotEvaluated n) {
   return "";
 }
 
+void CycleTrace::SetReasons(FilterVerdict& v, const Status& s) {
+  v.reasonsBegin = static_cast<uint32_t>(verdictReasons.size());
+  for (std::string_view r : AllReasons(s.reason, s.reasons)) {
+    auto it = reasonIndex_.find(r);
+    if (it == reasonIndex_.end()) {
+      it = reasonIndex_.emplace(std::string(r), static_cast<uint32_t>(reasonTexts.size())).first;
+      reasonTexts.emplace_back(r);
+    }
+    verdictReasons.push_back(it->second);
+  }
+  v.reasonsCount = static_cast<uint16_t>(verdictReasons.size() - v.reasonsBegin);
+}
+
+std::vector<std::string_view> CycleTrace::Reasons(const FilterVerdict& v) const {
+  std::vector<std::string_view> out;
+  out.reserve(v.reasonsCount);
+  for (uint32_t i = 0; i < v.reasonsCount; ++i) out.emplace_back(reasonTexts[verdictReasons[v.reasonsBegin + i]]);
+  return out;
+}
+
+std::string_view CycleTrace::FirstReason(const FilterVerdict& v) const {
+  return v.reasonsCount == 0 ? std::string_view() : std::string_view(reasonTexts[verdictReasons[v.reasonsBegin]]);
+}
+
+std::string CycleTrace::JoinedReasons(const FilterVerdict& v) const {
+  std::string out;
+  for (std::string_view r : Reasons(v)) out.append(out.empty() ? "" : ", ").append(r);
+  return out;
+}
+
 void CycleTrace::Clear() {
   pod = kNone;
   filterPlugins.clear();
@@ -30,6 +60,9 @@ void CycleTrace::Clear() {
   selected = kNone;
   message.clear();
   error.clear();
+  reasonTexts.clear();
+  verdictReasons.clear();
+  reasonIndex_.clear();
 }
 
 }  // namespace spreadlab

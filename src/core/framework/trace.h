@@ -5,9 +5,9 @@
 // CLI, the JSON contract (io/trace_json) and the app all read this structure.
 #include <cstdint>
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/cluster.h"
@@ -46,11 +46,14 @@ struct SpreadCheck {
   bool pass = false;
 };
 
+// A filter plugin's verdict on one node. Its reasons are held by the trace
+// (CycleTrace::Reasons): a plugin's status only views text that dies with the
+// plugin, and a trace outlives the framework that recorded it.
 struct FilterVerdict {
   uint16_t plugin = 0;  // index in CycleTrace::filterPlugins
   Code code = Code::Success;
-  std::string_view reason;
-  std::span<const std::string_view> reasons;  // all reasons when there are several
+  uint16_t reasonsCount = 0;
+  uint32_t reasonsBegin = 0;  // range in CycleTrace::verdictReasons
   uint32_t checksBegin = 0;  // PodTopologySpread: range in CycleTrace::spreadChecks
   uint16_t checksCount = 0;
 };
@@ -113,7 +116,28 @@ struct CycleTrace {
   std::string message;  // FitError text when unschedulable, else the Scheduled event text
   std::string error;    // a framework error (Code::Error), if any
 
+  // The texts every verdict's reasons refer to, each distinct text once, owned
+  // here; a verdict's reasons are a range of indices into them.
+  std::vector<std::string> reasonTexts;
+  std::vector<uint32_t> verdictReasons;
+
+  // Records `s`'s reasons (every one when there are several) for `v`.
+  void SetReasons(FilterVerdict& v, const Status& s);
+  // The verdict's reasons in order; empty for a success.
+  std::vector<std::string_view> Reasons(const FilterVerdict& v) const;
+  // The first reason ("" when none).
+  std::string_view FirstReason(const FilterVerdict& v) const;
+  // Status.Message(): the reasons joined by ", ".
+  std::string JoinedReasons(const FilterVerdict& v) const;
+
   void Clear();
+
+ private:
+  struct TextHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, uint32_t, TextHash, std::equal_to<>> reasonIndex_;
 };
 
 }  // namespace spreadlab

@@ -15,7 +15,7 @@ SideVerdict Verdict(const CycleTrace& t, NodeIndex n) {
   if (nt.evaluated && !nt.feasible && nt.firstFailure >= 0) {
     const FilterVerdict& f = t.filters[nt.filterBegin + nt.firstFailure];
     v.rejectedBy = t.filterPlugins[f.plugin];
-    v.reason = JoinedReasons(f.reason, f.reasons);
+    v.reason = t.JoinedReasons(f);
   }
   if (t.scored && nt.feasible) v.total = nt.total;
   return v;

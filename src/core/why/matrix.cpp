@@ -42,7 +42,7 @@ ConflictMatrix BuildMatrix(const CycleTrace& trace) {
         MatrixCell& cell = m.cells[row * m.numNodes + nt.node];
         cell.code = v.code;
         cell.state = v.code == Code::Skip ? CellState::Skip : v.code == Code::Success ? CellState::Pass : CellState::Fail;
-        cell.reason = ReasonIndex(m, JoinedReasons(v.reason, v.reasons));
+        cell.reason = ReasonIndex(m, trace.JoinedReasons(v));
         continue;
       }
       // PodTopologySpread: one verdict per constraint, with the reason Filter

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/goint.h"
+
 namespace spreadlab::plugins {
 
 std::string ImageLocality::NormalizedImageName(std::string_view name) {
@@ -27,7 +29,7 @@ int64_t ImageLocality::CalculatePriority(int64_t sumScores, int64_t numImages) {
 
 int64_t ImageLocality::ScaledImageScore(int64_t size, int64_t numNodes, int64_t totalNumNodes) {
   const double spread = static_cast<double>(numNodes) / static_cast<double>(totalNumNodes);
-  return static_cast<int64_t>(static_cast<double>(size) * spread);
+  return GoFloatToInt(static_cast<double>(size) * spread);
 }
 
 void ImageLocality::BuildImageStates() {
@@ -88,7 +90,7 @@ Status ImageLocality::Score(const CycleState&, const PodInfo& pod, const NodeInf
     if (image < 0) continue;
     auto it = std::lower_bound(states.begin(), states.end(), image,
                                [](const ImageState& s, int32_t id) { return s.image < id; });
-    if (it != states.end() && it->image == image) sum += ScaledImageScore(it->size, numNodes_[image], totalNumNodes);
+    if (it != states.end() && it->image == image) sum = GoAdd(sum, ScaledImageScore(it->size, numNodes_[image], totalNumNodes));
   }
   score = CalculatePriority(sum, static_cast<int64_t>(images.size()));
   return Status::Ok();

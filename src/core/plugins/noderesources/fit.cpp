@@ -1,5 +1,7 @@
 #include "core/plugins/noderesources/fit.h"
 
+#include "core/goint.h"
+
 namespace spreadlab::plugins {
 
 namespace {
@@ -54,17 +56,17 @@ void FitsRequest(const Resource& podRequest, const NodeInfo& node, const Ignored
 
   const int64_t allowedPodNumber = alloc.allowedPodNumber;
   const int64_t numPods = static_cast<int64_t>(node.pods.size());
-  if (numPods + 1 > allowedPodNumber) out.push_back({kResourcePods, 1, numPods, allowedPodNumber, false});
+  if (GoAdd(numPods, 1) > allowedPodNumber) out.push_back({kResourcePods, 1, numPods, allowedPodNumber, false});
 
   if (podRequest.milliCPU == 0 && podRequest.memory == 0 && podRequest.ephemeralStorage == 0 &&
       podRequest.scalar.empty())
     return;
 
-  if (podRequest.milliCPU > 0 && podRequest.milliCPU > alloc.milliCPU - req.milliCPU)
+  if (podRequest.milliCPU > 0 && podRequest.milliCPU > GoSub(alloc.milliCPU, req.milliCPU))
     out.push_back({kResourceCPU, podRequest.milliCPU, req.milliCPU, alloc.milliCPU, podRequest.milliCPU > alloc.milliCPU});
-  if (podRequest.memory > 0 && podRequest.memory > alloc.memory - req.memory)
+  if (podRequest.memory > 0 && podRequest.memory > GoSub(alloc.memory, req.memory))
     out.push_back({kResourceMemory, podRequest.memory, req.memory, alloc.memory, podRequest.memory > alloc.memory});
-  if (podRequest.ephemeralStorage > 0 && podRequest.ephemeralStorage > alloc.ephemeralStorage - req.ephemeralStorage)
+  if (podRequest.ephemeralStorage > 0 && podRequest.ephemeralStorage > GoSub(alloc.ephemeralStorage, req.ephemeralStorage))
     out.push_back({kResourceEphemeralStorage, podRequest.ephemeralStorage, req.ephemeralStorage, alloc.ephemeralStorage,
                    podRequest.ephemeralStorage > alloc.ephemeralStorage});
 
@@ -78,7 +80,7 @@ void FitsRequest(const Resource& podRequest, const NodeInfo& node, const Ignored
     }
     const int64_t allocatable = alloc.Scalar(rName);
     const int64_t used = req.Scalar(rName);
-    if (rQuant > allocatable - used) out.push_back({rName, rQuant, used, allocatable, rQuant > allocatable});
+    if (rQuant > GoSub(allocatable, used)) out.push_back({rName, rQuant, used, allocatable, rQuant > allocatable});
   }
 }
 

@@ -15,7 +15,7 @@ Scorer LeastResourceScorer(std::vector<config::ResourceSpec> resources) {
 int64_t LeastRequestedScore(int64_t requested, int64_t capacity) {
   if (capacity == 0) return 0;
   if (requested > capacity) return 0;
-  return MulWrap(capacity - requested, kMaxNodeScore) / capacity;
+  return GoDiv(GoMul(GoSub(capacity, requested), kMaxNodeScore), capacity);
 }
 
 }  // namespace spreadlab::plugins::noderesources

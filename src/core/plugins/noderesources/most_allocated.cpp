@@ -16,7 +16,7 @@ Scorer MostResourceScorer(std::vector<config::ResourceSpec> resources) {
 int64_t MostRequestedScore(int64_t requested, int64_t capacity) {
   if (capacity == 0) return 0;
   if (requested > capacity) requested = capacity;
-  return MulWrap(requested, kMaxNodeScore) / capacity;
+  return GoDiv(GoMul(requested, kMaxNodeScore), capacity);
 }
 
 }  // namespace spreadlab::plugins::noderesources

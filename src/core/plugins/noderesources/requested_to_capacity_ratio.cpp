@@ -45,8 +45,8 @@ Scorer BuildRequestedToCapacityRatioScorerFunction(helper::FunctionShape shape,
       int64_t weight = resources[i].weight;
       int64_t resourceScore = resourceScoringFunction(requested[i], allocable[i]);
       if (resourceScore > 0) {
-        nodeScore += resourceScore * weight;
-        weightSum += weight;
+        nodeScore = GoAdd(nodeScore, GoMul(resourceScore, weight));
+        weightSum = GoAdd(weightSum, weight);
       }
     }
     if (weightSum == 0) return 0;

@@ -73,7 +73,7 @@ Status ResourceAllocationScorer::Score(const NodeInfo& node, std::span<const int
     if (alloc == 0) continue;
     allocatable_[i] = alloc;
     allocated_[i] = allocd;
-    requested_[i] = allocd + podRequest;
+    requested_[i] = GoAdd(allocd, podRequest);
   }
   score = scorer_(requested_, allocated_, allocatable_);
   if (detail) {
@@ -94,11 +94,11 @@ Scorer WeightedResourceScorer(std::vector<config::ResourceSpec> resources,
     for (size_t i = 0; i < requested.size(); ++i) {
       if (allocable[i] == 0) continue;
       int64_t weight = resources[i].weight;
-      nodeScore += MulWrap(perResource(requested[i], allocable[i]), weight);
-      weightSum += weight;
+      nodeScore = GoAdd(nodeScore, GoMul(perResource(requested[i], allocable[i]), weight));
+      weightSum = GoAdd(weightSum, weight);
     }
     if (weightSum == 0) return 0;
-    return nodeScore / weightSum;
+    return GoDiv(nodeScore, weightSum);
   };
 }
 

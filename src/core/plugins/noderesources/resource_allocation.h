@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/api.h"
+#include "core/goint.h"
 #include "core/framework/interface.h"
 #include "core/plugins/helper/shape_score.h"
 
@@ -29,11 +30,6 @@ inline constexpr int64_t kMaxUtilization = 100;
 
 using Scorer = std::function<int64_t(std::span<const int64_t> requested, std::span<const int64_t> allocated,
                                      std::span<const int64_t> allocatable)>;
-
-// Go's int64 multiplication wraps; the same without C++'s undefined overflow.
-inline int64_t MulWrap(int64_t a, int64_t b) {
-  return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
-}
 
 // The weighted average of `perResource(requested, allocatable)` over the
 // resources a node has (allocatable > 0), in integer arithmetic: the shared

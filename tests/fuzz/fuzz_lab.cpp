@@ -1,0 +1,192 @@
+// libFuzzer target: the lab's ways in, as the page drives them. The input is a
+// scenario, then (after a line "%%") one command per line:
+//   JS API (src/bindings/js_api.cpp, what window.spreadlab calls):
+//     load TEXT | field INDEX FIELD JSON | next | all | why | apply N | undo | redo
+//     | step | play | trace | scenario | status
+//   the panels' edits, through the same text parsers (app/model/edit_text.h):
+//     labels TEXT | nodeSelector TEXT | tolerations TEXT | affinity TEXT | namespace TEXT
+//     | nodeLabels N TEXT | cordon N | removeNode N | addNode N | bind P N | removePod P
+//     | weight PLUGIN N | filter PLUGIN on|off | scrub N
+// Indices of pods and nodes are taken modulo their count, as the UI only offers
+// existing ones; everything else is passed through as typed.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <map>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include "app/app.h"
+#include "app/model/edit_text.h"
+
+extern "C" {
+const char* spreadlab_load(const char* text, const char* source);
+const char* spreadlab_trace();
+const char* spreadlab_set_constraint_field(int index, const char* field, const char* valueJson);
+const char* spreadlab_schedule_next();
+const char* spreadlab_why();
+const char* spreadlab_apply_suggestion(int index);
+const char* spreadlab_schedule_all();
+const char* spreadlab_step();
+const char* spreadlab_play();
+const char* spreadlab_scenario();
+const char* spreadlab_undo();
+const char* spreadlab_redo();
+const char* spreadlab_status();
+}
+
+namespace spreadlab::app {
+// The fuzzer is this program's platform: one lab per input.
+Lab* g_lab = nullptr;
+Lab& TheLab() { return *g_lab; }
+std::map<std::string, WidgetRect>& WidgetRects() {
+  static std::map<std::string, WidgetRect> rects;
+  return rects;
+}
+}  // namespace spreadlab::app
+
+namespace {
+
+using namespace spreadlab;
+using app::Lab;
+
+constexpr size_t kMaxObjects = 64;  // small clusters: the fuzzer looks for wrong code
+constexpr size_t kMaxCommands = 24;
+
+int Number(const std::string& word) {
+  int n = 0;
+  for (char c : word.substr(0, 6))
+    if (c >= '0' && c <= '9') n = n * 10 + (c - '0');
+  return n;
+}
+
+size_t Pick(const std::string& word, size_t count) { return static_cast<size_t>(Number(word)) % count; }
+
+void Edit(Lab& lab, const char* what, const Lab::Edit& edit) { lab.Apply(what, edit); }
+
+// One panel edit, as the panel makes it from what was typed.
+void PanelEdit(Lab& lab, const std::string& verb, std::istringstream& in) {
+  const Scenario& s = lab.doc().scenario();
+  std::string a, rest;
+  if (verb == "nodeLabels" || verb == "bind" || verb == "weight" || verb == "filter") in >> a;
+  std::getline(in >> std::ws, rest);
+  std::string error;
+  if (lab.pod() != kNone) {
+    const size_t item = lab.podItem();
+    if (verb == "labels") {
+      v1::LabelMap m;
+      if (app::ParseLabels(rest, m, error))
+        return Edit(lab, "pod labels", [=](io::ScenarioDoc& d, std::string& e) { return d.SetPodLabels(item, m, e); });
+    } else if (verb == "nodeSelector") {
+      v1::LabelMap m;
+      if (app::ParseLabels(rest, m, error))
+        return Edit(lab, "nodeSelector", [=](io::ScenarioDoc& d, std::string& e) { return d.SetPodNodeSelector(item, m, e); });
+    } else if (verb == "tolerations") {
+      auto t = app::ParseTolerations(rest);
+      return Edit(lab, "tolerations", [=](io::ScenarioDoc& d, std::string& e) { return d.SetPodTolerations(item, t, e); });
+    } else if (verb == "affinity") {
+      std::optional<v1::NodeSelector> next;
+      if (app::ParseNodeAffinity(rest, next, error))
+        return Edit(lab, "node affinity", [=](io::ScenarioDoc& d, std::string& e) { return d.SetPodRequiredNodeAffinity(item, next, e); });
+    } else if (verb == "namespace") {
+      return Edit(lab, "namespace", [=](io::ScenarioDoc& d, std::string& e) { return d.SetPodNamespace(item, rest, e); });
+    }
+  }
+  if (verb == "weight") {
+    const int32_t w = Number(rest);
+    return Edit(lab, "plugin weight", [=](io::ScenarioDoc& d, std::string& e) { return d.SetPluginWeight(a, w, e); });
+  }
+  if (verb == "filter") {
+    const bool on = rest == "on";
+    return Edit(lab, "filter", [=](io::ScenarioDoc& d, std::string& e) { return d.SetFilterPluginEnabled(a, on, e); });
+  }
+  if (verb == "scrub") return lab.ScrubTo(static_cast<size_t>(Number(rest)));
+  if (!s.nodes.empty()) {
+    if (verb == "nodeLabels") {
+      const size_t n = Pick(a, s.nodes.size());
+      v1::LabelMap m;
+      if (app::ParseLabels(rest, m, error))
+        return Edit(lab, "node labels", [=](io::ScenarioDoc& d, std::string& e) { return d.SetNodeLabels(n, m, e); });
+    } else if (verb == "cordon") {
+      const size_t n = Pick(rest, s.nodes.size());
+      const bool u = !s.nodes[n].spec.unschedulable;
+      return Edit(lab, "cordon", [=](io::ScenarioDoc& d, std::string& e) { return d.SetNodeUnschedulable(n, u, e); });
+    } else if (verb == "removeNode") {
+      const size_t n = Pick(rest, s.nodes.size());
+      return Edit(lab, "remove node", [=](io::ScenarioDoc& d, std::string& e) { return d.RemoveNode(n, e); });
+    } else if (verb == "addNode") {
+      const size_t n = Pick(rest, s.nodes.size());
+      const v1::LabelMap labels = s.nodes[n].metadata.labels;
+      const std::string name = s.nodes[n].metadata.name + "-copy";
+      return Edit(lab, "add node", [=](io::ScenarioDoc& d, std::string& e) { return d.AddNodeLike(n, name, labels, e); });
+    }
+  }
+  if (!s.pods.empty()) {
+    if (verb == "bind") {
+      const size_t p = Pick(a, s.pods.size());
+      const std::string node = s.nodes.empty() ? rest : s.nodes[Pick(rest, s.nodes.size())].metadata.name;
+      return Edit(lab, "move pod", [=](io::ScenarioDoc& d, std::string& e) { return d.SetPodNodeName(p, node, e); });
+    } else if (verb == "removePod") {
+      const size_t p = Pick(rest, s.pods.size());
+      return Edit(lab, "remove pod", [=](io::ScenarioDoc& d, std::string& e) { return d.RemovePod(p, e); });
+    }
+  }
+}
+
+void Run(Lab& lab, const std::string& line) {
+  std::istringstream in(line);
+  std::string verb;
+  in >> verb;
+  if (verb == "load") {
+    std::string rest;
+    std::getline(in >> std::ws, rest);
+    spreadlab_load(rest.c_str(), "fuzz");
+  } else if (verb == "field") {
+    int index = 0;
+    std::string field, value;
+    in >> index >> field;
+    std::getline(in >> std::ws, value);
+    spreadlab_set_constraint_field(index, field.c_str(), value.c_str());
+  } else if (verb == "next") spreadlab_schedule_next();
+  else if (verb == "all") spreadlab_schedule_all();
+  else if (verb == "why") spreadlab_why();
+  else if (verb == "apply") {
+    int index = 0;
+    in >> index;
+    spreadlab_apply_suggestion(index);
+  } else if (verb == "undo") spreadlab_undo();
+  else if (verb == "redo") spreadlab_redo();
+  else if (verb == "step") spreadlab_step();
+  else if (verb == "play") spreadlab_play();
+  else if (verb == "trace") spreadlab_trace();
+  else if (verb == "scenario") spreadlab_scenario();
+  else if (verb == "status") spreadlab_status();
+  else if (lab.loaded()) PanelEdit(lab, verb, in);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string input(reinterpret_cast<const char*>(data), size);
+  const size_t split = input.find("\n%%\n");
+  const std::string scenario = input.substr(0, split);
+  Lab lab;
+  app::g_lab = &lab;
+  spreadlab_load(scenario.c_str(), "fuzz");
+  if (lab.loaded() && lab.cluster().nodes().size() + lab.cluster().pods().size() > kMaxObjects) return 0;
+  if (!lab.loaded()) {
+    if (lab.status().empty() || !lab.statusIsError()) std::abort();  // a refusal must say why
+  }
+  spreadlab_trace();
+  if (split == std::string::npos) return 0;
+  std::istringstream commands(input.substr(split + 4));
+  std::string line;
+  for (size_t n = 0; n < kMaxCommands && std::getline(commands, line); ++n) {
+    Run(lab, line);
+    if (lab.loaded() && lab.cluster().nodes().size() + lab.cluster().pods().size() > kMaxObjects) break;
+  }
+  spreadlab_scenario();
+  spreadlab_status();
+  return 0;
+}

@@ -1,0 +1,79 @@
+// libFuzzer target: scenario text through every CLI verb, as `spreadlab` runs them:
+// read and validate, explain (the table and the trace JSON), why (table and JSON),
+// compare the scenario with itself, and schedule every pending pod. Bad input must
+// be refused with a message; nothing may crash, leak or hit undefined behaviour.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "cli/compare_table.h"
+#include "cli/explain_table.h"
+#include "cli/schedule_table.h"
+#include "cli/why_table.h"
+#include "core/schedule.h"
+#include "core/spread_report.h"
+#include "core/why/analysis.h"
+#include "core/why/compare.h"
+#include "io/compare_json.h"
+#include "io/schedule_json.h"
+#include "io/session.h"
+#include "io/trace_json.h"
+#include "io/why_json.h"
+
+namespace {
+
+using namespace spreadlab;
+
+// Keeps one input's work small: the fuzzer looks for wrong code, not big clusters.
+constexpr size_t kMaxObjects = 64;
+
+bool Open(std::string_view text, io::Session& s) {
+  std::string error;
+  if (io::OpenSession(text, s, error)) return true;
+  if (error.empty()) std::abort();  // a refusal must say why
+  return false;
+}
+
+void ExplainAndWhy(io::Session& s, PodIndex pod) {
+  CycleTrace trace;
+  s.framework->RunCycle(pod, trace, /*explain=*/true);
+  (void)io::TraceToJson(*s.cluster, s.framework->profile(), trace).dump(2);
+  (void)cli::ExplainTable(*s.cluster, s.framework->profile(), trace);
+
+  why::Report report;
+  std::string error;
+  if (why::Analyze(*s.cluster, *s.framework, pod, {}, report, error)) {
+    (void)io::WhyToJson(*s.cluster, report).dump(2);
+    (void)cli::WhyTable(*s.cluster, report, /*all=*/true);
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  io::Session a;
+  if (!Open(text, a)) return 0;
+  if (a.cluster->nodes().size() + a.cluster->pods().size() > kMaxObjects) return 0;
+  std::string error;
+  const PodIndex pod = io::ChoosePod(*a.cluster, "", error);
+  if (pod != kNone) ExplainAndWhy(a, pod);
+
+  io::Session b, c;
+  if (!Open(text, b) || !Open(text, c)) std::abort();  // the same text must read the same
+  if (pod != kNone) {
+    why::Comparison cmp;
+    if (why::Compare(*b.cluster, *b.framework, *c.cluster, *c.framework, b.cluster->pod(pod).key, cmp, error)) {
+      (void)io::CompareToJson(cmp).dump(2);
+      (void)cli::CompareTable(cmp, "a", "b", /*all=*/true);
+    }
+  }
+  const std::vector<PodIndex> pending = c.cluster->PendingPods();
+  const auto placements = ScheduleAll(*c.cluster, *c.framework);
+  const auto spread = ReportSpread(*c.framework, *c.cluster, pending);
+  (void)io::ScheduleToJson(*c.cluster, placements, spread).dump(2);
+  (void)cli::ScheduleTable(*c.cluster, placements, spread);
+  return 0;
+}

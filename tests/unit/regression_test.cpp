@@ -1,0 +1,109 @@
+// Inputs that once crashed spreadlab or hit undefined behaviour (tests/regression/).
+// The sanitized build runs these too, which is where a regression would show first.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+
+#include "core/goint.h"
+#include "core/schedule.h"
+#include "core/why/analysis.h"
+#include "io/session.h"
+#include "testing/read_file.h"
+
+namespace spreadlab {
+namespace {
+
+io::Session Open(const std::string& file) {
+  io::Session s;
+  std::string error;
+  EXPECT_TRUE(io::OpenSession(testing::ReadFile(std::string(SPREADLAB_REGRESSION_DIR) + "/" + file), s, error))
+      << error;
+  return s;
+}
+
+
+// why built its conflict matrix from a trace whose reasons pointed into the plugins
+// of a framework it had already destroyed (3 nodes, score plugins disabled, so the
+// cycle samples and why re-runs it on a framework of its own).
+TEST(RegressionTest, WhyOwnsTheReasonsOfItsMatrix) {
+  io::Session s = Open("why-use-after-free.json");
+  std::string error;
+  const PodIndex pod = io::ChoosePod(*s.cluster, "", error);
+  ASSERT_NE(pod, kNone) << error;
+  why::Report r;
+  ASSERT_TRUE(why::Analyze(*s.cluster, *s.framework, pod, {}, r, error)) << error;
+  EXPECT_EQ(r.error, "");
+  EXPECT_EQ(s.cluster->node(r.selected).name, "node1");
+  size_t fitRow = r.matrix.rows.size();
+  for (size_t i = 0; i < r.matrix.rows.size(); ++i)
+    if (r.matrix.rows[i].plugin == "NodeResourcesFit") fitRow = i;
+  ASSERT_LT(fitRow, r.matrix.rows.size());
+  const why::MatrixCell& cell = r.matrix.at(fitRow, s.cluster->FindNode("node2"));
+  EXPECT_EQ(cell.state, why::CellState::Fail);
+  EXPECT_EQ(r.matrix.reasons[cell.reason], "Too many pods, Insufficient memory");
+}
+
+// A trace keeps every reason text after the framework that recorded it is gone.
+TEST(RegressionTest, TraceOutlivesItsFramework) {
+  io::Session s = Open("why-use-after-free.json");
+  std::string error;
+  const PodIndex pod = io::ChoosePod(*s.cluster, "", error);
+  CycleTrace trace;
+  {
+    auto fw = Framework::New(*s.cluster, config::Profile{}, error);
+    ASSERT_TRUE(fw) << error;
+    fw->setEvaluateAllNodes(true);
+    fw->RunCycle(pod, trace, /*explain=*/true);
+  }
+  const NodeTrace* nt = nullptr;
+  for (const auto& n : trace.nodes)
+    if (s.cluster->node(n.node).name == "node2") nt = &n;
+  ASSERT_NE(nt, nullptr);
+  ASSERT_GE(nt->firstFailure, 0);
+  const FilterVerdict& v = trace.filters[nt->filterBegin + nt->firstFailure];
+  EXPECT_EQ(trace.filterPlugins[v.plugin], "NodeResourcesFit");
+  EXPECT_EQ(trace.JoinedReasons(v), "Too many pods, Insufficient memory");
+  ASSERT_EQ(trace.Reasons(v).size(), 2u);
+  EXPECT_EQ(trace.FirstReason(v), "Too many pods");
+  EXPECT_EQ(trace.message, "Successfully assigned default/new to node1");
+}
+
+// Quantities that saturate at INT64_MAX (a 100-digit cpu, 8Ei) summed with other
+// requests: Go's int64 sums wrap, and so do ours, without undefined behaviour.
+TEST(RegressionTest, HugeQuantitiesSumAsGoDoes) {
+  io::Session s = Open("huge-quantities.json");
+  std::string error;
+  const PodIndex pod = io::ChoosePod(*s.cluster, "", error);
+  ASSERT_NE(pod, kNone) << error;
+  CycleTrace trace;
+  s.framework->RunCycle(pod, trace, /*explain=*/true);
+  EXPECT_EQ(trace.error, "");
+  // node-a holds two pods of INT64_MAX cpu: its requested sum wraps to -2, so
+  // allocatable - requested wraps too and NodeResourcesFit rejects the pod.
+  const NodeInfo& a = s.cluster->node(s.cluster->FindNode("node-a"));
+  EXPECT_EQ(a.requested.milliCPU, GoAdd(INT64_MAX, INT64_MAX));
+  EXPECT_EQ(s.cluster->node(trace.selected).name, "node-c");
+  // Binding and unbinding restores the sums exactly (they wrap, not saturate).
+  const Resource before = s.cluster->node(trace.selected).requested;
+  auto placements = ScheduleAll(*s.cluster, *s.framework);
+  ASSERT_EQ(placements.size(), 1u);
+  s.cluster->Unbind(pod);
+  EXPECT_EQ(s.cluster->node(trace.selected).requested.milliCPU, before.milliCPU);
+  EXPECT_EQ(s.cluster->node(trace.selected).requested.memory, before.memory);
+}
+
+TEST(GoIntTest, WrapsAsGo) {
+  EXPECT_EQ(GoAdd(INT64_MAX, 1), INT64_MIN);
+  EXPECT_EQ(GoSub(INT64_MIN, 1), INT64_MAX);
+  EXPECT_EQ(GoMul(INT64_MAX, 1000), -1000);  // Quantity.MilliValue of 2^63-1 cores
+  EXPECT_EQ(GoDiv(INT64_MIN, -1), INT64_MIN);
+  EXPECT_EQ(GoDiv(-7, 2), -3);  // truncated, as Go's /
+  EXPECT_EQ(GoFloatToInt(9.3e18), INT64_MIN);
+  EXPECT_EQ(GoFloatToInt(-9.3e18), INT64_MIN);
+  EXPECT_EQ(GoFloatToInt(1.9), 1);
+  EXPECT_EQ(GoFloatToInt(-1.9), -1);
+}
+
+}  // namespace
+}  // namespace spreadlab
