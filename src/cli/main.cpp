@@ -40,7 +40,8 @@ bool ReadInput(const std::string& file, std::string& text, std::string& error) {
 
 int Open(const std::string& file, spreadlab::io::Session& session) {
   std::string text, error;
-  if (!ReadInput(file, text, error) || !spreadlab::io::OpenSession(text, session, error)) {
+  if (!ReadInput(file, text, error) ||
+      !spreadlab::io::OpenSession(text, session, error, file == "-" ? "<stdin>" : file)) {
     fmt::print(stderr, "error: {}\n", error);
     return kExitBadInput;
   }

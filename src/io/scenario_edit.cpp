@@ -114,13 +114,14 @@ ScenarioDoc& ScenarioDoc::operator=(const ScenarioDoc& o) {
 
 bool ScenarioDoc::Load(std::string_view text, std::string& error) {
   Scenario next;
-  ReadResult r = ReadScenario(text, next);
+  ojson doc;
+  ReadResult r = ReadScenario(text, next, &doc);
   if (!r.ok) {
-    error = r.error;
+    error = LocatedError(r);
     return false;
   }
   json_->Replaced(std::move(json_->doc));
-  json_->doc = ojson::parse(text.begin(), text.end());  // ReadScenario accepted it: it parses
+  json_->doc = std::move(doc);
   scenario_ = std::move(next);
   warnings_ = std::move(r.warnings);
   loaded_ = true;

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/validation.h"
+#include "io/yaml_json.h"
 
 namespace spreadlab::io {
 
@@ -16,12 +17,13 @@ using json = nlohmann::ordered_json;  // one json type in the whole program: one
 // Thrown inside the reader only; ReadScenario turns it into a ReadResult.
 struct ReadError {
   std::string message;
+  std::string path;  // the JSON path the message names, if any
 };
 
 constexpr size_t kMaxNesting = 128;
 
 [[noreturn]] void Fail(const std::string& path, const std::string& message) {
-  throw ReadError{(path.empty() ? std::string("document") : path) + ": " + message};
+  throw ReadError{(path.empty() ? std::string("document") : path) + ": " + message, path};
 }
 
 // Input text shown in a message: JSON-quoted (so newlines and quotes cannot
@@ -610,55 +612,110 @@ void ReadItem(const json& item, const std::string& path, Scenario& out, ReadResu
   }
 }
 
-}  // namespace
+// JSON when the text starts like JSON ("{" or "["), YAML otherwise: YAML is a
+// superset of JSON, but JSON's own parser is faster and words its errors as JSON.
+bool StartsLikeJson(std::string_view text) {
+  size_t i = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;  // a UTF-8 byte order mark
+  i = text.find_first_not_of(" \t\r\n", i);
+  return i != std::string_view::npos && (text[i] == '{' || text[i] == '[');
+}
 
-ReadResult ReadObjects(std::string_view text, Scenario& out) {
+constexpr const char* kEmptyInput =
+    "the input is empty: spreadlab reads Kubernetes objects in JSON or YAML, e.g. what `kubectl get nodes,pods -o "
+    "yaml` prints or the manifests `kubectl apply -f` takes";
+
+json ParseJson(std::string_view text) {
+  CheckNesting(text);
+  json doc = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  if (!doc.is_discarded()) return doc;
+  // Parse again with exceptions for the position and reason.
+  try {
+    json ignored = json::parse(text.begin(), text.end());
+    (void)ignored;
+  } catch (const json::exception& e) {
+    std::string what = e.what();
+    auto pos = what.find("] ");  // drop nlohmann's "[json.exception...]" prefix
+    throw ReadError{"invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)), ""};
+  }
+  throw ReadError{"invalid JSON", ""};
+}
+
+json ParseYaml(std::string_view text, ReadResult& result) {
+  json doc;
+  YamlResult y = YamlToJson(text, doc);
+  if (!y.ok) {
+    result.where = y.where;
+    throw ReadError{"invalid YAML: " + y.error, ""};
+  }
+  if (doc.is_null()) {
+    const size_t start = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    if (text.find_first_not_of(" \t\r\n", start) == std::string_view::npos) throw ReadError{kEmptyInput, ""};
+    Fail("", "no Kubernetes object in the input, only comments, nulls or empty YAML documents");
+  }
+  return doc;
+}
+
+void ReadDocument(const json& doc, Scenario& out, ReadResult& result) {
+  if (!doc.is_object()) Fail("", "expected a Kubernetes object or a v1 List, got " + Describe(doc));
+  std::string kind = StringField(doc, "kind", "");
+  if (kind == "List" || (kind.empty() && Field(doc, "items"))) {
+    const json* items = ArrayField(doc, "items", "");
+    if (items)
+      for (size_t i = 0; i < items->size(); ++i) ReadItem((*items)[i], Index("items", i), out, result);
+  } else {
+    ReadItem(doc, "", out, result);
+  }
+}
+
+// The YAML line of the value an error names, and a hint when YAML turned the
+// unquoted word a string field needed into something else.
+void Locate(std::string_view text, bool yaml, const std::string& path, ReadResult& result) {
+  if (!yaml) return;
+  YamlSource src = LocateYamlPath(text, path);
+  result.where = {src.where.line, 0};
+  if (!src.hint.empty() && result.error.find("expected a string") != std::string::npos)
+    result.error += " (" + src.hint + ")";
+}
+
+ReadResult ReadText(std::string_view text, Scenario& out, json* docOut) {
   ReadResult result;
   out = Scenario{};
+  const bool yaml = !StartsLikeJson(text);
+  std::string path;
   try {
-    CheckNesting(text);
-    json doc = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
-    if (doc.is_discarded()) {
-      // Parse again with exceptions for the position and reason.
-      try {
-        json ignored = json::parse(text.begin(), text.end());
-        (void)ignored;
-      } catch (const json::exception& e) {
-        std::string what = e.what();
-        auto pos = what.find("] ");  // drop nlohmann's "[json.exception...]" prefix
-        std::string hint;
-        if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-          hint = " (the input is empty)";
-        } else if (text.find_first_not_of(" \t\r\n") != std::string_view::npos &&
-                   text[text.find_first_not_of(" \t\r\n")] != '{' && text[text.find_first_not_of(" \t\r\n")] != '[') {
-          hint = " (spreadlab reads JSON, e.g. the output of `kubectl get nodes,pods -o json`)";
-        }
-        throw ReadError{"invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)) + hint};
-      }
-      throw ReadError{"invalid JSON"};
-    }
-    if (!doc.is_object()) Fail("", "expected a Kubernetes object or a v1 List, got " + Describe(doc));
-    std::string kind = StringField(doc, "kind", "");
-    if (kind == "List" || (kind.empty() && Field(doc, "items"))) {
-      const json* items = ArrayField(doc, "items", "");
-      if (items)
-        for (size_t i = 0; i < items->size(); ++i) ReadItem((*items)[i], Index("items", i), out, result);
-    } else {
-      ReadItem(doc, "", out, result);
-    }
+    json doc = yaml ? ParseYaml(text, result) : ParseJson(text);
+    ReadDocument(doc, out, result);
+    if (docOut) *docOut = std::move(doc);
   } catch (const ReadError& e) {
     result.error = OneLine(e.message);
+    if (!e.path.empty() || e.message.rfind("document:", 0) == 0) Locate(text, yaml, e.path, result);
     return result;
   } catch (const std::exception& e) {
     result.error = std::string("invalid input: ") + e.what();
     return result;
   }
+  result.yaml = yaml;
   result.ok = true;
   return result;
 }
 
-ReadResult ReadScenario(std::string_view text, Scenario& out) {
-  ReadResult result = ReadObjects(text, out);
+}  // namespace
+
+std::string LocatedError(const ReadResult& r, std::string_view source) {
+  if (r.where.line <= 0) return r.error;
+  std::string at = std::to_string(r.where.line);
+  if (source.empty()) {
+    at = "line " + at + (r.where.column > 0 ? ", column " + std::to_string(r.where.column) : "");
+  } else {
+    at = std::string(source) + ":" + at + (r.where.column > 0 ? ":" + std::to_string(r.where.column) : "");
+  }
+  return at + ": " + r.error;
+}
+
+ReadResult ReadObjects(std::string_view text, Scenario& out) { return ReadText(text, out, nullptr); }
+
+ReadResult ReadScenario(std::string_view text, Scenario& out, nlohmann::ordered_json* doc) {
+  ReadResult result = ReadText(text, out, doc);
   if (!result.ok) return result;
   result.ok = false;
   const std::string schedulerName = out.profile ? out.profile->schedulerName : "default-scheduler";
@@ -674,6 +731,7 @@ ReadResult ReadScenario(std::string_view text, Scenario& out) {
   auto errors = ValidateScenario(out);
   if (!errors.empty()) {
     result.error = OneLine(errors.front().ToString());
+    Locate(text, result.yaml, errors.front().path, result);
     if (errors.size() > 1) result.error += " (and " + std::to_string(errors.size() - 1) + " more)";
     return result;
   }

@@ -1,24 +1,36 @@
 #pragma once
-// Reading scenarios: `kubectl get nodes,pods -o json` output (a v1 List), or a
-// single object, with an optional KubeSchedulerConfiguration item. This is the
-// only place that knows JSON input; every error names the JSON path.
+// Reading scenarios: `kubectl get nodes,pods -o json|yaml` output (a v1 List), a
+// single object, or YAML documents (`kubectl apply -f` files, io/yaml_json.h), with
+// an optional KubeSchedulerConfiguration item. JSON or YAML is told by content. This
+// is the only place that knows the input's syntax; every error names the JSON path
+// and, for YAML, the line it came from.
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "core/api.h"
+#include "io/yaml_json.h"
 
 namespace spreadlab::io {
 
 struct ReadResult {
   bool ok = false;
+  bool yaml = false;                  // the text was YAML
   std::string error;                  // "items[3].spec.…: …" when !ok
+  TextPosition where;                 // YAML: the line (and, for syntax errors, column) of the error
   std::vector<std::string> warnings;  // items that were understood but have no effect
 };
 
 // Parses `text` into `out` and validates it (core/validation). On failure `out`
-// is left unspecified and the first error is returned.
-ReadResult ReadScenario(std::string_view text, Scenario& out);
+// is left unspecified and the first error is returned. `doc`, when given, receives
+// the document as JSON (YAML converted as kubectl converts it).
+ReadResult ReadScenario(std::string_view text, Scenario& out, nlohmann::ordered_json* doc = nullptr);
+
+// The error with its position: "SOURCE:LINE[:COLUMN]: error" with a source name,
+// "line L[, column C]: error" without; just the error when there is no position.
+std::string LocatedError(const ReadResult& r, std::string_view source = {});
 
 // The reading alone, without the scenario's warnings and validation: for putting back
 // one object of a scenario that is validated as a whole (ScenarioDoc's undo).

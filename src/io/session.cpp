@@ -4,11 +4,11 @@
 
 namespace spreadlab::io {
 
-bool OpenSession(std::string_view text, Session& out, std::string& error) {
+bool OpenSession(std::string_view text, Session& out, std::string& error, std::string_view source) {
   Scenario scenario;
   ReadResult r = ReadScenario(text, scenario);
   if (!r.ok) {
-    error = r.error;
+    error = LocatedError(r, source);
     return false;
   }
   config::Profile profile = scenario.profile.value_or(config::Profile{});

@@ -17,9 +17,10 @@ struct Session {
   std::vector<std::string> warnings;
 };
 
-// Reads, validates and compiles `text`. Returns false with a one-line error
-// naming the JSON path when the input is not a valid scenario.
-bool OpenSession(std::string_view text, Session& out, std::string& error);
+// Reads, validates and compiles `text` (JSON or YAML). Returns false with a one-line
+// error naming the JSON path when the input is not a valid scenario; for YAML the
+// error starts with "SOURCE:LINE: " ("line N: " when `source` is empty).
+bool OpenSession(std::string_view text, Session& out, std::string& error, std::string_view source = {});
 
 // Chooses the pod an `explain` is about: `ref` ("name" or "namespace/name") when
 // given, else the first pending pod. Returns kNone with an error otherwise.

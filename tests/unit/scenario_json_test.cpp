@@ -30,7 +30,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kNotJsonHint = " (spreadlab reads JSON, e.g. the output of `kubectl get nodes,pods -o json`)";
+constexpr const char* kEmptyInput =
+    "the input is empty: spreadlab reads Kubernetes objects in JSON or YAML, e.g. what `kubectl get nodes,pods -o "
+    "yaml` prints or the manifests `kubectl apply -f` takes";
+constexpr const char* kNoObject = "no Kubernetes object in the input, only comments, nulls or empty YAML documents";
 constexpr const char* kKnownPlugins = " (known plugins: SchedulingGates, PrioritySort, NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit, VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity, DefaultPreemption, NodeResourcesBalancedAllocation, ImageLocality, DefaultBinder, DynamicResources, SelectorSpread)";
 
 // ---------------------------------------------------------------------------
@@ -136,25 +139,15 @@ const std::vector<BadCase> kBadCases = {
      "invalid JSON: parse error at line 1, column 41: syntax error while parsing value - unexpected '{'; expected "
      "end of input",
      "", {"line 1, column 41", "unexpected '{'", "expected end of input"}},
-    // An empty file: a newcomer has to infer "the file is empty" from this (reported as unclear).
-    {"EmptyFile", "",
-     "invalid JSON: parse error at line 1, column 1: syntax error while parsing value - unexpected end of input; "
-     "expected '[', '{', or a literal (the input is empty)",
-     "", {"unexpected end of input"}},
-    {"WhitespaceOnly", "  \n\t",
-     "invalid JSON: parse error at line 2, column 2: syntax error while parsing value - unexpected end of input; "
-     "expected '[', '{', or a literal (the input is empty)",
-     "", {"unexpected end of input"}},
-    // The raw byte 0xff is replaced (U+FFFD) so that the message stays valid UTF-8.
+    // Empty input: said in words, with what spreadlab reads.
+    {"EmptyFile", "", std::string(kEmptyInput), "", {"the input is empty", "JSON or YAML"}},
+    {"WhitespaceOnly", "  \n\t", std::string(kEmptyInput), "", {"the input is empty"}},
+    // A byte order mark alone (UTF-8; nlohmann and yaml-cpp both skip it) is empty too.
+    {"LoneByteOrderMark", "\xEF\xBB\xBF", std::string(kEmptyInput), "", {"the input is empty"}},
+    // Bytes that start like UTF-16 (FF FE): YAML decodes them, as go-yaml would, to a string.
     {"BinaryBytes", std::string("\xff\xfe\x00\x01", 4),
-     "invalid JSON: parse error at line 1, column 1: syntax error while parsing value - invalid literal; last read: "
-     "'\xEF\xBF\xBD'" + std::string(kNotJsonHint),
-     "", {"invalid literal"}},
-    // nlohmann skips a UTF-8 byte order mark; one alone is an empty document.
-    {"LoneByteOrderMark", "\xEF\xBB\xBF",
-     "invalid JSON: parse error at line 1, column 4: syntax error while parsing value - unexpected end of input; "
-     "expected '[', '{', or a literal" + std::string(kNotJsonHint),
-     "", {"unexpected end of input"}},
+     "document: expected a Kubernetes object or a v1 List, got string \"\xC4\x80\"", "document", {"got string"}},
+    {"OnlyAComment", "# nodes\n", "document: " + std::string(kNoObject), "document", {"only comments"}},
     {"SingleQuotes", "{'kind':'Node'}",
      "invalid JSON: parse error at line 1, column 2: syntax error while parsing object key - invalid literal; last "
      "read: '{''; expected string literal",
@@ -163,15 +156,15 @@ const std::vector<BadCase> kBadCases = {
      "invalid JSON: parse error at line 1, column 16: syntax error while parsing object key - unexpected '}'; "
      "expected string literal",
      "", {"unexpected '}'"}},
-    {"Comment", "// nodes\n{}",
-     "invalid JSON: parse error at line 1, column 1: syntax error while parsing value - invalid literal; last read: "
-     "'/'" + std::string(kNotJsonHint),
-     "", {"last read: '/'"}},
-    // `kubectl get -o yaml` output: the message says to use JSON.
-    {"YamlInsteadOfJson", "apiVersion: v1\nkind: List\nitems: []\n",
-     "invalid JSON: parse error at line 1, column 1: syntax error while parsing value - invalid literal; last read: "
-     "'a'" + std::string(kNotJsonHint),
-     "", {"last read: 'a'"}},
+    // Not JSON (it does not start with { or [): YAML, where this is one plain string.
+    {"SlashComment", "// nodes\n{}", "document: expected a Kubernetes object or a v1 List, got string \"// nodes {}\"",
+     "document", {"got string"}},
+    // YAML syntax errors: yaml-cpp's wording after "invalid YAML: "; the line and column are in
+    // ReadResult::where (see YamlTest).
+    {"YamlBadIndentation", "apiVersion: v1\nkind: Node\nmetadata:\n  name: a\n labels: x\n",
+     "invalid YAML: end of map not found", "", {"end of map not found"}},
+    {"YamlUnclosedFlow", "kind: Pod\nmetadata: {name: [a}\n", "invalid YAML: illegal flow end", "",
+     {"illegal flow end"}},
     {"UnescapedNewlineInString", "{\"kind\":\"Node\n\"}",
      "invalid JSON: parse error at line 2, column 0: syntax error while parsing value - invalid string: control "
      "character U+000A (LF) must be escaped to \\u000A or \\n; last read: '\"Node<U+000A>'",
@@ -191,7 +184,7 @@ const std::vector<BadCase> kBadCases = {
      "document", {"string \"nodes\""}},
     {"TopLevelNumber", "42", "document: expected a Kubernetes object or a v1 List, got integer 42", "document",
      {"integer 42"}},
-    {"TopLevelNull", "null", "document: expected a Kubernetes object or a v1 List, got null", "document", {"null"}},
+    {"TopLevelNull", "null", "document: " + std::string(kNoObject), "document", {"nulls"}},
     {"TopLevelBoolean", "true", "document: expected a Kubernetes object or a v1 List, got boolean true", "document",
      {"boolean true"}},
     {"EmptyObject", "{}", "kind: " + kKindRequired, "kind", {"Node, Pod, Service"}},
@@ -431,11 +424,11 @@ TEST_P(ReadScenarioRejects, WithOneLineErrorNamingPathValueAndAllowed) {
   }
   for (const std::string& m : c.mentions) EXPECT_NE(r.error.find(m), std::string::npos) << "does not mention " << m;
 
-  // OpenSession reports the same first error.
+  // OpenSession reports the same first error (with its YAML line, if any).
   Session session;
   std::string error;
   EXPECT_FALSE(OpenSession(c.input, session, error));
-  EXPECT_EQ(error, c.error);
+  EXPECT_EQ(error, LocatedError(r));
 }
 
 INSTANTIATE_TEST_SUITE_P(Table, ReadScenarioRejects, ::testing::ValuesIn(kBadCases),
