@@ -5,7 +5,7 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${SPREADLAB_BUILD_DIR:-$ROOT/build}"
-PACKAGES=(cmake ninja-build g++ nlohmann-json3-dev libyaml-cpp-dev libcli11-dev libfmt-dev libgtest-dev libbenchmark-dev
+PACKAGES=(cmake ninja-build g++ nlohmann-json3-dev libyaml-dev libcli11-dev libfmt-dev libgtest-dev libbenchmark-dev
           clang-14 libclang-rt-14-dev)  # clang: the sanitized build and the fuzzers (scripts/sanitize.sh)
 
 install_packages() {

@@ -641,17 +641,15 @@ json ParseJson(std::string_view text) {
 }
 
 json ParseYaml(std::string_view text, ReadResult& result) {
+  const size_t start = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+  if (text.find_first_not_of(" \t\r\n", start) == std::string_view::npos) throw ReadError{kEmptyInput, ""};
   json doc;
   YamlResult y = YamlToJson(text, doc);
   if (!y.ok) {
     result.where = y.where;
     throw ReadError{"invalid YAML: " + y.error, ""};
   }
-  if (doc.is_null()) {
-    const size_t start = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
-    if (text.find_first_not_of(" \t\r\n", start) == std::string_view::npos) throw ReadError{kEmptyInput, ""};
-    Fail("", "no Kubernetes object in the input, only comments, nulls or empty YAML documents");
-  }
+  if (doc.is_null()) Fail("", "no Kubernetes object in the input, only comments, nulls or empty YAML documents");
   return doc;
 }
 

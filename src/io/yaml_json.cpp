@@ -1,18 +1,13 @@
 #include "io/yaml_json.h"
 
-#include <yaml-cpp/eventhandler.h>
-#include <yaml-cpp/exceptions.h>
-#include <yaml-cpp/mark.h>
-#include <yaml-cpp/parser.h>
+#include <yaml.h>
 
 #include <cmath>
 #include <limits>
 #include <cstdint>
 #include <cstdlib>
-#include <istream>
-#include <memory>
 #include <nlohmann/json.hpp>
-#include <streambuf>
+#include <unordered_map>
 #include <vector>
 
 namespace spreadlab::io {
@@ -23,17 +18,17 @@ using json = nlohmann::ordered_json;
 
 constexpr size_t kMaxNesting = 128;  // as the JSON reader: no Kubernetes object nests deeper
 
-struct ConvertError {
-  YAML::Mark mark;
-  std::string message;
+// A position in the text, 0-based as libyaml's marks; line -1 when unknown.
+struct Mark {
+  long line = -1;
+  long column = 0;
 };
 
-// The text as a stream without copying it.
-struct ViewBuf : std::streambuf {
-  ViewBuf(const char* data, size_t size) {
-    char* p = const_cast<char*>(data);
-    setg(p, p, p + size);
-  }
+Mark MarkOf(const yaml_mark_t& m) { return {static_cast<long>(m.line), static_cast<long>(m.column)}; }
+
+struct ConvertError {
+  Mark mark;
+  std::string message;
 };
 
 // --- go-yaml v2's resolve() for plain scalars ---
@@ -156,134 +151,118 @@ json ResolvePlain(const std::string& s) {
   return s;
 }
 
-// A scalar with its tag: "?" plain, "!" quoted or block, else an explicit tag.
-json Resolve(const std::string& tag, const std::string& value) {
-  if (tag == "?") return ResolvePlain(value);
-  if (tag == "!" || tag == "tag:yaml.org,2002:str") return value;
-  if (tag == "tag:yaml.org,2002:null" || tag == "tag:yaml.org,2002:bool" || tag == "tag:yaml.org,2002:int" ||
-      tag == "tag:yaml.org,2002:float")
+// A scalar as go-yaml v2 resolves it: plain ones by their text, quoted and block
+// ones are strings, and an explicit !!str/!!null/!!bool/!!int/!!float tag decides.
+json Resolve(const char* tag, bool plain, const std::string& value) {
+  if (!tag) return plain ? ResolvePlain(value) : json(value);
+  const std::string_view t = tag;
+  if (t == "tag:yaml.org,2002:null" || t == "tag:yaml.org,2002:bool" || t == "tag:yaml.org,2002:int" ||
+      t == "tag:yaml.org,2002:float")
     return ResolvePlain(value);
-  return value;  // other tags: the text
-}
-
-// Well-formed UTF-8 (Unicode table 3-7: no overlong forms, no surrogates), as go-yaml
-// requires and as the JSON writer needs.
-bool ValidUtf8(const std::string& s) {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  const size_t n = s.size();
-  for (size_t i = 0; i < n;) {
-    const unsigned char c = p[i];
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    size_t len;
-    unsigned char lo = 0x80, hi = 0xBF;  // the second byte's range
-    if (c >= 0xC2 && c <= 0xDF) len = 2;
-    else if (c == 0xE0) len = 3, lo = 0xA0;
-    else if (c >= 0xE1 && c <= 0xEC) len = 3;
-    else if (c == 0xED) len = 3, hi = 0x9F;
-    else if (c >= 0xEE && c <= 0xEF) len = 3;
-    else if (c == 0xF0) len = 4, lo = 0x90;
-    else if (c >= 0xF1 && c <= 0xF3) len = 4;
-    else if (c == 0xF4) len = 4, hi = 0x8F;
-    else return false;
-    if (n - i < len || p[i + 1] < lo || p[i + 1] > hi) return false;
-    for (size_t k = 2; k < len; ++k)
-      if ((p[i + k] & 0xC0) != 0x80) return false;
-    i += len;
-  }
-  return true;
+  return value;  // !!str, and other tags: the text
 }
 
 // Where each value came from, built only when a path is to be located.
 struct LineNode {
-  YAML::Mark mark;
+  Mark mark;
   bool plainCoerced = false;  // a plain scalar that resolved to something other than a string
   std::string text;           // the scalar's text
-  std::vector<std::pair<std::string, LineNode>> members;  // maps
-  std::vector<LineNode> elements;                         // sequences
+  std::vector<std::string> keys;  // maps: keys[i] has the value values[i]
+  std::vector<LineNode> values;
+  std::vector<LineNode> elements;  // sequences
+
+  const LineNode* Member(const std::string& key) const {
+    for (size_t i = 0; i < keys.size(); ++i)
+      if (keys[i] == key) return &values[i];
+    return nullptr;
+  }
 };
 
-// Builds one document's JSON (and, when tracking, its LineNode tree) from events.
-class Builder : public YAML::EventHandler {
+// Builds each document's JSON (and, when tracking, its LineNode tree) from libyaml's events.
+class Builder {
  public:
   Builder(size_t maxValues, bool track) : maxValues_(maxValues), track_(track) {}
 
+  // Returns true at the end of a document (then TakeDocument), false otherwise.
+  bool Handle(const yaml_event_t& e) {
+    const Mark mark = MarkOf(e.start_mark);
+    switch (e.type) {
+      case YAML_DOCUMENT_START_EVENT:
+        doc_ = nullptr;
+        docLines_ = LineNode{};
+        anchors_.clear();
+        return false;
+      case YAML_DOCUMENT_END_EVENT: return true;
+      case YAML_ALIAS_EVENT: Alias(mark, reinterpret_cast<const char*>(e.data.alias.anchor)); return false;
+      case YAML_SCALAR_EVENT: Scalar(mark, e); return false;
+      case YAML_SEQUENCE_START_EVENT: Open(mark, json::array(), Anchor(e.data.sequence_start.anchor), false); return false;
+      case YAML_MAPPING_START_EVENT: Open(mark, json::object(), Anchor(e.data.mapping_start.anchor), true); return false;
+      case YAML_SEQUENCE_END_EVENT:
+      case YAML_MAPPING_END_EVENT: Close(); return false;
+      default: return false;
+    }
+  }
   json TakeDocument() { return std::move(doc_); }
   LineNode TakeLines() { return std::move(docLines_); }
 
-  void OnDocumentStart(const YAML::Mark&) override {
-    doc_ = nullptr;
-    docLines_ = LineNode{};
-    anchors_.clear();
-    anchorLines_.clear();
-  }
-  void OnDocumentEnd() override {}
-
-  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-    LineNode l;
-    if (track_) l.mark = mark;
-    Complete(mark, nullptr, anchor, std::move(l));
-  }
-  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-    if (anchor == 0 || anchor > anchors_.size() || !anchorSet_[anchor - 1])
-      throw ConvertError{mark, "unknown anchor"};
-    values_ += anchorSizes_[anchor - 1];
-    if (values_ > maxValues_) throw ConvertError{mark, "aliases expand to too many values"};
-    Complete(mark, anchors_[anchor - 1], 0, track_ ? anchorLines_[anchor - 1] : LineNode{});
-  }
-  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
-                const std::string& value) override {
-    if (!ValidUtf8(value)) throw ConvertError{mark, "invalid UTF-8 in a scalar"};
-    json v = Resolve(tag, value);
-    LineNode l;
-    if (track_) {
-      l.mark = mark;
-      l.text = value;
-      l.plainCoerced = tag == "?" && !v.is_string();
-    }
-    // A plain "<<" key is a merge key.
-    if (tag == "?" && value == "<<" && !frames_.empty() && frames_.back().isMap && !frames_.back().haveKey) {
-      frames_.back().key = "<<";
-      frames_.back().haveKey = true;
-      frames_.back().mergeKey = true;
-      return;
-    }
-    Complete(mark, std::move(v), anchor, std::move(l));
-  }
-  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
-                       YAML::EmitterStyle::value) override {
-    Open(mark, json::array(), anchor, false);
-  }
-  void OnSequenceEnd() override { Close(); }
-  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
-                  YAML::EmitterStyle::value) override {
-    Open(mark, json::object(), anchor, true);
-  }
-  void OnMapEnd() override { Close(); }
-
  private:
+  struct Anchored {
+    json value;
+    LineNode lines;
+    size_t size = 0;  // values it holds, for the alias bound
+  };
   struct Frame {
     json value;
     LineNode lines;
-    YAML::anchor_t anchor = 0;
+    std::string anchor;
     size_t valuesAtStart = 0;
-    YAML::Mark mark;
+    Mark mark;
     bool isMap = false;
     bool haveKey = false;
     bool mergeKey = false;
     std::string key;
   };
 
-  void Open(const YAML::Mark& mark, json value, YAML::anchor_t anchor, bool isMap) {
+  static std::string Anchor(const yaml_char_t* a) { return a ? reinterpret_cast<const char*>(a) : ""; }
+
+  void Alias(const Mark& mark, const char* name) {
+    auto it = anchors_.find(name ? name : "");
+    if (it == anchors_.end()) throw ConvertError{mark, "unknown anchor '" + std::string(name ? name : "") + "' referenced"};
+    values_ += it->second.size;
+    if (values_ > maxValues_) throw ConvertError{mark, "aliases expand to too many values"};
+    Complete(mark, it->second.value, "", track_ ? it->second.lines : LineNode{});
+  }
+
+  void Scalar(const Mark& mark, const yaml_event_t& e) {
+    const auto& sc = e.data.scalar;
+    const std::string value(reinterpret_cast<const char*>(sc.value), sc.length);
+    const char* tag = reinterpret_cast<const char*>(sc.tag);
+    const bool plain = sc.style == YAML_PLAIN_SCALAR_STYLE;
+    // A plain "<<" key is a merge key.
+    if (plain && !tag && value == "<<" && !frames_.empty() && frames_.back().isMap && !frames_.back().haveKey) {
+      frames_.back().key = "<<";
+      frames_.back().haveKey = true;
+      frames_.back().mergeKey = true;
+      return;
+    }
+    json v = Resolve(tag, plain, value);
+    LineNode l;
+    if (track_) {
+      l.mark = mark;
+      l.text = value;
+      l.plainCoerced = plain && !tag && !v.is_string();
+    }
+    Complete(mark, std::move(v), Anchor(sc.anchor), std::move(l));
+  }
+
+  void Open(const Mark& mark, json value, std::string anchor, bool isMap) {
     if (!frames_.empty() && frames_.back().isMap && !frames_.back().haveKey)
       throw ConvertError{mark, "a mapping key must be a scalar, not a mapping or a sequence"};
     if (frames_.size() >= kMaxNesting)
       throw ConvertError{mark, "nesting deeper than " + std::to_string(kMaxNesting) + " levels is not a Kubernetes object"};
     Frame f;
     f.value = std::move(value);
-    f.anchor = anchor;
+    f.anchor = std::move(anchor);
     f.valuesAtStart = values_;
     f.mark = mark;
     f.isMap = isMap;
@@ -298,21 +277,9 @@ class Builder : public YAML::EventHandler {
   }
 
   // A finished value: a map key, a map value, a sequence element or the document.
-  void Complete(const YAML::Mark& mark, json v, YAML::anchor_t anchor, LineNode lines, size_t size = 0) {
-    ++values_;
-    if (values_ > maxValues_) throw ConvertError{mark, "aliases expand to too many values"};
-    if (anchor != 0) {
-      if (anchors_.size() < anchor) {
-        anchors_.resize(anchor);
-        anchorSizes_.resize(anchor);
-        anchorSet_.resize(anchor);
-        if (track_) anchorLines_.resize(anchor);
-      }
-      anchors_[anchor - 1] = v;
-      anchorSizes_[anchor - 1] = size + 1;
-      anchorSet_[anchor - 1] = true;
-      if (track_) anchorLines_[anchor - 1] = lines;
-    }
+  void Complete(const Mark& mark, json v, const std::string& anchor, LineNode lines, size_t size = 0) {
+    if (++values_ > maxValues_) throw ConvertError{mark, "aliases expand to too many values"};
+    if (!anchor.empty()) anchors_[anchor] = Anchored{v, track_ ? lines : LineNode{}, size + 1};
     if (frames_.empty()) {
       doc_ = std::move(v);
       docLines_ = std::move(lines);
@@ -341,22 +308,23 @@ class Builder : public YAML::EventHandler {
   void Set(Frame& f, const std::string& key, json v, LineNode lines) {
     f.value[key] = std::move(v);
     if (!track_) return;
-    for (auto& [k, l] : f.lines.members)
-      if (k == key) {
-        l = std::move(lines);
+    for (size_t i = 0; i < f.lines.keys.size(); ++i)
+      if (f.lines.keys[i] == key) {
+        f.lines.values[i] = std::move(lines);
         return;
       }
-    f.lines.members.emplace_back(key, std::move(lines));
+    f.lines.keys.push_back(key);
+    f.lines.values.push_back(std::move(lines));
   }
 
   // go-yaml v2's merge: a map's entries are set in order; a sequence of maps is
   // merged last one first, so that the earlier maps win.
-  void Merge(const YAML::Mark& mark, Frame& f, const json& v, const LineNode& lines) {
+  void Merge(const Mark& mark, Frame& f, const json& v, const LineNode& lines) {
     auto mergeOne = [&](const json& m, const LineNode* l) {
       if (!m.is_object()) throw ConvertError{mark, "a merge key (<<) takes a mapping or a sequence of mappings"};
       size_t i = 0;
       for (auto it = m.begin(); it != m.end(); ++it, ++i)
-        Set(f, it.key(), *it, track_ && l && i < l->members.size() ? l->members[i].second : LineNode{});
+        Set(f, it.key(), *it, track_ && l && i < l->values.size() ? l->values[i] : LineNode{});
     };
     if (v.is_array()) {
       for (size_t i = v.size(); i-- > 0;) mergeOne(v[i], track_ && i < lines.elements.size() ? &lines.elements[i] : nullptr);
@@ -366,7 +334,7 @@ class Builder : public YAML::EventHandler {
   }
 
   // sigs.k8s.io/yaml turns non-string keys into strings.
-  static std::string KeyText(const YAML::Mark& mark, const json& k) {
+  static std::string KeyText(const Mark& mark, const json& k) {
     if (k.is_string()) return k.get<std::string>();
     if (k.is_null()) return "null";
     if (k.is_boolean() || k.is_number()) return k.dump();
@@ -377,12 +345,33 @@ class Builder : public YAML::EventHandler {
   bool track_;
   size_t values_ = 0;
   std::vector<Frame> frames_;
-  std::vector<json> anchors_;
-  std::vector<size_t> anchorSizes_;
-  std::vector<bool> anchorSet_;
-  std::vector<LineNode> anchorLines_;
+  std::unordered_map<std::string, Anchored> anchors_;
   json doc_;
   LineNode docLines_;
+};
+
+// libyaml's parser, freed however the conversion ends.
+struct Parser {
+  yaml_parser_t p;
+  explicit Parser(std::string_view text) {
+    yaml_parser_initialize(&p);
+    yaml_parser_set_input_string(&p, reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  }
+  ~Parser() { yaml_parser_delete(&p); }
+  Parser(const Parser&) = delete;
+  Parser& operator=(const Parser&) = delete;
+
+  // libyaml's problem, with its context ("while parsing a block mapping").
+  [[noreturn]] void Fail() const {
+    std::string msg = p.problem ? p.problem : "unknown problem parsing YAML content";
+    if (p.context) msg += std::string(" (") + p.context + " at line " + std::to_string(p.context_mark.line + 1) + ")";
+    throw ConvertError{MarkOf(p.problem_mark), msg};
+  }
+};
+
+struct Event {
+  yaml_event_t e;
+  ~Event() { yaml_event_delete(&e); }
 };
 
 // Every document of the stream, assembled as documented in the header.
@@ -392,14 +381,16 @@ struct Converted {
 };
 
 Converted Convert(std::string_view text, bool track) {
-  ViewBuf buf(text.data(), text.size());
-  std::istream in(&buf);
-  YAML::Parser parser(in);
+  Parser parser(text);
   // Aliases may repeat what they name, but not explode: a generous bound on values.
   Builder builder(text.size() * 16 + 100000, track);
   std::vector<json> docs;
   std::vector<LineNode> docLines;
-  while (parser.HandleNextDocument(builder)) {
+  for (bool done = false; !done;) {
+    Event ev;
+    if (!yaml_parser_parse(&parser.p, &ev.e)) parser.Fail();
+    done = ev.e.type == YAML_STREAM_END_EVENT;
+    if (!builder.Handle(ev.e)) continue;
     json d = builder.TakeDocument();
     LineNode l = builder.TakeLines();
     if (d.is_null()) continue;
@@ -420,10 +411,7 @@ Converted Convert(std::string_view text, bool track) {
     auto kind = d.is_object() ? d.find("kind") : d.end();
     auto list = d.is_object() ? d.find("items") : d.end();
     if (kind != d.end() && *kind == "List" && list != d.end() && list->is_array()) {
-      LineNode* listLines = nullptr;
-      if (track)
-        for (auto& [k, l] : docLines[i].members)
-          if (k == "items") listLines = &l;
+      const LineNode* listLines = track ? docLines[i].Member("items") : nullptr;
       for (size_t k = 0; k < list->size(); ++k) {
         items.push_back(std::move((*list)[k]));
         if (track) itemLines.elements.push_back(listLines && k < listLines->elements.size() ? listLines->elements[k] : docLines[i]);
@@ -435,15 +423,16 @@ Converted Convert(std::string_view text, bool track) {
   }
   out.value = json{{"apiVersion", "v1"}, {"kind", "List"}, {"items", std::move(items)}};
   if (track) {
-    out.lines.mark = itemLines.elements.empty() ? YAML::Mark() : itemLines.elements.front().mark;
-    out.lines.members.emplace_back("items", std::move(itemLines));
+    out.lines.mark = itemLines.elements.empty() ? Mark{} : itemLines.elements.front().mark;
+    out.lines.keys.push_back("items");
+    out.lines.values.push_back(std::move(itemLines));
   }
   return out;
 }
 
-TextPosition Position(const YAML::Mark& m) {
-  if (m.is_null()) return {};
-  return {m.line + 1, m.column + 1};
+TextPosition Position(const Mark& m) {
+  if (m.line < 0) return {};
+  return {static_cast<int>(m.line + 1), static_cast<int>(m.column + 1)};
 }
 
 // A reader path split into its parts: names, [index] and ["quoted key"].
@@ -494,9 +483,6 @@ YamlResult YamlToJson(std::string_view text, json& out) {
   } catch (const ConvertError& e) {
     r.error = e.message;
     r.where = Position(e.mark);
-  } catch (const YAML::Exception& e) {
-    r.error = e.msg;
-    r.where = Position(e.mark);
   }
   return r;
 }
@@ -508,8 +494,6 @@ YamlSource LocateYamlPath(std::string_view text, const std::string& path) {
     c = Convert(text, /*track=*/true);
   } catch (const ConvertError&) {
     return s;
-  } catch (const YAML::Exception&) {
-    return s;
   }
   const LineNode* node = &c.lines;
   for (const std::string& part : PathParts(path)) {
@@ -518,8 +502,7 @@ YamlSource LocateYamlPath(std::string_view text, const std::string& path) {
       size_t i = std::strtoull(part.c_str(), nullptr, 10);
       if (i < node->elements.size()) next = &node->elements[i];
     } else {
-      for (const auto& [k, l] : node->members)
-        if (k == part) next = &l;
+      next = node->Member(part);
     }
     if (!next) break;
     node = next;

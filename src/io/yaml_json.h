@@ -1,6 +1,8 @@
 #pragma once
 // YAML in: the JSON that kubectl would send for a YAML file (sigs.k8s.io/yaml over
-// go-yaml v2, so YAML 1.1 scalar resolution), read with yaml-cpp's event parser.
+// go-yaml v2, so YAML 1.1 scalar resolution). The text is parsed by libyaml, of
+// which go-yaml is a line-by-line port: the syntax it accepts and refuses, and the
+// wording of its errors ("did not find expected key"), are kubectl's.
 //
 // - A stream of several documents (`---`, as `kubectl apply -f` takes) becomes one
 //   v1 List: a document that is a List gives its items, any other object itself;

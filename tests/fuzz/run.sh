@@ -2,10 +2,11 @@
 # Runs one libFuzzer target for SECONDS from its seed directories, keeping what it
 # learns in WORKDIR/corpus between runs. A crash, leak, sanitizer report or
 # timeout exits non-zero and leaves the input in WORKDIR (crash-*, leak-*, timeout-*).
-# Appends "date target seconds executions" to WORKDIR/../log.tsv.
+# Appends "date target seconds executions" to WORKDIR/../log.tsv. SPREADLAB_FUZZ_TIME,
+# when set, replaces SECONDS (scripts/fuzz.sh runs the CTest entries for longer).
 #   run.sh BINARY SECONDS WORKDIR DICT SEED_DIR...
 set -uo pipefail
-bin="$1" seconds="$2" work="$3" dict="$4"
+bin="$1" seconds="${SPREADLAB_FUZZ_TIME:-$2}" work="$3" dict="$4"
 shift 4
 mkdir -p "$work/corpus"
 name="$(basename "$bin")"

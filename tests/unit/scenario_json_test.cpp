@@ -159,12 +159,14 @@ const std::vector<BadCase> kBadCases = {
     // Not JSON (it does not start with { or [): YAML, where this is one plain string.
     {"SlashComment", "// nodes\n{}", "document: expected a Kubernetes object or a v1 List, got string \"// nodes {}\"",
      "document", {"got string"}},
-    // YAML syntax errors: yaml-cpp's wording after "invalid YAML: "; the line and column are in
-    // ReadResult::where (see YamlTest).
+    // YAML syntax errors: libyaml's wording (kubectl's, through go-yaml) after "invalid YAML: ";
+    // the line and column are in ReadResult::where (see YamlTest).
     {"YamlBadIndentation", "apiVersion: v1\nkind: Node\nmetadata:\n  name: a\n labels: x\n",
-     "invalid YAML: end of map not found", "", {"end of map not found"}},
-    {"YamlUnclosedFlow", "kind: Pod\nmetadata: {name: [a}\n", "invalid YAML: illegal flow end", "",
-     {"illegal flow end"}},
+     "invalid YAML: did not find expected key (while parsing a block mapping at line 1)", "",
+     {"did not find expected key"}},
+    {"YamlUnclosedFlow", "kind: Pod\nmetadata: {name: [a}\n",
+     "invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 2)", "",
+     {"expected ',' or ']'"}},
     {"UnescapedNewlineInString", "{\"kind\":\"Node\n\"}",
      "invalid JSON: parse error at line 2, column 0: syntax error while parsing value - invalid string: control "
      "character U+000A (LF) must be escaped to \\u000A or \\n; last read: '\"Node<U+000A>'",

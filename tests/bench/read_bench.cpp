@@ -1,0 +1,66 @@
+// Reading a big dump (5,000 nodes, 50,000 pods, as `kubectl get nodes,pods -o json|yaml`
+// prints them): JSON against YAML, parse + read + validate (io::ReadScenario).
+#include <benchmark/benchmark.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "io/scenario_json.h"
+#include "testing/yaml_emit.h"
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+json BigDump(int nodes, int pods) {
+  json items = json::array();
+  for (int i = 0; i < nodes; ++i) {
+    const std::string name = "node-" + std::to_string(i);
+    items.push_back(json{{"apiVersion", "v1"}, {"kind", "Node"},
+                         {"metadata", {{"name", name}, {"labels", {{"kubernetes.io/hostname", name},
+                                                                   {"topology.kubernetes.io/zone", "zone-" + std::to_string(i % 3)},
+                                                                   {"node.kubernetes.io/instance-type", "m5.xlarge"}}}}},
+                         {"spec", {{"podCIDR", "10.0.0.0/24"}}},
+                         {"status", {{"allocatable", {{"cpu", "4"}, {"memory", "32Gi"}, {"pods", "110"}}},
+                                     {"capacity", {{"cpu", "4"}, {"memory", "32Gi"}, {"pods", "110"}}}}}});
+  }
+  for (int i = 0; i < pods; ++i) {
+    items.push_back(json{{"apiVersion", "v1"}, {"kind", "Pod"},
+                         {"metadata", {{"name", "web-" + std::to_string(i)}, {"namespace", "default"},
+                                       {"labels", {{"app", "web-" + std::to_string(i % 50)}, {"tier", "front"}}}}},
+                         {"spec", {{"nodeName", "node-" + std::to_string(i % nodes)},
+                                   {"containers", json::array({json{{"name", "c"}, {"image", "nginx:1.25"},
+                                                                    {"resources", {{"requests", {{"cpu", "100m"}, {"memory", "128Mi"}}}}}}})}}},
+                         {"status", {{"phase", "Running"}}}});
+  }
+  return json{{"apiVersion", "v1"}, {"kind", "List"}, {"items", std::move(items)}};
+}
+
+const json& Dump() {
+  static const json d = BigDump(5000, 50000);
+  return d;
+}
+
+void BM_ReadJson(benchmark::State& state) {
+  const std::string text = Dump().dump();
+  for (auto _ : state) {
+    spreadlab::Scenario s;
+    auto r = spreadlab::io::ReadScenario(text, s);
+    if (!r.ok) state.SkipWithError(r.error.c_str());
+  }
+  state.counters["MB"] = static_cast<double>(text.size()) / 1e6;
+}
+BENCHMARK(BM_ReadJson)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
+
+void BM_ReadYaml(benchmark::State& state) {
+  const std::string text = spreadlab::testing::ToYaml(Dump());
+  for (auto _ : state) {
+    spreadlab::Scenario s;
+    auto r = spreadlab::io::ReadScenario(text, s);
+    if (!r.ok) state.SkipWithError(r.error.c_str());
+  }
+  state.counters["MB"] = static_cast<double>(text.size()) / 1e6;
+}
+BENCHMARK(BM_ReadYaml)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
+
+}  // namespace
