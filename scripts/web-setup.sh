@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the in-browser lab needs on a fresh Debian 12 machine, idempotently:
 #   - Debian packages: Emscripten, Chromium (browser tests), DejaVu fonts, SDL2 (desktop build)
-#   - the Debian source packages of Dear ImGui and SDL2, unpacked under $WEB/deps
+#   - the Debian source packages of Dear ImGui, SDL2 and libyaml, unpacked under $WEB/deps
 #     (third-party source is fetched at build time, never committed)
 #   - playwright-core from npm (tests/browser/package-lock.json), driving Debian's Chromium
 # Sourced by web-build.sh, web-serve.sh and web-test.sh; runs on its own too.
@@ -10,7 +10,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 WEB="${SPREADLAB_WEB_BUILD_DIR:-$ROOT/build/web}"
 DEPS="$WEB/deps"
-WEB_PACKAGES=(cmake ninja-build g++ nlohmann-json3-dev emscripten chromium fonts-dejavu-core libsdl2-dev libgl-dev)
+WEB_PACKAGES=(cmake ninja-build g++ nlohmann-json3-dev libyaml-dev emscripten chromium fonts-dejavu-core libsdl2-dev libgl-dev)
 
 web_sudo() { if [ "$(id -u)" -ne 0 ]; then sudo "$@"; else "$@"; fi; }
 
@@ -63,4 +63,5 @@ web_npm_install() {
 web_install_packages
 web_fetch_source imgui imgui
 web_fetch_source libsdl2 SDL2
+web_fetch_source libyaml libyaml
 web_npm_install

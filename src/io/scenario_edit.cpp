@@ -596,12 +596,14 @@ bool ScenarioDoc::EditPlugins(const Change& change, std::string& error) {
 
 bool ScenarioDoc::SetPluginWeight(const std::string& plugin, int32_t weight, std::string& error) {
   return EditPlugins([&](ojson& plugins) {
+    // One list at a time: an ordered_json object is a vector, so adding "score" to
+    // `plugins` may move "multiPoint" and whatever a reference into it pointed to.
     ojson& enabled = Child(plugins, "multiPoint")["enabled"];
-    ojson& disabled = Child(plugins, "score")["disabled"];
     Unlist(enabled, plugin);
-    Unlist(disabled, plugin);
     if (weight > 0) enabled.push_back(ojson{{"name", plugin}, {"weight", weight}});
-    else disabled.push_back(ojson{{"name", plugin}});
+    ojson& disabled = Child(plugins, "score")["disabled"];
+    Unlist(disabled, plugin);
+    if (weight <= 0) disabled.push_back(ojson{{"name", plugin}});
     DropEmpty(plugins, "multiPoint", "enabled");
     DropEmpty(plugins, "score", "disabled");
   }, error);

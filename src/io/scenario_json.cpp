@@ -675,7 +675,9 @@ void Locate(std::string_view text, bool yaml, const std::string& path, ReadResul
     result.error += " (" + src.hint + ")";
 }
 
-ReadResult ReadText(std::string_view text, Scenario& out, json* docOut) {
+// The reader's one try/catch. The wasm build lets only named functions catch
+// (EXCEPTION_CATCHING_ALLOWED in src/app/CMakeLists.txt), so it is never inlined.
+[[gnu::noinline]] ReadResult ReadText(std::string_view text, Scenario& out, json* docOut) {
   ReadResult result;
   out = Scenario{};
   const bool yaml = !StartsLikeJson(text);

@@ -475,7 +475,9 @@ std::vector<std::string> PathParts(const std::string& path) {
 
 }  // namespace
 
-YamlResult YamlToJson(std::string_view text, json& out) {
+// These two catch the converter's errors: never inlined, so that the wasm build can
+// name them in EXCEPTION_CATCHING_ALLOWED (src/app/CMakeLists.txt).
+[[gnu::noinline]] YamlResult YamlToJson(std::string_view text, json& out) {
   YamlResult r;
   try {
     out = Convert(text, /*track=*/false).value;
@@ -487,7 +489,7 @@ YamlResult YamlToJson(std::string_view text, json& out) {
   return r;
 }
 
-YamlSource LocateYamlPath(std::string_view text, const std::string& path) {
+[[gnu::noinline]] YamlSource LocateYamlPath(std::string_view text, const std::string& path) {
   YamlSource s;
   Converted c;
   try {

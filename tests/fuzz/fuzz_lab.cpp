@@ -110,7 +110,7 @@ void PanelEdit(Lab& lab, const std::string& verb, std::istringstream& in) {
         return Edit(lab, "node labels", [=](io::ScenarioDoc& d, std::string& e) { return d.SetNodeLabels(n, m, e); });
     } else if (verb == "cordon") {
       const size_t n = Pick(rest, s.nodes.size());
-      const bool u = !s.nodes[n].spec.unschedulable;
+      const bool u = !s.nodes[n].unschedulable;
       return Edit(lab, "cordon", [=](io::ScenarioDoc& d, std::string& e) { return d.SetNodeUnschedulable(n, u, e); });
     } else if (verb == "removeNode") {
       const size_t n = Pick(rest, s.nodes.size());
