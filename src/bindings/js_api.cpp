@@ -17,7 +17,7 @@ using spreadlab::app::TheLab;
 
 const char* Out(const json& j) {
   static std::string buffer;
-  buffer = j.dump();
+  buffer = j.dump(-1, ' ', false, json::error_handler_t::replace);  // statuses may quote what was typed
   return buffer.c_str();
 }
 
@@ -78,7 +78,7 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_why() {
   Lab& lab = TheLab();
   const spreadlab::why::Report* report = lab.Why();
   static std::string buffer;
-  buffer = report ? spreadlab::io::WhyToJson(lab.cluster(), *report).dump() : "null";
+  buffer = report ? spreadlab::io::WhyToJson(lab.cluster(), *report).dump(-1, ' ', false, json::error_handler_t::replace) : "null";
   return buffer.c_str();
 }
 

@@ -54,6 +54,11 @@ size_t ItemIndex(const std::string& path) {
   return std::stoul(path.substr(6));
 }
 
+// The document as text. Edits put what a person typed into it before the reader checks
+// it, and JS strings may hold lone surrogates: bytes that are not UTF-8 become U+FFFD
+// instead of an exception.
+std::string Text(const ojson& j, int indent = -1) { return j.dump(indent, ' ', false, ojson::error_handler_t::replace); }
+
 ojson& Child(ojson& j, const char* key) {
   if (!j.contains(key) || !j[key].is_object()) j[key] = ojson::object();
   return j[key];
@@ -128,7 +133,7 @@ bool ScenarioDoc::Load(std::string_view text, std::string& error) {
   return true;
 }
 
-std::string ScenarioDoc::Dump(int indent) const { return json_->doc.dump(indent); }
+std::string ScenarioDoc::Dump(int indent) const { return Text(json_->doc, indent); }
 
 std::string ScenarioDoc::Annotation(std::string_view key) const {
   const ojson& d = json_->doc;
@@ -226,7 +231,7 @@ bool ScenarioDoc::RereadItems(const Snapshot& snapshot, std::string& error) {
   for (const auto& [i, unused] : snapshot.items) {
     const std::string path = "items[" + std::to_string(i) + "]";
     Scenario one;
-    if (!ReadObjects(json_->doc["items"][i].dump(), one).ok) return Reread(error);
+    if (!ReadObjects(Text(json_->doc["items"][i]), one).ok) return Reread(error);
     if (one.pods.size() == 1 && one.nodes.empty()) {
       v1::Pod* pod = find(scenario_.pods, path);
       if (!pod || pod->metadata.name != one.pods[0].metadata.name || pod->metadata.ns != one.pods[0].metadata.ns)
@@ -249,7 +254,7 @@ bool ScenarioDoc::RereadItems(const Snapshot& snapshot, std::string& error) {
 
 bool ScenarioDoc::Reread(std::string& error) {
   Scenario next;
-  ReadResult r = ReadScenario(json_->doc.dump(), next);
+  ReadResult r = ReadScenario(Text(json_->doc), next);
   if (!r.ok) {
     error = r.error;
     return false;

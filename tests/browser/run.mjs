@@ -306,6 +306,45 @@ test('bad JSON shows the core error and keeps the scenario', async () => {
   await ctx.close();
 });
 
+test('YAML pasted or loaded: read as kubectl reads it, with the line of a bad field', async () => {
+  const { page, ctx } = await openLab('/');
+  const yaml = [
+    'apiVersion: v1', 'kind: Node', 'metadata:', '  name: node-a',
+    '  labels: {topology.kubernetes.io/zone: zone-a, kubernetes.io/hostname: node-a}',
+    'status:', '  allocatable: {cpu: 4, memory: 8Gi, pods: 110}', '---',
+    'apiVersion: v1', 'kind: Node', 'metadata:', '  name: node-b',
+    '  labels: {topology.kubernetes.io/zone: zone-b, kubernetes.io/hostname: node-b}',
+    'status:', '  allocatable: {cpu: 4, memory: 8Gi, pods: 110}', '---',
+    'apiVersion: v1', 'kind: Pod', 'metadata: {name: web-0, labels: {app: web}}',
+    'spec:', '  nodeName: node-a', '  containers: [{name: c, resources: {requests: {cpu: 1}}}]', '---',
+    'apiVersion: v1', 'kind: Pod', 'metadata: {name: web-1, labels: {app: web}}',
+    'spec:', '  containers: [{name: c, resources: {requests: {cpu: 1}}}]', '  topologySpreadConstraints:',
+    '  - {maxSkew: 1, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule,',
+    '     labelSelector: {matchLabels: {app: web}}}', ''].join('\n');
+  const ok = await api(page, 'load', yaml, 'shop.yaml');
+  check(ok.ok, `YAML loads: ${ok.error}`);
+  const trace = await api(page, 'trace');
+  checkEqual(trace.selected, 'node-b', 'the pending pod goes to the other zone');
+  // A bad field: the error names the YAML line; the scenario stays.
+  const bad = await api(page, 'load', yaml.replace('maxSkew: 1', 'maxSkew: 0'), 'shop.yaml');
+  check(!bad.ok && /^line 30: items\[3\]\.spec\.topologySpreadConstraints\[0\]\.maxSkew: must be greater than zero/.test(bad.error),
+    `the line and path of the bad field: ${bad.error}`);
+  const yes = await api(page, 'load', yaml.replace('app: web}}\nspec:\n  nodeName', 'app: yes}}\nspec:\n  nodeName'), 'shop.yaml');
+  check(!yes.ok && /quote it \("yes"\)/.test(yes.error), `an unquoted yes in a label: ${yes.error}`);
+  const syntax = await api(page, 'load', 'kind: Pod\nmetadata: {name: [a}\n', 'bad.yaml');
+  check(!syntax.ok && /^line 2, column \d+: invalid YAML/.test(syntax.error), `a YAML syntax error: ${syntax.error}`);
+  checkEqual(await api(page, 'trace'), trace, 'the YAML scenario is kept');
+  // Pasted on the page.
+  await page.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', text);
+    window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt }));
+  }, yaml.replace('web-1', 'web-2'));
+  await frames(page, 3);
+  checkEqual((await api(page, 'status')).pendingPod, 'default/web-2', 'pasted YAML opened');
+  await ctx.close();
+});
+
 test('an edit survives a reload (localStorage)', async () => {
   const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const { page } = await openLab('/', { context: ctx });

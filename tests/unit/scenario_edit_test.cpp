@@ -213,5 +213,19 @@ TEST(ScenarioDocUndo, NothingIsRecordedOutsideBeginUndoAndARefusedEditRecordsNoC
   EXPECT_NE(cordoned, original);
 }
 
+// Found by fuzz_lab: text that is not UTF-8 (JS strings may hold lone surrogates) put
+// into the document by an edit made the re-read's JSON dump throw. Such bytes read and
+// print as U+FFFD now; a field whose validation refuses them is refused as ever.
+TEST(ScenarioDocEdit, TextThatIsNotUtf8DoesNotThrow) {
+  io::ScenarioDoc doc = Loaded();
+  std::string error;
+  ASSERT_NO_THROW(doc.SetFilterPluginEnabled("Node\x94Ports", false, error));
+  EXPECT_NE(doc.Dump().find("Node\xEF\xBF\xBDPorts"), std::string::npos);  // disabling an unknown plugin is allowed
+  const std::string before = doc.Dump();
+  EXPECT_FALSE(doc.SetPodNamespace(0, "team\xED\xA0\x80", error));
+  EXPECT_NE(error.find("namespace"), std::string::npos) << error;
+  EXPECT_EQ(doc.Dump(), before);
+}
+
 }  // namespace
 }  // namespace spreadlab

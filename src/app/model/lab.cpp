@@ -157,7 +157,8 @@ const std::vector<uint8_t>& Lab::MatchingPods(int c) {
 
 std::string Lab::TraceJson(int indent) const {
   if (!loaded()) return "null";
-  return io::TraceToJson(*cluster_, framework_->profile(), trace_).dump(indent);
+  return io::TraceToJson(*cluster_, framework_->profile(), trace_)
+      .dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
 void Lab::Push(const char* what) {
