@@ -45,6 +45,7 @@ int Open(const std::string& file, spreadlab::io::Session& session) {
     fmt::print(stderr, "error: {}\n", error);
     return kExitBadInput;
   }
+  for (const auto& n : session.notes) fmt::print(stderr, "note: {}\n", n);
   for (const auto& w : session.warnings) fmt::print(stderr, "warning: {}\n", w);
   return 0;
 }

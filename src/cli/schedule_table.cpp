@@ -4,22 +4,35 @@
 
 #include <algorithm>
 
+#include "core/workload.h"
+
 namespace spreadlab::cli {
 
 std::string ScheduleTable(const Cluster& cluster, const std::vector<Placement>& placements,
                           const std::vector<SpreadReport>& spread) {
-  size_t width = 3;
-  for (const auto& p : placements) width = std::max(width, cluster.pod(p.pod).key.size());
-  std::string out = fmt::format("{:<{}}  {}\n", "POD", width, "RESULT");
-  size_t bound = 0;
+  size_t width = 3, workloadWidth = 0;
+  std::vector<std::string> workloads;
   for (const auto& p : placements) {
+    width = std::max(width, cluster.pod(p.pod).key.size());
+    workloads.push_back(WorkloadOf(cluster.scenario(), cluster.scenario().pods[p.pod]));
+    workloadWidth = std::max(workloadWidth, workloads.back().size());
+  }
+  // The WORKLOAD column only when some pod has one.
+  if (workloadWidth > 0) workloadWidth = std::max<size_t>(workloadWidth, 8) + 2;
+  std::string out = fmt::format("{:<{}}  {:<{}}{}\n", "POD", width, workloadWidth ? "WORKLOAD" : "", workloadWidth, "RESULT");
+  size_t bound = 0;
+  for (size_t i = 0; i < placements.size(); ++i) {
+    const Placement& p = placements[i];
     std::string result = p.node != kNone ? cluster.node(p.node).name
                          : p.error        ? "Error: " + p.message
                                           : "Pending: " + p.message;
     bound += p.node != kNone;
-    out += fmt::format("{:<{}}  {}\n", cluster.pod(p.pod).key, width, result);
+    out += fmt::format("{:<{}}  {:<{}}{}\n", cluster.pod(p.pod).key, width, workloads[i], workloadWidth, result);
   }
   out += fmt::format("\n{} of {} pending pod(s) scheduled.\n", bound, placements.size());
+  if (workloadWidth)
+    out += "Pods of workloads are placed in the order their controllers create them: controller by controller,\n"
+           "in file order (a Deployment's pods right after it), each one bound before the next.\n";
   for (const auto& r : spread) {
     out += fmt::format("\nPods matching {} in namespace {}, per {} ({} maxSkew {}): skew {}\n", r.selector, r.ns,
                        r.topologyKey, r.whenUnsatisfiable, r.maxSkew, r.skew);

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/validation.h"
+#include "io/controllers.h"
 #include "io/yaml_json.h"
 
 namespace spreadlab::io {
@@ -606,6 +607,8 @@ void ReadItem(const json& item, const std::string& path, Scenario& out, ReadResu
     out.profile = ReadProfile(item, path, result.warnings);
   } else if (kind == "List") {
     Fail(Child(path, "kind"), "nested Lists are not supported; put the objects directly in items");
+  } else if (kind == "Deployment" || kind == "Job" || kind == "DaemonSet") {
+    // Their controllers' objects take part (io/controllers.h).
   } else {
     result.warnings.push_back((path.empty() ? "document" : path) + ": kind " + QuoteText(kind) +
                               " does not take part in scheduling; ignored");
@@ -665,11 +668,17 @@ void ReadDocument(const json& doc, Scenario& out, ReadResult& result) {
   }
 }
 
-// The YAML line of the value an error names, and a hint when YAML turned the
-// unquoted word a string field needed into something else.
-void Locate(std::string_view text, bool yaml, const std::string& path, ReadResult& result) {
+// An error found in the document the controllers completed, told where it is in the
+// document as written (a created pod's field is its workload template's), with the
+// YAML line of the value, and a hint when YAML turned the unquoted word a string field
+// needed into something else.
+void Locate(std::string_view text, bool yaml, const ControllerResult& controllers, const std::string& path,
+            ReadResult& result) {
+  const std::string source = SourcePath(controllers, path);
+  if (source != path && result.error.compare(0, path.size() + 2, path + ": ") == 0)
+    result.error = (source.empty() ? "document" : source) + result.error.substr(path.size());
   if (!yaml) return;
-  YamlSource src = LocateYamlPath(text, path);
+  YamlSource src = LocateYamlPath(text, source);
   result.where = {src.where.line, 0};
   if (!src.hint.empty() && result.error.find("expected a string") != std::string::npos)
     result.error += " (" + src.hint + ")";
@@ -677,18 +686,20 @@ void Locate(std::string_view text, bool yaml, const std::string& path, ReadResul
 
 // The reader's one try/catch. The wasm build lets only named functions catch
 // (EXCEPTION_CATCHING_ALLOWED in src/app/CMakeLists.txt), so it is never inlined.
-[[gnu::noinline]] ReadResult ReadText(std::string_view text, Scenario& out, json* docOut) {
+[[gnu::noinline]] ReadResult ReadText(std::string_view text, Scenario& out, json* docOut,
+                                      ControllerResult& controllers) {
   ReadResult result;
   out = Scenario{};
   const bool yaml = !StartsLikeJson(text);
-  std::string path;
   try {
     json doc = yaml ? ParseYaml(text, result) : ParseJson(text);
+    if (!RunControllers(doc, controllers)) throw ReadError{controllers.error, controllers.errorPath};
+    result.notes = controllers.notes;
     ReadDocument(doc, out, result);
     if (docOut) *docOut = std::move(doc);
   } catch (const ReadError& e) {
     result.error = OneLine(e.message);
-    if (!e.path.empty() || e.message.rfind("document:", 0) == 0) Locate(text, yaml, e.path, result);
+    if (!e.path.empty() || e.message.rfind("document:", 0) == 0) Locate(text, yaml, controllers, e.path, result);
     return result;
   } catch (const std::exception& e) {
     result.error = std::string("invalid input: ") + e.what();
@@ -712,10 +723,14 @@ std::string LocatedError(const ReadResult& r, std::string_view source) {
   return at + ": " + r.error;
 }
 
-ReadResult ReadObjects(std::string_view text, Scenario& out) { return ReadText(text, out, nullptr); }
+ReadResult ReadObjects(std::string_view text, Scenario& out) {
+  ControllerResult controllers;
+  return ReadText(text, out, nullptr, controllers);
+}
 
 ReadResult ReadScenario(std::string_view text, Scenario& out, nlohmann::ordered_json* doc) {
-  ReadResult result = ReadText(text, out, doc);
+  ControllerResult controllers;
+  ReadResult result = ReadText(text, out, doc, controllers);
   if (!result.ok) return result;
   result.ok = false;
   const std::string schedulerName = out.profile ? out.profile->schedulerName : "default-scheduler";
@@ -731,7 +746,7 @@ ReadResult ReadScenario(std::string_view text, Scenario& out, nlohmann::ordered_
   auto errors = ValidateScenario(out);
   if (!errors.empty()) {
     result.error = OneLine(errors.front().ToString());
-    Locate(text, result.yaml, errors.front().path, result);
+    Locate(text, result.yaml, controllers, errors.front().path, result);
     if (errors.size() > 1) result.error += " (and " + std::to_string(errors.size() - 1) + " more)";
     return result;
   }

@@ -21,6 +21,7 @@ struct ReadResult {
   std::string error;                  // "items[3].spec.…: …" when !ok
   TextPosition where;                 // YAML: the line (and, for syntax errors, column) of the error
   std::vector<std::string> warnings;  // items that were understood but have no effect
+  std::vector<std::string> notes;     // what the workload controllers created (io/controllers.h)
 };
 
 // Parses `text` into `out` and validates it (core/validation). On failure `out`

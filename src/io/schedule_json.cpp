@@ -1,5 +1,7 @@
 #include "io/schedule_json.h"
 
+#include "core/workload.h"
+
 namespace spreadlab::io {
 
 nlohmann::ordered_json ScheduleToJson(const Cluster& cluster, const std::vector<Placement>& placements,
@@ -7,11 +9,14 @@ nlohmann::ordered_json ScheduleToJson(const Cluster& cluster, const std::vector<
   using ojson = nlohmann::ordered_json;
   ojson j;
   ojson ps = ojson::array();
-  for (const auto& p : placements)
+  for (const auto& p : placements) {
+    const std::string workload = WorkloadOf(cluster.scenario(), cluster.scenario().pods[p.pod]);
     ps.push_back(ojson{{"pod", cluster.pod(p.pod).key},
                        {"node", p.node == kNone ? ojson(nullptr) : ojson(cluster.node(p.node).name)},
                        {"message", p.message},
-                       {"error", p.error}});
+                       {"error", p.error},
+                       {"workload", workload.empty() ? ojson(nullptr) : ojson(workload)}});
+  }
   j["placements"] = std::move(ps);
   ojson ss = ojson::array();
   for (const auto& r : spread) {

@@ -18,6 +18,7 @@ bool OpenSession(std::string_view text, Session& out, std::string& error, std::s
   out.cluster = std::move(cluster);
   out.framework = std::move(framework);
   out.warnings = std::move(r.warnings);
+  out.notes = std::move(r.notes);
   return true;
 }
 

@@ -15,6 +15,7 @@ struct Session {
   std::unique_ptr<Cluster> cluster;
   std::unique_ptr<Framework> framework;
   std::vector<std::string> warnings;
+  std::vector<std::string> notes;  // what the workload controllers created
 };
 
 // Reads, validates and compiles `text` (JSON or YAML). Returns false with a one-line

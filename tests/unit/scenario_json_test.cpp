@@ -520,8 +520,8 @@ const std::vector<GoodCase> kGoodCases = {
      List({Node("node-a1", "zone-a", R"(,"status":{"allocatable":{"cpu":4,"memory":8589934592,"pods":110}})"),
            Pod("web-1", R"({"containers":[{"name":"app","resources":{"requests":{"cpu":2,"memory":0.5}}}]})")}),
      1, 1, {}},
-    {"UnknownKindWarns", List({R"({"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"}})", Node("node-a1")}),
-     1, 0, {"items[0]: kind \"Deployment\" does not take part in scheduling; ignored"}},
+    {"UnknownKindWarns", List({R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"web"}})", Node("node-a1")}),
+     1, 0, {"items[0]: kind \"ConfigMap\" does not take part in scheduling; ignored"}},
     {"SucceededPodWarns",
      List({Node("node-a1"), Pod("web-1", R"({"nodeName":"node-a1"})", R"(,"status":{"phase":"Succeeded"})"),
            Pod("web-2", "{}", R"(,"status":{"phase":"Failed"})")}),
@@ -788,9 +788,12 @@ TEST(ReaderRegressions, SingleObjectPathsHaveNoLeadingSeparator) {
   Scenario s;
   EXPECT_EQ(ReadScenario(Pod("web-1", R"({"nodeName":"node-a1"})"), s).error,
             "spec.nodeName: Not found: \"node-a1\" (no node with that name in the scenario)");
-  ReadResult r = ReadScenario(R"({"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"}})", s);
+  ReadResult r = ReadScenario(R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"web"}})", s);
   ASSERT_EQ(r.warnings.size(), 1u);
-  EXPECT_EQ(r.warnings[0], "document: kind \"Deployment\" does not take part in scheduling; ignored");
+  EXPECT_EQ(r.warnings[0], "document: kind \"ConfigMap\" does not take part in scheduling; ignored");
+  // A single workload is run by its controller (as items[0] of a List); its errors name the object as written.
+  r = ReadScenario(R"({"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"}})", s);
+  EXPECT_EQ(r.error, "spec: Required value");
 }
 
 // ---------------------------------------------------------------------------

@@ -1,0 +1,430 @@
+#include "io/controllers.h"
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "core/corev1/selectors.h"
+#include "core/labels.h"
+
+namespace spreadlab::io {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+// k8s.io/apimachinery/pkg/util/rand: the alphabet of generated names and hashes.
+constexpr std::string_view kAlphanums = "bcdfghjklmnpqrstvwxz2456789";
+
+uint32_t Fnv32a(std::string_view s, uint32_t h = 2166136261u) {
+  for (unsigned char c : s) h = (h ^ c) * 16777619u;
+  return h;
+}
+
+// rand.SafeEncodeString(fmt.Sprint(hash)): how controller.ComputeHash words a hash.
+std::string SafeEncode(uint32_t hash) {
+  std::string out = std::to_string(hash);
+  for (char& c : out) c = kAlphanums[static_cast<unsigned char>(c) % kAlphanums.size()];
+  return out;
+}
+
+// The template's hash (controller.ComputeHash: FNV-32a of the template, with the
+// collision count). Not upstream's digits, which hash Go's printing of the struct.
+std::string TemplateHash(const json& tmpl, int64_t collisionCount) {
+  uint32_t h = Fnv32a(tmpl.dump(-1, ' ', false, json::error_handler_t::replace));
+  if (collisionCount > 0) h = Fnv32a(std::to_string(collisionCount), h);
+  return SafeEncode(h);
+}
+
+// names.SimpleNameGenerator: base + 5 random alphanumerics; here drawn from a hash of the
+// base and a counter, so that the same scenario always gets the same names.
+std::string GeneratedName(const std::string& base, uint32_t n, const std::set<std::string>& taken) {
+  for (uint32_t attempt = 0;; ++attempt) {
+    uint32_t h = Fnv32a(base + "#" + std::to_string(n) + "#" + std::to_string(attempt));
+    std::string suffix;
+    for (int i = 0; i < 5; ++i, h /= static_cast<uint32_t>(kAlphanums.size()))
+      suffix += kAlphanums[h % kAlphanums.size()];
+    if (!taken.count(base + suffix)) return base + suffix;
+  }
+}
+
+std::string Str(const json& obj, const char* key, const std::string& fallback = "") {
+  auto it = obj.find(key);
+  return it != obj.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
+const json* Obj(const json& obj, const char* key) {
+  auto it = obj.find(key);
+  return it != obj.end() && it->is_object() ? &*it : nullptr;
+}
+
+v1::LabelMap Labels(const json* meta) {
+  v1::LabelMap m;
+  if (const json* l = meta ? Obj(*meta, "labels") : nullptr)
+    for (auto it = l->begin(); it != l->end(); ++it)
+      if (it->is_string()) m[it.key()] = it->get<std::string>();
+  return m;
+}
+
+// A workload's spec.selector as the core's selector (the reader validates its fields
+// later; what does not read here selects nothing).
+std::optional<v1::LabelSelector> SelectorOf(const json& spec, bool mapSelector) {
+  const json* sel = Obj(spec, "selector");
+  if (!sel) return std::nullopt;
+  v1::LabelSelector s;
+  if (mapSelector) {  // ReplicationController: a plain map
+    for (auto it = sel->begin(); it != sel->end(); ++it)
+      if (it->is_string()) s.matchLabels[it.key()] = it->get<std::string>();
+    return s;
+  }
+  if (const json* ml = Obj(*sel, "matchLabels"))
+    for (auto it = ml->begin(); it != ml->end(); ++it)
+      if (it->is_string()) s.matchLabels[it.key()] = it->get<std::string>();
+  auto exprs = sel->find("matchExpressions");
+  if (exprs != sel->end() && exprs->is_array())
+    for (const json& e : *exprs) {
+      if (!e.is_object()) continue;
+      v1::LabelSelectorRequirement r{Str(e, "key"), Str(e, "operator"), {}};
+      auto vals = e.find("values");
+      if (vals != e.end() && vals->is_array())
+        for (const json& v : *vals)
+          if (v.is_string()) r.values.push_back(v.get<std::string>());
+      s.matchExpressions.push_back(std::move(r));
+    }
+  return s;
+}
+
+struct Workload {
+  size_t item = 0;
+  std::string path, kind, apiVersion, ns, name, uid;
+};
+
+struct Failure {
+  std::string path, message;
+};
+
+class Controllers {
+ public:
+  Controllers(json& items, ControllerResult& out) : items_(items), out_(out) {
+    for (const json& it : items_) {
+      if (!it.is_object() || Str(it, "kind") != "Pod") continue;
+      const json* meta = Obj(it, "metadata");
+      if (meta) podNames_.insert(Str(*meta, "namespace", "default") + "/" + Str(*meta, "name"));
+    }
+  }
+
+  void Run() {
+    // Deployments create ReplicaSets, which are then run in the same pass, in order.
+    for (size_t i = 0; i < items_.size(); ++i) {
+      const json& it = items_[i];
+      if (!it.is_object() || ranByDeployment_.count(i)) continue;
+      const std::string kind = Str(it, "kind");
+      if (kind != "Deployment" && kind != "ReplicaSet" && kind != "ReplicationController" && kind != "StatefulSet" &&
+          kind != "Job" && kind != "DaemonSet")
+        continue;
+      Workload w = Describe(i);
+      if (kind == "Deployment") Deployment(w);
+      else if (kind == "ReplicaSet" || kind == "ReplicationController") ReplicaSet(w);
+      else if (kind == "StatefulSet") StatefulSet(w);
+      else if (kind == "Job") Job(w);
+      else out_.notes.push_back(w.path + ": DaemonSet " + w.ns + "/" + w.name + ": its pods are not simulated yet");
+    }
+  }
+
+ private:
+  Workload Describe(size_t i) {
+    const json& it = items_[i];
+    Workload w;
+    w.item = i;
+    w.path = "items[" + std::to_string(i) + "]";
+    w.kind = Str(it, "kind");
+    w.apiVersion = Str(it, "apiVersion");
+    const json* meta = Obj(it, "metadata");
+    if (!meta || Str(*meta, "name").empty()) throw Failure{w.path + ".metadata.name", "Required value: name is required"};
+    w.name = Str(*meta, "name");
+    w.ns = Str(*meta, "namespace", "default");
+    if (w.ns.empty()) w.ns = "default";
+    w.uid = Str(*meta, "uid", w.kind + "/" + w.ns + "/" + w.name);
+    return w;
+  }
+
+  const json& Spec(const Workload& w) {
+    const json* spec = Obj(items_[w.item], "spec");
+    if (!spec) throw Failure{w.path + ".spec", "Required value"};
+    return *spec;
+  }
+
+  int64_t Count(const Workload& w, const json& spec, const char* key, int64_t fallback) {
+    auto it = spec.find(key);
+    if (it == spec.end() || it->is_null()) return fallback;
+    if (!it->is_number_integer() && !it->is_number_unsigned())
+      throw Failure{w.path + ".spec." + key, "expected an integer, got " + it->dump()};
+    const int64_t v = it->is_number_unsigned() ? INT32_MAX + int64_t{1} : it->get<int64_t>();
+    if (v < 0) throw Failure{w.path + ".spec." + key, "must be greater than or equal to 0 (got " + it->dump() + ")"};
+    if (v > 100000) throw Failure{w.path + ".spec." + key, "spreadlab creates at most 100000 pods per workload (got " + it->dump() + ")"};
+    return v;
+  }
+
+  // spec.template, whose labels the selector must select (ValidatePodTemplateSpecForReplicaSet & co).
+  const json& Template(const Workload& w, const json& spec, const std::optional<v1::LabelSelector>& selector,
+                       bool selectorRequired) {
+    const json* tmpl = Obj(spec, "template");
+    if (!tmpl) throw Failure{w.path + ".spec.template", "Required value"};
+    if (!selector) {
+      if (selectorRequired) throw Failure{w.path + ".spec.selector", "Required value"};
+      return *tmpl;
+    }
+    StringPool pool;
+    const Selector sel = LabelSelectorAsSelector(selector, pool);
+    if (sel.Empty() || !sel.Matches(MakeLabelSet(Labels(Obj(*tmpl, "metadata")), pool), pool))
+      throw Failure{w.path + ".spec.template.metadata.labels",
+                    "Invalid value: `selector` does not match template `labels`"};
+    return *tmpl;
+  }
+
+  bool OwnedBy(const json& pod, const Workload& w) const {
+    const json* meta = Obj(pod, "metadata");
+    if (!meta || Str(*meta, "namespace", "default") != w.ns) return false;
+    auto refs = meta->find("ownerReferences");
+    if (refs == meta->end() || !refs->is_array()) return false;
+    for (const json& r : *refs)
+      if (r.is_object() && Str(r, "kind") == w.kind && Str(r, "name") == w.name) return true;
+    return false;
+  }
+
+  bool HasController(const json& pod) const {
+    const json* meta = Obj(pod, "metadata");
+    auto refs = meta ? meta->find("ownerReferences") : json::const_iterator();
+    if (!meta || refs == meta->end() || !refs->is_array()) return false;
+    for (const json& r : *refs)
+      if (r.is_object() && r.value("controller", false) == true) return true;
+    return false;
+  }
+
+  // The pod the controller makes from its template (controller.GetPodFromTemplate).
+  json PodFrom(const Workload& w, const json& tmpl, const std::string& name, const v1::LabelMap& extraLabels) {
+    json pod = {{"apiVersion", "v1"}, {"kind", "Pod"}};
+    json meta = json::object();
+    if (const json* tm = Obj(tmpl, "metadata")) meta = *tm;
+    meta["name"] = name;
+    meta["namespace"] = w.ns;
+    for (const auto& [k, v] : extraLabels) meta["labels"][k] = v;
+    meta["ownerReferences"] = json::array({json{{"apiVersion", w.apiVersion},
+                                                {"kind", w.kind},
+                                                {"name", w.name},
+                                                {"uid", w.uid},
+                                                {"controller", true},
+                                                {"blockOwnerDeletion", true}}});
+    pod["metadata"] = std::move(meta);
+    pod["spec"] = tmpl.contains("spec") ? tmpl["spec"] : json::object();
+    return pod;
+  }
+
+  // A created pod's metadata and spec are its workload's template's; a created
+  // ReplicaSet has its Deployment's shape.
+  void Add(json object, const Workload& w) {
+    const json* meta = Obj(object, "metadata");
+    const bool pod = Str(object, "kind") == "Pod";
+    if (pod) podNames_.insert(w.ns + "/" + Str(*meta, "name"));
+    items_.push_back(std::move(object));
+    out_.created.push_back({items_.size() - 1, pod ? w.path + ".spec.template" : w.path, pod});
+  }
+
+  std::set<std::string> TakenNames(const std::string& ns) const {
+    std::set<std::string> out;
+    for (const auto& key : podNames_)
+      if (key.compare(0, ns.size() + 1, ns + "/") == 0) out.insert(key.substr(ns.size() + 1));
+    return out;
+  }
+
+  void Deployment(const Workload& w) {
+    const json& spec = Spec(w);
+    const int64_t replicas = Count(w, spec, "replicas", 1);
+    const auto selector = SelectorOf(spec, false);
+    const json& tmpl = Template(w, spec, selector, /*selectorRequired=*/true);
+    for (size_t i = 0; i < items_.size(); ++i)
+      if (items_[i].is_object() && Str(items_[i], "kind") == "ReplicaSet" && OwnedBy(items_[i], w)) {
+        out_.notes.push_back(w.path + ": Deployment " + w.ns + "/" + w.name + " already has its ReplicaSet (items[" +
+                             std::to_string(i) + "])");
+        return;
+      }
+    int64_t collisions = 0;
+    if (const json* st = Obj(items_[w.item], "status"))
+      if (auto c = st->find("collisionCount"); c != st->end() && c->is_number_integer()) collisions = c->get<int64_t>();
+    const std::string hash = TemplateHash(tmpl, collisions);
+    json rsTemplate = tmpl;
+    rsTemplate["metadata"]["labels"]["pod-template-hash"] = hash;
+    json rsSelector = spec["selector"];
+    rsSelector["matchLabels"]["pod-template-hash"] = hash;
+    json rsMeta = {{"name", w.name + "-" + hash}, {"namespace", w.ns}, {"labels", rsTemplate["metadata"]["labels"]}};
+    rsMeta["ownerReferences"] = json::array({json{{"apiVersion", w.apiVersion.empty() ? "apps/v1" : w.apiVersion},
+                                                  {"kind", "Deployment"},
+                                                  {"name", w.name},
+                                                  {"uid", w.uid},
+                                                  {"controller", true},
+                                                  {"blockOwnerDeletion", true}}});
+    json rs = {{"apiVersion", "apps/v1"}, {"kind", "ReplicaSet"}, {"metadata", std::move(rsMeta)},
+               {"spec", {{"replicas", replicas}, {"selector", std::move(rsSelector)}, {"template", std::move(rsTemplate)}}}};
+    Add(std::move(rs), w);
+    out_.notes.push_back(w.path + ": Deployment " + w.ns + "/" + w.name + " created ReplicaSet " + w.ns + "/" + w.name +
+                         "-" + hash);
+    // Its pods next, before the controllers of the items that follow the Deployment.
+    ranByDeployment_.insert(items_.size() - 1);
+    ReplicaSet(Describe(items_.size() - 1));
+  }
+
+  void ReplicaSet(const Workload& w) {
+    const json& spec = Spec(w);
+    const bool rc = w.kind == "ReplicationController";
+    const int64_t replicas = Count(w, spec, "replicas", 1);
+    auto selector = SelectorOf(spec, rc);
+    if (rc && (!selector || selector->matchLabels.empty())) {
+      // A ReplicationController without a selector selects its template's labels.
+      if (const json* t = Obj(spec, "template")) selector = v1::LabelSelector{Labels(Obj(*t, "metadata")), {}};
+    }
+    const json& tmpl = Template(w, spec, selector, /*selectorRequired=*/!rc);
+    StringPool pool;
+    const Selector sel = LabelSelectorAsSelector(selector, pool);
+    int64_t have = 0;
+    for (const json& it : items_) {
+      if (!it.is_object() || Str(it, "kind") != "Pod") continue;
+      const json* meta = Obj(it, "metadata");
+      if (OwnedBy(it, w)) {
+        ++have;
+      } else if (meta && Str(*meta, "namespace", "default") == w.ns && !HasController(it) &&
+                 sel.Matches(MakeLabelSet(Labels(meta), pool), pool)) {
+        ++have;  // an orphan the controller adopts (ClaimPods)
+      }
+    }
+    Create(w, tmpl, replicas, have, [&](uint32_t n, const std::set<std::string>& taken) {
+      return PodFrom(w, tmpl, GeneratedName(w.name + "-", n, taken), {});
+    });
+  }
+
+  void StatefulSet(const Workload& w) {
+    const json& spec = Spec(w);
+    const int64_t replicas = Count(w, spec, "replicas", 1);
+    const auto selector = SelectorOf(spec, false);
+    const json& tmpl = Template(w, spec, selector, /*selectorRequired=*/true);
+    int64_t start = 0;
+    if (const json* ord = Obj(spec, "ordinals")) start = Count(w, *ord, "start", 0);
+    const std::string revision = w.name + "-" + TemplateHash(tmpl, 0);
+    const int64_t have = CountOwned(w);
+    size_t created = 0;
+    for (int64_t ordinal = start; ordinal < start + replicas; ++ordinal) {
+      const std::string name = w.name + "-" + std::to_string(ordinal);
+      if (podNames_.count(w.ns + "/" + name)) continue;
+      Add(PodFrom(w, tmpl, name,
+                  {{"statefulset.kubernetes.io/pod-name", name},
+                   {"apps.kubernetes.io/pod-index", std::to_string(ordinal)},
+                   {"controller-revision-hash", revision}}),
+          w);
+      ++created;
+    }
+    Note(w, static_cast<int64_t>(created), replicas, have);
+  }
+
+  void Job(const Workload& w) {
+    const json& spec = Spec(w);
+    const int64_t parallelism = Count(w, spec, "parallelism", 1);
+    const bool hasCompletions = spec.contains("completions") && !spec["completions"].is_null();
+    const int64_t completions = hasCompletions ? Count(w, spec, "completions", 1) : parallelism;
+    int64_t succeeded = 0;
+    if (const json* st = Obj(items_[w.item], "status"))
+      if (auto s = st->find("succeeded"); s != st->end() && s->is_number_integer()) succeeded = s->get<int64_t>();
+    const int64_t wanted = std::max<int64_t>(0, std::min(parallelism, completions - succeeded));
+    // The Job controller's selector is its own (controller-uid); the template keeps its labels.
+    const json& tmpl = Template(w, spec, std::nullopt, /*selectorRequired=*/false);
+    const bool indexed = Str(spec, "completionMode") == "Indexed";
+    const v1::LabelMap labels = {{"batch.kubernetes.io/controller-uid", w.uid},
+                                 {"batch.kubernetes.io/job-name", w.name},
+                                 {"controller-uid", w.uid},
+                                 {"job-name", w.name}};
+    const int64_t have = CountOwned(w);
+    Create(w, tmpl, wanted, have, [&](uint32_t n, const std::set<std::string>& taken) {
+      if (!indexed) return PodFrom(w, tmpl, GeneratedName(w.name + "-", n, taken), labels);
+      v1::LabelMap l = labels;
+      l["batch.kubernetes.io/job-completion-index"] = std::to_string(n);
+      json pod = PodFrom(w, tmpl, GeneratedName(w.name + "-" + std::to_string(n) + "-", n, taken), l);
+      pod["metadata"]["annotations"]["batch.kubernetes.io/job-completion-index"] = std::to_string(n);
+      return pod;
+    });
+  }
+
+  int64_t CountOwned(const Workload& w) const {
+    int64_t n = 0;
+    for (const json& it : items_)
+      if (it.is_object() && Str(it, "kind") == "Pod" && OwnedBy(it, w)) ++n;
+    return n;
+  }
+
+  template <class Make>
+  void Create(const Workload& w, const json&, int64_t wanted, int64_t have, const Make& make) {
+    int64_t created = 0;
+    for (int64_t n = have; n < wanted; ++n, ++created)
+      Add(make(static_cast<uint32_t>(n), TakenNames(w.ns)), w);
+    Note(w, created, wanted, have);
+  }
+
+  void Note(const Workload& w, int64_t created, int64_t wanted, int64_t have) {
+    // A ReplicaSet a Deployment created has no place in the file: its Deployment's stands for it.
+    std::string where = w.path;
+    for (const CreatedObject& c : out_.created)
+      if (c.item == w.item) where = c.source;
+    std::string note = where + ": " + w.kind + " " + w.ns + "/" + w.name + " wants " + std::to_string(wanted) +
+                       " pod(s), the scenario has " + std::to_string(have) + ": created " + std::to_string(created);
+    if (have > wanted)
+      note += "; the controller would delete " + std::to_string(have - wanted) + " (scale-down is not simulated yet)";
+    out_.notes.push_back(note);
+  }
+
+  json& items_;
+  ControllerResult& out_;
+  std::set<std::string> podNames_;      // namespace/name of every pod
+  std::set<size_t> ranByDeployment_;  // ReplicaSets already run by the Deployment that created them
+};
+
+}  // namespace
+
+bool RunControllers(json& doc, ControllerResult& out) {
+  out = ControllerResult{};
+  if (!doc.is_object()) return true;
+  const std::string kind = Str(doc, "kind");
+  static const std::set<std::string> kWorkloads = {"Deployment", "ReplicaSet", "ReplicationController",
+                                                   "StatefulSet", "Job", "DaemonSet"};
+  if (kWorkloads.count(kind)) {
+    doc = json{{"apiVersion", "v1"}, {"kind", "List"}, {"items", json::array({std::move(doc)})}};
+    out.wrapped = true;
+  }
+  auto items = doc.find("items");
+  if (items == doc.end() || !items->is_array()) return true;
+  try {
+    Controllers(*items, out).Run();
+  } catch (const Failure& f) {
+    out.errorPath = f.path;
+    out.error = f.path + ": " + f.message;
+    return false;
+  }
+  return true;
+}
+
+std::string SourcePath(const ControllerResult& r, const std::string& path) {
+  std::string p = path;
+  // A pod of a ReplicaSet of a Deployment: two steps back.
+  for (bool mapped = true; mapped;) {
+    mapped = false;
+    for (const CreatedObject& c : r.created) {
+      const std::string item = "items[" + std::to_string(c.item) + "]";
+      if (p.compare(0, item.size(), item) != 0 || (p.size() > item.size() && p[item.size()] != '.')) continue;
+      const std::string rest = p.substr(item.size());
+      const bool inTemplate = rest.rfind(".metadata", 0) == 0 || rest.rfind(".spec", 0) == 0;
+      p = c.source + (c.fromTemplate && !inTemplate ? "" : rest);
+      mapped = true;
+      break;
+    }
+  }
+  if (r.wrapped && p.compare(0, 8, "items[0]") == 0) p = p.size() > 9 ? p.substr(9) : "";
+  return p;
+}
+
+}  // namespace spreadlab::io

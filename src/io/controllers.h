@@ -1,0 +1,55 @@
+#pragma once
+// The workload controllers, run once over a scenario document before it is read:
+// the pods (and, for a Deployment, the ReplicaSet) that kube-controller-manager would
+// create for the Deployments, ReplicaSets, ReplicationControllers, StatefulSets and
+// Jobs it holds, appended to its items in file order, controller by controller, as
+// pending pods. What the document already holds is not created twice: a ReplicaSet
+// owned by the Deployment, pods owned by the workload (ownerReferences) or, for a
+// ReplicaSet or ReplicationController, pods its selector adopts; StatefulSet pods by
+// name.
+//
+// Names and labels as the controllers make them (the hashes are spreadlab's own, stable
+// for the same template and different for another; upstream's are not reproduced):
+//   Deployment  -> ReplicaSet <deploy>-<pod-template-hash>, pods <rs>-<5 chars>, with
+//                  the pod-template-hash label (deployment/util, replicaset controller)
+//   StatefulSet -> <name>-<ordinal> from spec.ordinals.start, with
+//                  statefulset.kubernetes.io/pod-name, apps.kubernetes.io/pod-index and
+//                  controller-revision-hash (stateful_set_utils.go newStatefulSetPod)
+//   Job         -> <job>-<5 chars> (Indexed: <job>-<index>-<5 chars>), min(parallelism,
+//                  completions - succeeded) of them, with batch.kubernetes.io/job-name,
+//                  batch.kubernetes.io/controller-uid and the legacy job-name and
+//                  controller-uid labels
+// DaemonSets are not created yet (noted as such); scaling down (a workload with more
+// pods than replicas) is reported, not done.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace spreadlab::io {
+
+// An object the controllers added, and where its fields came from.
+struct CreatedObject {
+  size_t item = 0;            // its index in the document's items
+  std::string source;         // a pod: "<workload path>.spec.template"; a ReplicaSet: its Deployment's path
+  bool fromTemplate = false;  // a pod: its metadata and spec are the template's
+};
+
+struct ControllerResult {
+  std::vector<CreatedObject> created;
+  std::vector<std::string> notes;  // one line each: what was created, what was not done
+  bool wrapped = false;            // a single workload was made a List (items[0])
+  std::string errorPath;           // a workload the API server would refuse: where,
+  std::string error;               // and why (the reader's wording)
+};
+
+// Runs the controllers over `doc` (a single object or a v1 List; a single workload
+// becomes a List of it and what it creates). False with errorPath/error on a workload
+// the API server would refuse.
+bool RunControllers(nlohmann::ordered_json& doc, ControllerResult& out);
+
+// The path in the document as written of a path into the document after
+// RunControllers: a created pod's metadata and spec are its workload's template's.
+std::string SourcePath(const ControllerResult& r, const std::string& path);
+
+}  // namespace spreadlab::io
