@@ -128,6 +128,16 @@
     return { font, index, firsts, fetched: { [DEFAULT_EXAMPLE]: await defaultText } };
   }
 
+  // A YAML example's title and description: its `spreadlab.io/...: "..."` lines (the
+  // module reads the whole file when it is opened; the gallery needs only these two).
+  function yamlAnnotations(text) {
+    const ann = {};
+    for (const m of text.matchAll(/^\s*(spreadlab\.io\/(?:title|description)):\s*"((?:[^"\\]|\\.)*)"\s*$/gm)) {
+      try { ann[m[1]] = JSON.parse('"' + m[2] + '"'); } catch (e) { /* left out */ }
+    }
+    return ann;
+  }
+
   // The gallery: every example with its teaching title and description (the
   // annotations spreadlab.io/title and spreadlab.io/description), in index order.
   async function addExamples(index, fetched) {
@@ -135,7 +145,7 @@
     index.forEach((file, i) => {
       if (texts[i] === null) return;
       let ann = {};
-      try { ann = (JSON.parse(texts[i]).metadata || {}).annotations || {}; } catch (e) { /* shown when opened */ }
+      try { ann = (JSON.parse(texts[i]).metadata || {}).annotations || {}; } catch (e) { ann = yamlAnnotations(texts[i]); }
       call('spreadlab_add_example', file, texts[i], String(ann['spreadlab.io/title'] || ''),
            String(ann['spreadlab.io/description'] || ''));
     });

@@ -99,10 +99,6 @@ struct Workload {
   std::string path, kind, apiVersion, ns, name, uid;
 };
 
-struct Failure {
-  std::string path, message;
-};
-
 class Controllers {
  public:
   Controllers(json& items, ControllerResult& out) : items_(items), out_(out) {
@@ -140,7 +136,7 @@ class Controllers {
     w.kind = Str(it, "kind");
     w.apiVersion = Str(it, "apiVersion");
     const json* meta = Obj(it, "metadata");
-    if (!meta || Str(*meta, "name").empty()) throw Failure{w.path + ".metadata.name", "Required value: name is required"};
+    if (!meta || Str(*meta, "name").empty()) throw ControllerError{w.path + ".metadata.name", "Required value: name is required"};
     w.name = Str(*meta, "name");
     w.ns = Str(*meta, "namespace", "default");
     if (w.ns.empty()) w.ns = "default";
@@ -150,7 +146,7 @@ class Controllers {
 
   const json& Spec(const Workload& w) {
     const json* spec = Obj(items_[w.item], "spec");
-    if (!spec) throw Failure{w.path + ".spec", "Required value"};
+    if (!spec) throw ControllerError{w.path + ".spec", "Required value"};
     return *spec;
   }
 
@@ -158,10 +154,11 @@ class Controllers {
     auto it = spec.find(key);
     if (it == spec.end() || it->is_null()) return fallback;
     if (!it->is_number_integer() && !it->is_number_unsigned())
-      throw Failure{w.path + ".spec." + key, "expected an integer, got " + it->dump()};
-    const int64_t v = it->is_number_unsigned() ? INT32_MAX + int64_t{1} : it->get<int64_t>();
-    if (v < 0) throw Failure{w.path + ".spec." + key, "must be greater than or equal to 0 (got " + it->dump() + ")"};
-    if (v > 100000) throw Failure{w.path + ".spec." + key, "spreadlab creates at most 100000 pods per workload (got " + it->dump() + ")"};
+      throw ControllerError{w.path + ".spec." + key, "expected an integer, got " + it->dump()};
+    const int64_t v = it->is_number_unsigned() ? static_cast<int64_t>(std::min<uint64_t>(it->get<uint64_t>(), INT64_MAX))
+                                               : it->get<int64_t>();
+    if (v < 0) throw ControllerError{w.path + ".spec." + key, "must be greater than or equal to 0 (got " + it->dump() + ")"};
+    if (v > 100000) throw ControllerError{w.path + ".spec." + key, "spreadlab creates at most 100000 pods per workload (got " + it->dump() + ")"};
     return v;
   }
 
@@ -169,15 +166,15 @@ class Controllers {
   const json& Template(const Workload& w, const json& spec, const std::optional<v1::LabelSelector>& selector,
                        bool selectorRequired) {
     const json* tmpl = Obj(spec, "template");
-    if (!tmpl) throw Failure{w.path + ".spec.template", "Required value"};
+    if (!tmpl) throw ControllerError{w.path + ".spec.template", "Required value"};
     if (!selector) {
-      if (selectorRequired) throw Failure{w.path + ".spec.selector", "Required value"};
+      if (selectorRequired) throw ControllerError{w.path + ".spec.selector", "Required value"};
       return *tmpl;
     }
     StringPool pool;
     const Selector sel = LabelSelectorAsSelector(selector, pool);
     if (sel.Empty() || !sel.Matches(MakeLabelSet(Labels(Obj(*tmpl, "metadata")), pool), pool))
-      throw Failure{w.path + ".spec.template.metadata.labels",
+      throw ControllerError{w.path + ".spec.template.metadata.labels",
                     "Invalid value: `selector` does not match template `labels`"};
     return *tmpl;
   }
@@ -386,9 +383,9 @@ class Controllers {
 
 }  // namespace
 
-bool RunControllers(json& doc, ControllerResult& out) {
+void RunControllers(json& doc, ControllerResult& out) {
   out = ControllerResult{};
-  if (!doc.is_object()) return true;
+  if (!doc.is_object()) return;
   const std::string kind = Str(doc, "kind");
   static const std::set<std::string> kWorkloads = {"Deployment", "ReplicaSet", "ReplicationController",
                                                    "StatefulSet", "Job", "DaemonSet"};
@@ -397,15 +394,8 @@ bool RunControllers(json& doc, ControllerResult& out) {
     out.wrapped = true;
   }
   auto items = doc.find("items");
-  if (items == doc.end() || !items->is_array()) return true;
-  try {
-    Controllers(*items, out).Run();
-  } catch (const Failure& f) {
-    out.errorPath = f.path;
-    out.error = f.path + ": " + f.message;
-    return false;
-  }
-  return true;
+  if (items == doc.end() || !items->is_array()) return;
+  Controllers(*items, out).Run();
 }
 
 std::string SourcePath(const ControllerResult& r, const std::string& path) {

@@ -39,14 +39,17 @@ struct ControllerResult {
   std::vector<CreatedObject> created;
   std::vector<std::string> notes;  // one line each: what was created, what was not done
   bool wrapped = false;            // a single workload was made a List (items[0])
-  std::string errorPath;           // a workload the API server would refuse: where,
-  std::string error;               // and why (the reader's wording)
+};
+
+// A workload the API server would refuse: where, and why (the reader's wording).
+struct ControllerError {
+  std::string path, message;
 };
 
 // Runs the controllers over `doc` (a single object or a v1 List; a single workload
-// becomes a List of it and what it creates). False with errorPath/error on a workload
-// the API server would refuse.
-bool RunControllers(nlohmann::ordered_json& doc, ControllerResult& out);
+// becomes a List of it and what it creates). Throws ControllerError on a workload the
+// API server would refuse (caught by the reader, the one place that catches).
+void RunControllers(nlohmann::ordered_json& doc, ControllerResult& out);
 
 // The path in the document as written of a path into the document after
 // RunControllers: a created pod's metadata and spec are its workload's template's.

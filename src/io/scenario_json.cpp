@@ -627,20 +627,37 @@ constexpr const char* kEmptyInput =
     "the input is empty: spreadlab reads Kubernetes objects in JSON or YAML, e.g. what `kubectl get nodes,pods -o "
     "yaml` prints or the manifests `kubectl apply -f` takes";
 
+// Receives nlohmann's parse error without its being thrown (the wasm build catches
+// only in ReadText) and keeps its text.
+struct SyntaxError : nlohmann::json_sax<json> {
+  std::string what;
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return true; }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return true; }
+  bool start_array(std::size_t) override { return true; }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) override {
+    what = e.what();
+    return false;
+  }
+};
+
 json ParseJson(std::string_view text) {
   CheckNesting(text);
   json doc = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
   if (!doc.is_discarded()) return doc;
-  // Parse again with exceptions for the position and reason.
-  try {
-    json ignored = json::parse(text.begin(), text.end());
-    (void)ignored;
-  } catch (const json::exception& e) {
-    std::string what = e.what();
-    auto pos = what.find("] ");  // drop nlohmann's "[json.exception...]" prefix
-    throw ReadError{"invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)), ""};
-  }
-  throw ReadError{"invalid JSON", ""};
+  // Parse again for the position and reason.
+  SyntaxError syntax;
+  json::sax_parse(text.begin(), text.end(), &syntax);
+  auto pos = syntax.what.find("] ");  // drop nlohmann's "[json.exception...]" prefix
+  throw ReadError{"invalid JSON" + (syntax.what.empty() ? "" : ": " + (pos == std::string::npos ? syntax.what : syntax.what.substr(pos + 2))), ""};
 }
 
 json ParseYaml(std::string_view text, ReadResult& result) {
@@ -693,13 +710,17 @@ void Locate(std::string_view text, bool yaml, const ControllerResult& controller
   const bool yaml = !StartsLikeJson(text);
   try {
     json doc = yaml ? ParseYaml(text, result) : ParseJson(text);
-    if (!RunControllers(doc, controllers)) throw ReadError{controllers.error, controllers.errorPath};
+    RunControllers(doc, controllers);
     result.notes = controllers.notes;
     ReadDocument(doc, out, result);
     if (docOut) *docOut = std::move(doc);
   } catch (const ReadError& e) {
     result.error = OneLine(e.message);
     if (!e.path.empty() || e.message.rfind("document:", 0) == 0) Locate(text, yaml, controllers, e.path, result);
+    return result;
+  } catch (const ControllerError& e) {
+    result.error = OneLine(e.path + ": " + e.message);
+    Locate(text, yaml, controllers, e.path, result);
     return result;
   } catch (const std::exception& e) {
     result.error = std::string("invalid input: ") + e.what();

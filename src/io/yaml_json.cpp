@@ -421,7 +421,11 @@ Converted Convert(std::string_view text, bool track) {
       if (track) itemLines.elements.push_back(std::move(docLines[i]));
     }
   }
-  out.value = json{{"apiVersion", "v1"}, {"kind", "List"}, {"items", std::move(items)}};
+  out.value = json{{"apiVersion", "v1"}, {"kind", "List"}};
+  // A stream that opens with a List keeps that List's metadata (a title, say).
+  if (docs[0].is_object() && docs[0].value("kind", "") == "List" && docs[0].contains("metadata"))
+    out.value["metadata"] = docs[0]["metadata"];
+  out.value["items"] = std::move(items);
   if (track) {
     out.lines.mark = itemLines.elements.empty() ? Mark{} : itemLines.elements.front().mark;
     out.lines.keys.push_back("items");

@@ -6,7 +6,8 @@
 //
 // - A stream of several documents (`---`, as `kubectl apply -f` takes) becomes one
 //   v1 List: a document that is a List gives its items, any other object itself;
-//   empty documents are skipped. A single document is returned as it is.
+//   empty documents are skipped; when the first document is a List, its metadata is
+//   the stream's. A single document is returned as it is.
 // - Plain scalars resolve as go-yaml v2 resolves them: null (~, null, empty),
 //   booleans (true/false and the YAML 1.1 words yes/no/on/off/y/n in their three
 //   spellings), integers (decimal, 0x, 0o, 0b, leading-0 octal, `_` separators),

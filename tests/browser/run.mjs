@@ -24,7 +24,7 @@ const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--d
   '--disable-component-update', '--disable-sync', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 mkdirSync(ARTIFACTS, { recursive: true });
 
-const exampleFiles = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
+const exampleFiles = readdirSync(EXAMPLES).filter((f) => /\.(json|yaml)$/.test(f)).sort();
 const cliTrace = (file) => JSON.parse(execFileSync(CLI, ['explain', file, '--format', 'json'], { encoding: 'utf8' }));
 const cliWhy = (file) => JSON.parse(execFileSync(CLI, ['why', file, '--format', 'json'], { encoding: 'utf8' }));
 
@@ -153,7 +153,7 @@ for (const file of exampleFiles) {
     checkEqual(await api(page, 'load', exported, 'export'), { ok: true, error: null }, 'reloading the export');
     checkEqual(await api(page, 'trace'), cliTrace(join(EXAMPLES, file)), `${file}: exported scenario decides differently`);
     await frames(page, 2);
-    await shot(page, `02-example-${file.replace('.json', '')}.png`);
+    await shot(page, `02-example-${file.replace(/\.(json|yaml)$/, '')}.png`);
     await ctx.close();
   });
 }

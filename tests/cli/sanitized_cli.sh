@@ -25,7 +25,7 @@ run() {  # allowed exit codes (e.g. "0 1"), command...
   fi
 }
 
-for f in "$ROOT"/examples/*.json "$ROOT"/tests/regression/*.json; do
+for f in "$ROOT"/examples/*.json "$ROOT"/examples/*.yaml "$ROOT"/tests/regression/*.json; do
   for format in table json; do
     run "0 1" "$BIN" explain "$f" --format "$format"
     run "0 1" "$BIN" schedule "$f" --format "$format"

@@ -27,6 +27,12 @@ namespace fs = std::filesystem;
 
 using testing::ReadFile;
 
+// examples/<name>.json, or .yaml for the manifests written as people write them.
+fs::path ExampleFile(const std::string& name) {
+  fs::path p = fs::path(SPREADLAB_EXAMPLES_DIR) / (name + ".json");
+  return fs::exists(p) ? p : fs::path(SPREADLAB_EXAMPLES_DIR) / (name + ".yaml");
+}
+
 struct Expectation {
   std::string example;
   std::string selected;  // "" = stays Pending
@@ -88,6 +94,10 @@ const std::vector<Expectation> kExpectations = {
      {}},
     // zoneA passes the spread (1 + 1 - 1) but holds web-1 (anti-affinity); zoneB
     // fails the spread first (2 + 1 - 1 = 2), PodTopologySpread running before InterPodAffinity.
+    // Issue 11: the Deployment controller makes the pods (YAML manifests). The first replica:
+    // zone A's node runs a 2-cpu batch pod, so LeastAllocated prefers B and C (95 vs 58), tied; B first.
+    {"deployment-three-zones", "node-b1", "Successfully assigned default/web-597846f588-2hr5q to node-b1",
+     {"node-a1", "node-b1", "node-c1"}},
     {"conflict-delete-pod", "",
      "0/4 nodes are available: 2 node(s) didn't match pod anti-affinity rules, 2 node(s) didn't match pod topology "
      "spread constraints.",
@@ -107,11 +117,11 @@ void CompareGolden(const fs::path& expected, const std::string& actual) {
 
 TEST(Examples, EveryExampleHasAnExpectation) {
   for (const auto& entry : fs::directory_iterator(SPREADLAB_EXAMPLES_DIR)) {
-    if (entry.path().extension() != ".json") continue;
+    if (entry.path().extension() != ".json" && entry.path().extension() != ".yaml") continue;
     std::string name = entry.path().stem().string();
     bool found = false;
     for (const auto& e : kExpectations) found |= e.example == name;
-    EXPECT_TRUE(found) << "examples/" << name << ".json has no hand-checked expectation";
+    EXPECT_TRUE(found) << "examples/" << entry.path().filename().string() << " has no hand-checked expectation";
   }
 }
 
@@ -121,7 +131,7 @@ TEST_P(ExampleTest, ExplainMatchesHandWorkedOutcomeAndGolden) {
   const Expectation& e = GetParam();
   io::Session session;
   std::string error;
-  ASSERT_TRUE(io::OpenSession(ReadFile(fs::path(SPREADLAB_EXAMPLES_DIR) / (e.example + ".json")), session, error)) << error;
+  ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile(e.example)), session, error)) << error;
   PodIndex pod = io::ChoosePod(*session.cluster, "", error);
   ASSERT_NE(pod, kNone) << error;
   CycleTrace trace;
@@ -142,7 +152,7 @@ TEST_P(ExampleTest, ScheduleGolden) {
   const Expectation& e = GetParam();
   io::Session session;
   std::string error;
-  ASSERT_TRUE(io::OpenSession(ReadFile(fs::path(SPREADLAB_EXAMPLES_DIR) / (e.example + ".json")), session, error)) << error;
+  ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile(e.example)), session, error)) << error;
   auto pending = session.cluster->PendingPods();
   auto placements = ScheduleAll(*session.cluster, *session.framework);
   auto spread = ReportSpread(*session.framework, *session.cluster, pending);
@@ -158,7 +168,7 @@ TEST_P(WhyExampleTest, WhyGolden) {
   const Expectation& e = GetParam();
   io::Session session;
   std::string error;
-  ASSERT_TRUE(io::OpenSession(ReadFile(fs::path(SPREADLAB_EXAMPLES_DIR) / (e.example + ".json")), session, error)) << error;
+  ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile(e.example)), session, error)) << error;
   PodIndex pod = io::ChoosePod(*session.cluster, "", error);
   why::Report report;
   ASSERT_TRUE(why::Analyze(*session.cluster, *session.framework, pod, {}, report, error)) << error;
@@ -192,8 +202,8 @@ TEST(CompareExamples, TwoProfilesAndTwoConstraintVersions) {
     SCOPED_TRACE(p.a + " vs " + p.b);
     io::Session a, b;
     std::string error;
-    ASSERT_TRUE(io::OpenSession(ReadFile(fs::path(SPREADLAB_EXAMPLES_DIR) / (p.a + ".json")), a, error)) << error;
-    ASSERT_TRUE(io::OpenSession(ReadFile(fs::path(SPREADLAB_EXAMPLES_DIR) / (p.b + ".json")), b, error)) << error;
+    ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile(p.a)), a, error)) << error;
+    ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile(p.b)), b, error)) << error;
     const std::string pod = a.cluster->pod(io::ChoosePod(*a.cluster, "", error)).key;
     why::Comparison c;
     ASSERT_TRUE(why::Compare(*a.cluster, *a.framework, *b.cluster, *b.framework, pod, c, error)) << error;

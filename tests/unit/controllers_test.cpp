@@ -1,0 +1,211 @@
+// The workload controllers (io/controllers.h): the objects they create, their names,
+// labels and ownerReferences, what they do not create twice, and errors in a created
+// pod told as the workload's template.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <regex>
+
+#include "core/schedule.h"
+#include "io/controllers.h"
+#include "io/scenario_edit.h"
+#include "io/scenario_json.h"
+#include "io/session.h"
+
+namespace spreadlab::io {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+json Node(const std::string& name, const std::string& zone) {
+  return {{"apiVersion", "v1"}, {"kind", "Node"},
+          {"metadata", {{"name", name}, {"labels", {{"topology.kubernetes.io/zone", zone}, {"kubernetes.io/hostname", name}}}}},
+          {"status", {{"allocatable", {{"cpu", "4"}, {"memory", "8Gi"}, {"pods", "110"}}}}}};
+}
+
+json Template(const std::string& app) {
+  return {{"metadata", {{"labels", {{"app", app}}}}},
+          {"spec", {{"containers", json::array({json{{"name", "c"}, {"image", "nginx"}}})},
+                    {"topologySpreadConstraints",
+                     json::array({json{{"maxSkew", 1}, {"topologyKey", "topology.kubernetes.io/zone"},
+                                       {"whenUnsatisfiable", "DoNotSchedule"},
+                                       {"labelSelector", {{"matchLabels", {{"app", app}}}}}}})}}}};
+}
+
+json Workload(const std::string& kind, const std::string& name, json spec) {
+  return {{"apiVersion", kind == "Job" ? "batch/v1" : "apps/v1"}, {"kind", kind},
+          {"metadata", {{"name", name}, {"namespace", "shop"}}}, {"spec", std::move(spec)}};
+}
+
+json Deployment(const std::string& name, int replicas) {
+  return Workload("Deployment", name, {{"replicas", replicas}, {"selector", {{"matchLabels", {{"app", name}}}}},
+                                       {"template", Template(name)}});
+}
+
+json List(std::vector<json> items) {
+  return {{"apiVersion", "v1"}, {"kind", "List"}, {"items", json(std::move(items))}};
+}
+
+std::vector<json> Created(const json& doc, const ControllerResult& r) {
+  std::vector<json> out;
+  for (const auto& c : r.created) out.push_back(doc["items"][c.item]);
+  return out;
+}
+
+TEST(ControllersTest, DeploymentCreatesItsReplicaSetAndItsPods) {
+  json doc = List({Node("a1", "a"), Deployment("web", 3)});
+  ControllerResult r;
+  RunControllers(doc, r);
+  auto created = Created(doc, r);
+  ASSERT_EQ(created.size(), 4u);
+  const json& rs = created[0];
+  EXPECT_EQ(rs["kind"], "ReplicaSet");
+  const std::string hash = rs["spec"]["template"]["metadata"]["labels"]["pod-template-hash"];
+  EXPECT_TRUE(std::regex_match(hash, std::regex("[bcdfghjklmnpqrstvwxz2456789]{6,10}"))) << hash;
+  EXPECT_EQ(rs["metadata"]["name"], "web-" + hash);
+  EXPECT_EQ(rs["spec"]["selector"]["matchLabels"]["pod-template-hash"], hash);
+  EXPECT_EQ(rs["metadata"]["ownerReferences"][0]["kind"], "Deployment");
+  for (size_t i = 1; i < 4; ++i) {
+    const json& pod = created[i];
+    EXPECT_EQ(pod["kind"], "Pod");
+    EXPECT_TRUE(std::regex_match(pod["metadata"]["name"].get<std::string>(),
+                                 std::regex("web-" + hash + "-[bcdfghjklmnpqrstvwxz2456789]{5}")))
+        << pod["metadata"]["name"];
+    EXPECT_EQ(pod["metadata"]["namespace"], "shop");
+    EXPECT_EQ(pod["metadata"]["labels"], (json{{"app", "web"}, {"pod-template-hash", hash}}));
+    EXPECT_EQ(pod["metadata"]["ownerReferences"][0]["kind"], "ReplicaSet");
+    EXPECT_EQ(pod["metadata"]["ownerReferences"][0]["name"], "web-" + hash);
+    EXPECT_EQ(pod["metadata"]["ownerReferences"][0]["controller"], true);
+    EXPECT_FALSE(pod["spec"].contains("nodeName"));
+  }
+  // Stable for the same template, another for a changed one.
+  json again = List({Node("a1", "a"), Deployment("web", 3)});
+  ControllerResult r2;
+  RunControllers(again, r2);
+  EXPECT_EQ(again, doc);
+  json changed = List({Node("a1", "a"), Deployment("web", 3)});
+  changed["items"][1]["spec"]["template"]["spec"]["containers"][0]["image"] = "nginx:2";
+  RunControllers(changed, r2);
+  EXPECT_NE(changed["items"][2]["spec"]["template"]["metadata"]["labels"]["pod-template-hash"], hash);
+}
+
+TEST(ControllersTest, NothingIsCreatedTwice) {
+  json doc = List({Node("a1", "a"), Deployment("web", 3)});
+  ControllerResult r;
+  RunControllers(doc, r);
+  ASSERT_EQ(r.created.size(), 4u);
+  // The completed document (as the lab keeps it, or as an export) creates nothing more.
+  RunControllers(doc, r);
+  EXPECT_TRUE(r.created.empty());
+  // A ReplicaSet with 1 of its 3 pods: 2 more; an orphan its selector adopts counts.
+  json rs = Workload("ReplicaSet", "front", {{"replicas", 3}, {"selector", {{"matchLabels", {{"app", "front"}}}}},
+                                             {"template", Template("front")}});
+  json orphan = {{"apiVersion", "v1"}, {"kind", "Pod"},
+                 {"metadata", {{"name", "front-by-hand"}, {"namespace", "shop"}, {"labels", {{"app", "front"}}}}},
+                 {"spec", {{"containers", json::array({json{{"name", "c"}}})}}}};
+  json other = orphan;
+  other["metadata"]["namespace"] = "elsewhere";
+  doc = List({Node("a1", "a"), rs, orphan, other});
+  RunControllers(doc, r);
+  EXPECT_EQ(r.created.size(), 2u);
+}
+
+TEST(ControllersTest, StatefulSetPodsByOrdinal) {
+  json sts = Workload("StatefulSet", "db", {{"replicas", 3}, {"ordinals", {{"start", 2}}},
+                                            {"selector", {{"matchLabels", {{"app", "db"}}}}}, {"template", Template("db")}});
+  json existing = {{"apiVersion", "v1"}, {"kind", "Pod"},
+                   {"metadata", {{"name", "db-3"}, {"namespace", "shop"}, {"labels", {{"app", "db"}}}}},
+                   {"spec", {{"nodeName", "a1"}, {"containers", json::array({json{{"name", "c"}}})}}}};
+  json doc = List({Node("a1", "a"), sts, existing});
+  ControllerResult r;
+  RunControllers(doc, r);
+  auto created = Created(doc, r);
+  ASSERT_EQ(created.size(), 2u);
+  EXPECT_EQ(created[0]["metadata"]["name"], "db-2");
+  EXPECT_EQ(created[1]["metadata"]["name"], "db-4");
+  const json& l = created[1]["metadata"]["labels"];
+  EXPECT_EQ(l["statefulset.kubernetes.io/pod-name"], "db-4");
+  EXPECT_EQ(l["apps.kubernetes.io/pod-index"], "4");
+  EXPECT_EQ(l["app"], "db");
+  EXPECT_TRUE(l["controller-revision-hash"].get<std::string>().rfind("db-", 0) == 0);
+  EXPECT_EQ(created[0]["metadata"]["ownerReferences"][0]["kind"], "StatefulSet");
+}
+
+TEST(ControllersTest, JobPodsUpToParallelism) {
+  json job = Workload("Job", "batch", {{"parallelism", 3}, {"completions", 5}, {"template", Template("batch")}});
+  job["metadata"]["uid"] = "u-1";
+  job["status"] = {{"succeeded", 3}};
+  json doc = List({Node("a1", "a"), job});
+  ControllerResult r;
+  RunControllers(doc, r);
+  auto created = Created(doc, r);
+  ASSERT_EQ(created.size(), 2u);  // min(parallelism 3, completions 5 - succeeded 3)
+  const json& l = created[0]["metadata"]["labels"];
+  EXPECT_EQ(l["batch.kubernetes.io/job-name"], "batch");
+  EXPECT_EQ(l["job-name"], "batch");
+  EXPECT_EQ(l["batch.kubernetes.io/controller-uid"], "u-1");
+  EXPECT_EQ(l["controller-uid"], "u-1");
+  job["spec"]["completionMode"] = "Indexed";
+  job.erase("status");
+  doc = List({Node("a1", "a"), job});
+  RunControllers(doc, r);
+  created = Created(doc, r);
+  ASSERT_EQ(created.size(), 3u);
+  EXPECT_TRUE(created[2]["metadata"]["name"].get<std::string>().rfind("batch-2-", 0) == 0);
+  EXPECT_EQ(created[2]["metadata"]["annotations"]["batch.kubernetes.io/job-completion-index"], "2");
+}
+
+TEST(ControllersTest, ErrorsNameTheWorkloadAndItsLine) {
+  Scenario s;
+  json bad = List({Node("a1", "a"), Deployment("web", 2)});
+  bad["items"][1]["spec"]["selector"]["matchLabels"]["app"] = "other";
+  EXPECT_EQ(ReadScenario(bad.dump(), s).error,
+            "items[1].spec.template.metadata.labels: Invalid value: `selector` does not match template `labels`");
+  bad = List({Node("a1", "a"), Deployment("web", -1)});
+  EXPECT_EQ(ReadScenario(bad.dump(), s).error, "items[1].spec.replicas: must be greater than or equal to 0 (got -1)");
+  // A field of the template that validation refuses in the created pods: told as the template's, with its line.
+  const std::string yaml = R"(apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: c}]
+      topologySpreadConstraints:
+      - maxSkew: 0
+        topologyKey: zone
+        whenUnsatisfiable: DoNotSchedule
+)";
+  ReadResult r = ReadScenario(yaml, s);
+  EXPECT_EQ(LocatedError(r, "web.yaml"),
+            "web.yaml:12: spec.template.spec.topologySpreadConstraints[0].maxSkew: must be greater than zero (got 0) "
+            "(and 1 more)");  // the same in both pods
+}
+
+TEST(ControllersTest, ScheduleSpreadsADeploymentOfSixOverThreeZones) {
+  json doc = List({Node("a1", "a"), Node("b1", "b"), Node("c1", "c"), Deployment("web", 6)});
+  Session session;
+  std::string error;
+  ASSERT_TRUE(OpenSession(doc.dump(), session, error)) << error;
+  auto placements = ScheduleAll(*session.cluster, *session.framework);
+  ASSERT_EQ(placements.size(), 6u);
+  std::map<std::string, int> perNode;
+  for (const auto& p : placements) {
+    ASSERT_NE(p.node, kNone) << p.message;
+    ++perNode[session.cluster->node(p.node).name];
+  }
+  EXPECT_EQ(perNode, (std::map<std::string, int>{{"a1", 2}, {"b1", 2}, {"c1", 2}}));
+  // The lab keeps the completed document: a re-read creates nothing more.
+  ScenarioDoc lab;
+  ASSERT_TRUE(lab.Load(doc.dump(), error)) << error;
+  EXPECT_EQ(lab.scenario().pods.size(), 6u);
+  ScenarioDoc again;
+  ASSERT_TRUE(again.Load(lab.Dump(), error)) << error;
+  EXPECT_EQ(again.scenario().pods.size(), 6u);
+}
+
+}  // namespace
+}  // namespace spreadlab::io
