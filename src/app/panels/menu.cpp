@@ -74,7 +74,7 @@ void DrawMenuBar(Lab& lab, UiState& ui) {
   }
   MarkItem("menu:Examples");
   if (ImGui::BeginMenu("Scenario")) {
-    if (ImGui::MenuItem("Paste JSON...")) ui.showImport = true;
+    if (ImGui::MenuItem("Paste JSON or YAML...")) ui.showImport = true;
     if (ImGui::MenuItem("Open file...")) host::OpenFilePicker();
     ImGui::Separator();
     if (ImGui::MenuItem("Export JSON", nullptr, false, lab.loaded())) host::Download("scenario.json", lab.doc().Dump(2));
