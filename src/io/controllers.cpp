@@ -4,8 +4,11 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/corev1/nodeaffinity.h"
 #include "core/corev1/selectors.h"
+#include "core/corev1/toleration.h"
 #include "core/labels.h"
+#include "io/object_reader.h"
 
 namespace spreadlab::io {
 
@@ -123,7 +126,7 @@ class Controllers {
       else if (kind == "ReplicaSet" || kind == "ReplicationController") ReplicaSet(w);
       else if (kind == "StatefulSet") StatefulSet(w);
       else if (kind == "Job") Job(w);
-      else out_.notes.push_back(w.path + ": DaemonSet " + w.ns + "/" + w.name + ": its pods are not simulated yet");
+      else DaemonSet(w);
     }
   }
 
@@ -346,6 +349,104 @@ class Controllers {
       pod["metadata"]["annotations"]["batch.kubernetes.io/job-completion-index"] = std::to_string(n);
       return pod;
     });
+  }
+
+  // One pod per node the DaemonSet should run on (daemon_controller.go
+  // NodeShouldRunDaemonPod: the template's nodeName, required node affinity and
+  // nodeSelector, and NoSchedule/NoExecute taints against its tolerations plus those the
+  // controller adds), pinned to it by the metadata.name node-affinity term.
+  void DaemonSet(const Workload& w) {
+    const json& spec = Spec(w);
+    const auto selector = SelectorOf(spec, false);
+    const json& tmpl = Template(w, spec, selector, /*selectorRequired=*/true);
+    json podJson = PodFrom(w, tmpl, w.name, {});
+    v1::Pod pod = ReadPodItem(podJson, w.path + ".spec.template");  // errors as the template's
+    AddDaemonTolerations(pod.spec.tolerations);
+    StringPool pool;
+    const RequiredNodeAffinity affinity = GetRequiredNodeAffinity(pod, pool);
+    std::vector<Toleration> tolerations;
+    for (const auto& t : pod.spec.tolerations) tolerations.push_back(CompileToleration(t, pool));
+    int64_t wanted = 0, have = 0, created = 0;
+    const size_t items = items_.size();
+    for (size_t i = 0; i < items; ++i) {
+      if (!items_[i].is_object() || Str(items_[i], "kind") != "Node") continue;
+      const v1::Node node = ReadNodeItem(items_[i], "items[" + std::to_string(i) + "]");
+      if (!pod.spec.nodeName.empty() && pod.spec.nodeName != node.metadata.name) continue;
+      const LabelSet labels = MakeLabelSet(node.metadata.labels, pool);
+      if (!affinity.Match(NodeView{labels, pool.Intern(node.metadata.name)}, pool)) continue;
+      std::vector<Taint> taints;
+      for (const auto& t : node.taints) taints.push_back(CompileTaint(t, pool));
+      if (FindUntoleratedDoNotScheduleTaint(taints, tolerations) >= 0) continue;
+      ++wanted;
+      if (HasDaemonPod(w, node.metadata.name)) {
+        ++have;
+        continue;
+      }
+      json p = PodFrom(w, tmpl, GeneratedName(w.name + "-", static_cast<uint32_t>(i), TakenNames(w.ns)), {});
+      PinToNode(p["spec"], node.metadata.name);
+      Add(std::move(p), w);
+      ++created;
+    }
+    Note(w, created, wanted, have);
+  }
+
+  // util.AddOrUpdateDaemonPodTolerations (hostNetwork's network-unavailable one aside:
+  // the scenario does not model hostNetwork).
+  static std::vector<v1::Toleration> DaemonTolerations() {
+    return {{"node.kubernetes.io/not-ready", "Exists", "", "NoExecute", std::nullopt},
+            {"node.kubernetes.io/unreachable", "Exists", "", "NoExecute", std::nullopt},
+            {"node.kubernetes.io/disk-pressure", "Exists", "", "NoSchedule", std::nullopt},
+            {"node.kubernetes.io/memory-pressure", "Exists", "", "NoSchedule", std::nullopt},
+            {"node.kubernetes.io/pid-pressure", "Exists", "", "NoSchedule", std::nullopt},
+            {"node.kubernetes.io/unschedulable", "Exists", "", "NoSchedule", std::nullopt}};
+  }
+  static void AddDaemonTolerations(std::vector<v1::Toleration>& tols) {
+    for (const auto& t : DaemonTolerations()) tols.push_back(t);
+  }
+
+  // The created pod: util.ReplaceDaemonSetPodNodeNameNodeAffinity (every required term
+  // replaced by the one naming the node) and the controller's tolerations.
+  static void PinToNode(json& spec, const std::string& node) {
+    json term = {{"matchFields", json::array({json{{"key", "metadata.name"}, {"operator", "In"},
+                                                   {"values", json::array({node})}}})}};
+    spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"] =
+        json{{"nodeSelectorTerms", json::array({std::move(term)})}};
+    json& tols = spec["tolerations"];
+    if (!tols.is_array()) tols = json::array();
+    for (const auto& t : DaemonTolerations()) {
+      bool present = false;
+      for (const json& e : tols)
+        present |= e.is_object() && Str(e, "key") == t.key && Str(e, "effect") == t.effect;
+      if (!present) tols.push_back(json{{"key", t.key}, {"operator", t.op}, {"effect", t.effect}});
+    }
+  }
+
+  // A pod of this DaemonSet on (or pinned to) `node` already.
+  bool HasDaemonPod(const Workload& w, const std::string& node) const {
+    for (const json& it : items_) {
+      if (!it.is_object() || Str(it, "kind") != "Pod" || !OwnedBy(it, w)) continue;
+      const json* spec = Obj(it, "spec");
+      if (!spec) continue;
+      if (Str(*spec, "nodeName") == node || PinnedTo(*spec) == node) return true;
+    }
+    return false;
+  }
+
+  // The node a pending daemon pod is pinned to: its one required term's metadata.name.
+  static std::string PinnedTo(const json& spec) {
+    const json* na = Obj(spec, "affinity") ? Obj(*Obj(spec, "affinity"), "nodeAffinity") : nullptr;
+    const json* req = na ? Obj(*na, "requiredDuringSchedulingIgnoredDuringExecution") : nullptr;
+    auto terms = req ? req->find("nodeSelectorTerms") : json::const_iterator();
+    if (!req || terms == req->end() || !terms->is_array() || terms->size() != 1 || !(*terms)[0].is_object()) return "";
+    auto fields = (*terms)[0].find("matchFields");
+    if (fields == (*terms)[0].end() || !fields->is_array()) return "";
+    for (const json& f : *fields) {
+      auto values = f.is_object() ? f.find("values") : f.end();
+      if (f.is_object() && Str(f, "key") == "metadata.name" && values != f.end() && values->is_array() &&
+          values->size() == 1 && (*values)[0].is_string())
+        return (*values)[0].get<std::string>();
+    }
+    return "";
   }
 
   int64_t CountOwned(const Workload& w) const {

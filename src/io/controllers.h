@@ -1,12 +1,12 @@
 #pragma once
 // The workload controllers, run once over a scenario document before it is read:
 // the pods (and, for a Deployment, the ReplicaSet) that kube-controller-manager would
-// create for the Deployments, ReplicaSets, ReplicationControllers, StatefulSets and
-// Jobs it holds, appended to its items in file order, controller by controller, as
+// create for the Deployments, ReplicaSets, ReplicationControllers, StatefulSets, Jobs
+// and DaemonSets it holds, appended to its items in file order, controller by controller, as
 // pending pods. What the document already holds is not created twice: a ReplicaSet
 // owned by the Deployment, pods owned by the workload (ownerReferences) or, for a
 // ReplicaSet or ReplicationController, pods its selector adopts; StatefulSet pods by
-// name.
+// name, DaemonSet pods by the node they are on or pinned to.
 //
 // Names and labels as the controllers make them (the hashes are spreadlab's own, stable
 // for the same template and different for another; upstream's are not reproduced):
@@ -19,8 +19,11 @@
 //                  completions - succeeded) of them, with batch.kubernetes.io/job-name,
 //                  batch.kubernetes.io/controller-uid and the legacy job-name and
 //                  controller-uid labels
-// DaemonSets are not created yet (noted as such); scaling down (a workload with more
-// pods than replicas) is reported, not done.
+//   DaemonSet   -> <ds>-<5 chars> on each node it should run on (NodeShouldRunDaemonPod:
+//                  nodeName, required node affinity, nodeSelector, NoSchedule/NoExecute
+//                  taints), pinned by a metadata.name node-affinity term, with the
+//                  tolerations the controller adds
+// Scaling down (a workload with more pods than replicas) is reported, not done.
 #include <string>
 #include <vector>
 

@@ -7,6 +7,7 @@
 
 #include "core/validation.h"
 #include "io/controllers.h"
+#include "io/object_reader.h"
 #include "io/yaml_json.h"
 
 namespace spreadlab::io {
@@ -14,12 +15,6 @@ namespace spreadlab::io {
 namespace {
 
 using json = nlohmann::ordered_json;  // one json type in the whole program: one copy of its code in wasm
-
-// Thrown inside the reader only; ReadScenario turns it into a ReadResult.
-struct ReadError {
-  std::string message;
-  std::string path;  // the JSON path the message names, if any
-};
 
 constexpr size_t kMaxNesting = 128;
 
@@ -732,6 +727,9 @@ void Locate(std::string_view text, bool yaml, const ControllerResult& controller
 }
 
 }  // namespace
+
+v1::Pod ReadPodItem(const json& item, const std::string& path) { return ReadPod(item, path); }
+v1::Node ReadNodeItem(const json& item, const std::string& path) { return ReadNode(item, path); }
 
 std::string LocatedError(const ReadResult& r, std::string_view source) {
   if (r.where.line <= 0) return r.error;

@@ -155,6 +155,43 @@ TEST(ControllersTest, JobPodsUpToParallelism) {
   EXPECT_EQ(created[2]["metadata"]["annotations"]["batch.kubernetes.io/job-completion-index"], "2");
 }
 
+TEST(ControllersTest, DaemonSetOnePodPerNodeItTargets) {
+  json tainted = Node("b1", "b");
+  tainted["spec"] = {{"taints", json::array({json{{"key", "dedicated"}, {"value", "gpu"}, {"effect", "NoSchedule"}}})}};
+  json cordoned = Node("d1", "d");
+  cordoned["spec"] = {{"unschedulable", true}};
+  json unlabeled = Node("c1", "c");
+  json a1 = Node("a1", "a");
+  for (json* n : {&a1, &tainted, &cordoned}) (*n)["metadata"]["labels"]["disk"] = "ssd";
+  json tmpl = Template("agent");
+  tmpl["spec"]["nodeSelector"] = {{"disk", "ssd"}};
+  tmpl["spec"]["affinity"] = {{"nodeAffinity", {{"requiredDuringSchedulingIgnoredDuringExecution",
+                               {{"nodeSelectorTerms", json::array({json{{"matchExpressions", json::array({json{
+                                   {"key", "disk"}, {"operator", "Exists"}}})}}})}}}}}};
+  json ds = Workload("DaemonSet", "agent", {{"selector", {{"matchLabels", {{"app", "agent"}}}}}, {"template", tmpl}});
+  json doc = List({a1, tainted, unlabeled, cordoned, ds});
+  ControllerResult r;
+  RunControllers(doc, r);
+  auto created = Created(doc, r);
+  ASSERT_EQ(created.size(), 2u);  // a1, and d1 (cordoned: the controller's tolerations allow it)
+  const json& req = created[1]["spec"]["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"];
+  EXPECT_EQ(req, (json{{"nodeSelectorTerms", json::array({json{{"matchFields", json::array({json{
+                          {"key", "metadata.name"}, {"operator", "In"}, {"values", json::array({"d1"})}}})}}})}}));
+  EXPECT_EQ(created[1]["spec"]["nodeSelector"], (json{{"disk", "ssd"}}));
+  EXPECT_EQ(created[1]["spec"]["tolerations"].size(), 6u);
+  // Read back: the pinned pods are not created again.
+  RunControllers(doc, r);
+  EXPECT_TRUE(r.created.empty());
+  // Scheduled: each on its node.
+  Session session;
+  std::string error;
+  ASSERT_TRUE(OpenSession(List({a1, tainted, unlabeled, cordoned, ds}).dump(), session, error)) << error;
+  auto placements = ScheduleAll(*session.cluster, *session.framework);
+  ASSERT_EQ(placements.size(), 2u);
+  EXPECT_EQ(session.cluster->node(placements[0].node).name, "a1");
+  EXPECT_EQ(session.cluster->node(placements[1].node).name, "d1");
+}
+
 TEST(ControllersTest, ErrorsNameTheWorkloadAndItsLine) {
   Scenario s;
   json bad = List({Node("a1", "a"), Deployment("web", 2)});
