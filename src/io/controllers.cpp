@@ -192,6 +192,15 @@ class Controllers {
     return false;
   }
 
+  // controller.IsPodActive: not finished, not being deleted; the controllers replace the others.
+  static bool Active(const json& pod) {
+    const json* meta = Obj(pod, "metadata");
+    if (meta && meta->contains("deletionTimestamp") && !(*meta)["deletionTimestamp"].is_null()) return false;
+    const json* status = Obj(pod, "status");
+    const std::string phase = status ? Str(*status, "phase") : "";
+    return phase != "Succeeded" && phase != "Failed";
+  }
+
   bool HasController(const json& pod) const {
     const json* meta = Obj(pod, "metadata");
     auto refs = meta ? meta->find("ownerReferences") : json::const_iterator();
@@ -287,7 +296,7 @@ class Controllers {
     const Selector sel = LabelSelectorAsSelector(selector, pool);
     int64_t have = 0;
     for (const json& it : items_) {
-      if (!it.is_object() || Str(it, "kind") != "Pod") continue;
+      if (!it.is_object() || Str(it, "kind") != "Pod" || !Active(it)) continue;
       const json* meta = Obj(it, "metadata");
       if (OwnedBy(it, w)) {
         ++have;
@@ -452,7 +461,7 @@ class Controllers {
   int64_t CountOwned(const Workload& w) const {
     int64_t n = 0;
     for (const json& it : items_)
-      if (it.is_object() && Str(it, "kind") == "Pod" && OwnedBy(it, w)) ++n;
+      if (it.is_object() && Str(it, "kind") == "Pod" && Active(it) && OwnedBy(it, w)) ++n;
     return n;
   }
 

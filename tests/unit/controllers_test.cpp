@@ -105,7 +105,10 @@ TEST(ControllersTest, NothingIsCreatedTwice) {
                  {"spec", {{"containers", json::array({json{{"name", "c"}}})}}}};
   json other = orphan;
   other["metadata"]["namespace"] = "elsewhere";
-  doc = List({Node("a1", "a"), rs, orphan, other});
+  json finished = orphan;
+  finished["metadata"]["name"] = "front-done";
+  finished["status"] = {{"phase", "Succeeded"}};  // not active: replaced
+  doc = List({Node("a1", "a"), rs, orphan, other, finished});
   RunControllers(doc, r);
   EXPECT_EQ(r.created.size(), 2u);
 }
