@@ -33,16 +33,26 @@ bool Lab::Load(std::string_view text, std::string_view source, std::string& erro
     SetStatus("Not loaded (the current scenario is kept): " + error, true);
     return false;
   }
-  if (loaded()) Push("load");
-  doc_ = std::move(next);
+  std::swap(doc_, next);
+  const std::string wanted = std::exchange(wantedPod_, "");
+  if (!Rebuild()) {  // a profile the framework refuses: the current scenario stays
+    std::swap(doc_, next);
+    wantedPod_ = wanted;
+    error = rebuildError_;
+    SetStatus("Not loaded (the current scenario is kept): " + error, true);
+    return false;
+  }
+  if (next.loaded()) {
+    undo_.push_back(Snapshot{next.Save(), "load"});
+    if (undo_.size() > kMaxUndo) undo_.erase(undo_.begin());
+    redo_.clear();
+  }
   source_ = source;
-  wantedPod_.clear();
   timeline_.clear();
   timelineBinds_.clear();
   cursor_ = 0;
   ++revision_;
-  Rebuild();
-  if (loaded()) SetStatus("Loaded " + source_, false);
+  SetStatus("Loaded " + source_, false);
   return true;
 }
 
@@ -51,7 +61,7 @@ size_t Lab::podItem() const {
   return trace_.pod == kNone ? static_cast<size_t>(-1) : static_cast<size_t>(trace_.pod);
 }
 
-void Lab::Rebuild() {
+bool Lab::Rebuild() {
   ++builds_;
   auto start = std::chrono::steady_clock::now();
   auto cluster = std::make_unique<Cluster>(doc_.scenario());
@@ -63,10 +73,11 @@ void Lab::Rebuild() {
   clusterMs_ = std::chrono::duration<double, std::milli>(built - start).count();
   frameworkMs_ = std::chrono::duration<double, std::milli>(ready - built).count();
   if (!framework) {
-    // The document validated, so this is a profile the framework refuses; keep the
-    // previous cluster on screen.
-    SetStatus("Profile error: " + error, true);
-    return;
+    // The document validated, so this is a profile the framework refuses: the caller
+    // puts the previous document back, which the cluster on screen still shows.
+    rebuildError_ = "Profile error: " + error;
+    SetStatus(rebuildError_, true);
+    return false;
   }
   cluster_ = std::move(cluster);
   framework_ = std::move(framework);
@@ -78,6 +89,7 @@ void Lab::Rebuild() {
   }
   RunExplainedCycle(pod);
   lastRebuildMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return true;
 }
 
 void Lab::RunExplainedCycle(PodIndex pod) {
@@ -184,6 +196,17 @@ bool Lab::Commit(const char* what, const Edit& edit, std::string* errorOut, bool
     if (errorOut) *errorOut = error;
     return false;
   }
+  // A profile that reads but that the framework refuses puts the document back, so
+  // that the document and the cluster on screen stay one.
+  if (!(constraintsOnly ? Recompile(trace_.pod) : Rebuild())) {
+    const std::string refused = rebuildError_;
+    std::string ignored;
+    doc_.Restore(*before, ignored);
+    Rebuild();
+    SetStatus(std::string(what) + " refused: " + refused, true);
+    if (errorOut) *errorOut = refused;
+    return false;
+  }
   undo_.push_back(Snapshot{std::move(before), what});
   if (undo_.size() > kMaxUndo) undo_.erase(undo_.begin());
   redo_.clear();
@@ -192,30 +215,29 @@ bool Lab::Commit(const char* what, const Edit& edit, std::string* errorOut, bool
   timelineBinds_.clear();
   cursor_ = 0;
   ++revision_;
-  if (constraintsOnly) {
-    // Only the pending pod changed: recompile it in place and re-run on a fresh
-    // framework (plugins cache what they saw of the cluster).
-    auto start = std::chrono::steady_clock::now();
-    const PodIndex pod = trace_.pod;
-    cluster_->ReplacePendingPod(pod, doc_.scenario().pods[static_cast<size_t>(pod)]);
-    auto built = std::chrono::steady_clock::now();
-    std::string error;
-    auto framework = Framework::New(*cluster_, doc_.scenario().profile.value_or(config::Profile{}), error);
-    if (framework) {
-      ++builds_;
-      auto ready = std::chrono::steady_clock::now();
-      clusterMs_ = std::chrono::duration<double, std::milli>(built - start).count();
-      frameworkMs_ = std::chrono::duration<double, std::milli>(ready - built).count();
-      framework_ = std::move(framework);
-      RunExplainedCycle(pod);
-      lastRebuildMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    } else {
-      Rebuild();
-    }
-  } else {
-    Rebuild();
-  }
   SetStatus(std::string(what) + ": done", false);
+  return true;
+}
+
+// Only the pending pod's constraints changed: recompile it in place and re-run on a
+// fresh framework (plugins cache what they saw of the cluster).
+bool Lab::Recompile(PodIndex pod) {
+  auto start = std::chrono::steady_clock::now();
+  cluster_->ReplacePendingPod(pod, doc_.scenario().pods[static_cast<size_t>(pod)]);
+  auto built = std::chrono::steady_clock::now();
+  std::string error;
+  auto framework = Framework::New(*cluster_, doc_.scenario().profile.value_or(config::Profile{}), error);
+  if (!framework) {
+    rebuildError_ = "Profile error: " + error;
+    return false;
+  }
+  ++builds_;
+  auto ready = std::chrono::steady_clock::now();
+  clusterMs_ = std::chrono::duration<double, std::milli>(built - start).count();
+  frameworkMs_ = std::chrono::duration<double, std::milli>(ready - built).count();
+  framework_ = std::move(framework);
+  RunExplainedCycle(pod);
+  lastRebuildMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return true;
 }
 
@@ -237,6 +259,12 @@ bool Lab::Travel(std::vector<Snapshot>& from, std::vector<Snapshot>& to, const c
     SetStatus(std::string("Cannot ") + verb + ": " + error, true);
     return false;
   }
+  if (!Rebuild()) {  // a profile the framework refuses: back to where we were
+    const std::string refused = rebuildError_;
+    doc_.Restore(*current, error);
+    SetStatus(std::string("Cannot ") + verb + ": " + refused, true);
+    return false;
+  }
   to.push_back(Snapshot{std::move(current), from.back().what});
   SetStatus(done + from.back().what, false);
   from.pop_back();
@@ -244,7 +272,6 @@ bool Lab::Travel(std::vector<Snapshot>& from, std::vector<Snapshot>& to, const c
   timelineBinds_.clear();
   cursor_ = 0;
   ++revision_;
-  Rebuild();
   return true;
 }
 

@@ -115,7 +115,11 @@ class Lab {
     std::shared_ptr<const io::ScenarioDoc::Snapshot> doc;
     std::string what;
   };
-  void Rebuild();
+  // Builds the cluster and the framework from the document and runs the explained cycle;
+  // false, with rebuildError_ set and the cluster as it was, when the framework refuses
+  // the profile.
+  bool Rebuild();
+  bool Recompile(PodIndex pod);
   bool Commit(const char* what, const Edit& edit, std::string* error, bool constraintsOnly);
   void RunExplainedCycle(PodIndex pod);
   void Push(const char* what);
@@ -138,6 +142,7 @@ class Lab {
   std::vector<std::pair<std::string, std::string>> timelineBinds_;  // pod key -> node
   size_t cursor_ = 0;
   std::string status_;
+  std::string rebuildError_;
   bool statusIsError_ = false;
   double lastRebuildMs_ = 0, clusterMs_ = 0, frameworkMs_ = 0, cycleMs_ = 0, whyMs_ = 0;
   uint64_t builds_ = 0;           // Rebuild() calls

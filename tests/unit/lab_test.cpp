@@ -1,0 +1,53 @@
+// The lab's model (app/model/lab.h, UI-free): its document and the cluster on screen
+// stay one, whatever an edit does.
+#include <gtest/gtest.h>
+
+#include "app/model/lab.h"
+#include "testing/read_file.h"
+
+namespace spreadlab::app {
+namespace {
+
+// Found by fuzz_lab: a profile that reads but that the framework refuses (an unknown
+// plugin given a weight) changed the document while the cluster stayed as it was; the
+// next edit of the pending pod indexed the document with the old cluster's pod and threw.
+TEST(LabTest, AnEditTheFrameworkRefusesPutsTheDocumentBack) {
+  Lab lab;
+  std::string error;
+  ASSERT_TRUE(lab.Load(testing::ReadFile(std::string(SPREADLAB_EXAMPLES_DIR) + "/one-constraint.json"), "x", error))
+      << error;
+  const std::string before = lab.doc().Dump();
+  EXPECT_FALSE(lab.Apply("plugin weight",
+                         [](io::ScenarioDoc& d, std::string& e) { return d.SetPluginWeight("PodTopologySpreading", 3, e); },
+                         &error));
+  EXPECT_NE(error.find("does not exist"), std::string::npos) << error;
+  EXPECT_TRUE(lab.statusIsError());
+  EXPECT_EQ(lab.doc().Dump(), before);
+  EXPECT_FALSE(lab.CanUndo());
+  // The document and the cluster agree: an edit of the explained pod works.
+  ASSERT_NE(lab.pod(), kNone);
+  ASSERT_LT(lab.podItem(), lab.doc().scenario().pods.size());
+  const size_t item = lab.podItem();
+  EXPECT_TRUE(lab.Apply("labels", [item](io::ScenarioDoc& d, std::string& e) {
+    return d.SetPodLabels(item, {{"foo", "bar"}, {"x", "y"}}, e);
+  }));
+  EXPECT_EQ(lab.cluster().pods().size(), lab.doc().scenario().pods.size());
+}
+
+TEST(LabTest, ALoadTheFrameworkRefusesKeepsTheScenario) {
+  Lab lab;
+  std::string error;
+  const std::string text = testing::ReadFile(std::string(SPREADLAB_EXAMPLES_DIR) + "/one-constraint.json");
+  ASSERT_TRUE(lab.Load(text, "x", error)) << error;
+  const std::string before = lab.doc().Dump();
+  std::string bad = text;
+  bad.insert(bad.rfind(']'), R"(,{"apiVersion":"kubescheduler.config.k8s.io/v1","kind":"KubeSchedulerConfiguration",
+    "profiles":[{"schedulerName":"default-scheduler","plugins":{"multiPoint":{"enabled":[{"name":"Foo"}]}}}]})");
+  EXPECT_FALSE(lab.Load(bad, "bad", error));
+  EXPECT_NE(error.find("does not exist"), std::string::npos) << error;
+  EXPECT_EQ(lab.doc().Dump(), before);
+  EXPECT_EQ(lab.source(), "x");
+}
+
+}  // namespace
+}  // namespace spreadlab::app
