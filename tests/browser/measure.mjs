@@ -4,6 +4,7 @@
 // - first frame after opening the page on localhost (median of 5 fresh loads)
 // - the cycle re-run after an edit, and frame CPU time, at 1,000 nodes / 5,000 pods
 //   and at 5,000 nodes / 50,000 pods while the cycle animation plays
+// - loading the same scenario as JSON and as YAML, at both sizes
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -75,14 +76,28 @@ function scenario(nodes, pods, zones) {
   return JSON.stringify({ apiVersion: 'v1', kind: 'List', items });
 }
 
+// Block YAML as `kubectl get -o yaml` prints it (strings double-quoted, which YAML reads as JSON's).
+function toYaml(v, indent = 0) {
+  const pad = ' '.repeat(indent);
+  const nested = (x) => x !== null && typeof x === 'object' && Object.keys(x).length > 0;
+  if (Array.isArray(v)) {
+    return v.map((e) => (nested(e) ? pad + '- ' + toYaml(e, indent + 2).slice(indent + 2) : `${pad}- ${JSON.stringify(e)}\n`)).join('');
+  }
+  return Object.entries(v).map(([k, x]) => (nested(x) ? `${pad}${k}:\n${toYaml(x, indent + 2)}` : `${pad}${k}: ${JSON.stringify(x)}\n`)).join('');
+}
+
 for (const [nodes, pods] of [[1000, 5000], [5000, 50000]]) {
   const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await ctx.newPage();
   await page.goto(base);
   await ready(page);
   const text = scenario(nodes, pods, 3);
-  const r = await page.evaluate((t) => { const s = performance.now(); const r = window.spreadlab.load(t, 'bench'); return { ...r, ms: performance.now() - s }; }, text);
+  const load = (t) => page.evaluate((t2) => { const s = performance.now(); const r2 = window.spreadlab.load(t2, 'bench'); return { ...r2, ms: performance.now() - s }; }, t);
+  const yaml = await load(toYaml(JSON.parse(text)));  // the same scenario as YAML, loaded first
+  if (!yaml.ok) throw new Error(yaml.error);
+  const r = await load(text);
   if (!r.ok) throw new Error(r.error);
+  console.log(`${nodes} nodes / ${pods} pods: load JSON ${r.ms.toFixed(0)} ms, YAML ${yaml.ms.toFixed(0)} ms (${(yaml.ms / r.ms).toFixed(1)}x)`);
   const edits = await page.evaluate(() => {
     const out = [];
     for (let i = 0; i < 10; i++) {
