@@ -106,12 +106,16 @@ struct ScenarioDoc::Json {
 ScenarioDoc::ScenarioDoc() : json_(std::make_unique<Json>()) {}
 ScenarioDoc::~ScenarioDoc() = default;
 ScenarioDoc::ScenarioDoc(const ScenarioDoc& o)
-    : json_(std::make_unique<Json>(*o.json_)), scenario_(o.scenario_), warnings_(o.warnings_), loaded_(o.loaded_) {}
+    : json_(std::make_unique<Json>(*o.json_)), scenario_(o.scenario_), warnings_(o.warnings_), created_(o.created_),
+      loaded_(o.loaded_) {}
+ScenarioDoc::ScenarioDoc(ScenarioDoc&&) noexcept = default;
+ScenarioDoc& ScenarioDoc::operator=(ScenarioDoc&&) noexcept = default;
 ScenarioDoc& ScenarioDoc::operator=(const ScenarioDoc& o) {
   if (this != &o) {
     *json_ = *o.json_;
     scenario_ = o.scenario_;
     warnings_ = o.warnings_;
+    created_ = o.created_;
     loaded_ = o.loaded_;
   }
   return *this;
@@ -129,6 +133,7 @@ bool ScenarioDoc::Load(std::string_view text, std::string& error) {
   json_->doc = std::move(doc);
   scenario_ = std::move(next);
   warnings_ = std::move(r.warnings);
+  created_ = r.created;
   loaded_ = true;
   return true;
 }

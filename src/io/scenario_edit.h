@@ -27,12 +27,16 @@ class ScenarioDoc {
   ~ScenarioDoc();
   ScenarioDoc(const ScenarioDoc&);
   ScenarioDoc& operator=(const ScenarioDoc&);
+  ScenarioDoc(ScenarioDoc&&) noexcept;
+  ScenarioDoc& operator=(ScenarioDoc&&) noexcept;
 
   // Reads `text` (see ReadScenario). On failure the document is unchanged.
   bool Load(std::string_view text, std::string& error);
   bool loaded() const { return loaded_; }
   const Scenario& scenario() const { return scenario_; }
   const std::vector<std::string>& warnings() const { return warnings_; }
+  // How many objects the workload controllers added when the text was loaded.
+  size_t created() const { return created_; }
   // The document as JSON text; indent < 0 for the compact form.
   std::string Dump(int indent = -1) const;
   // metadata.annotations[key] of the document (a List's own metadata), or "".
@@ -112,6 +116,7 @@ class ScenarioDoc {
   std::unique_ptr<Json> json_;
   Scenario scenario_;
   std::vector<std::string> warnings_;
+  size_t created_ = 0;
   bool loaded_ = false;
 };
 

@@ -707,6 +707,7 @@ void Locate(std::string_view text, bool yaml, const ControllerResult& controller
     json doc = yaml ? ParseYaml(text, result) : ParseJson(text);
     RunControllers(doc, controllers);
     result.notes = controllers.notes;
+    result.created = controllers.created.size();
     ReadDocument(doc, out, result);
     if (docOut) *docOut = std::move(doc);
   } catch (const ReadError& e) {

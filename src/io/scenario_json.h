@@ -22,6 +22,7 @@ struct ReadResult {
   TextPosition where;                 // YAML: the line (and, for syntax errors, column) of the error
   std::vector<std::string> warnings;  // items that were understood but have no effect
   std::vector<std::string> notes;     // what the workload controllers created (io/controllers.h)
+  size_t created = 0;                 // the objects they created
 };
 
 // Parses `text` into `out` and validates it (core/validation). On failure `out`

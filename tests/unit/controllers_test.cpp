@@ -242,9 +242,11 @@ TEST(ControllersTest, ScheduleSpreadsADeploymentOfSixOverThreeZones) {
   ScenarioDoc lab;
   ASSERT_TRUE(lab.Load(doc.dump(), error)) << error;
   EXPECT_EQ(lab.scenario().pods.size(), 6u);
+  EXPECT_EQ(lab.created(), 7u);  // the ReplicaSet and its 6 pods
   ScenarioDoc again;
   ASSERT_TRUE(again.Load(lab.Dump(), error)) << error;
   EXPECT_EQ(again.scenario().pods.size(), 6u);
+  EXPECT_EQ(again.created(), 0u);
 }
 
 }  // namespace

@@ -52,7 +52,10 @@ bool Lab::Load(std::string_view text, std::string_view source, std::string& erro
   timelineBinds_.clear();
   cursor_ = 0;
   ++revision_;
-  SetStatus("Loaded " + source_, false);
+  const size_t created = doc_.created();
+  SetStatus("Loaded " + source_ +
+                (created ? "; its workload controllers created " + std::to_string(created) + " object(s)" : ""),
+            false);
   return true;
 }
 
