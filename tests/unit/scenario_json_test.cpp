@@ -142,7 +142,7 @@ const std::vector<BadCase> kBadCases = {
     // Empty input: said in words, with what spreadlab reads.
     {"EmptyFile", "", std::string(kEmptyInput), "", {"the input is empty", "JSON or YAML"}},
     {"WhitespaceOnly", "  \n\t", std::string(kEmptyInput), "", {"the input is empty"}},
-    // A byte order mark alone (UTF-8; nlohmann and yaml-cpp both skip it) is empty too.
+    // A byte order mark alone (UTF-8; nlohmann and libyaml both skip it) is empty too.
     {"LoneByteOrderMark", "\xEF\xBB\xBF", std::string(kEmptyInput), "", {"the input is empty"}},
     // Bytes that start like UTF-16 (FF FE): YAML decodes them, as go-yaml would, to a string.
     {"BinaryBytes", std::string("\xff\xfe\x00\x01", 4),
