@@ -98,6 +98,10 @@ const std::vector<Expectation> kExpectations = {
     // zone A's node runs a 2-cpu batch pod, so LeastAllocated prefers B and C (95 vs 58), tied; B first.
     {"deployment-three-zones", "node-b1", "Successfully assigned default/web-597846f588-2hr5q to node-b1",
      {"node-a1", "node-b1", "node-c1"}},
+    // minDomains 3 over 2 zones: the global minimum is 0, so the first replica may go
+    // to either zone (a tie, the first evaluated wins); schedule leaves the third Pending.
+    {"deployment-min-domains", "node-a1", "Successfully assigned default/web-6f6d5d57d7-vhxnv to node-a1",
+     {"node-a1", "node-b1"}},
     {"conflict-delete-pod", "",
      "0/4 nodes are available: 2 node(s) didn't match pod anti-affinity rules, 2 node(s) didn't match pod topology "
      "spread constraints.",
