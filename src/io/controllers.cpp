@@ -182,6 +182,14 @@ class Controllers {
     return *tmpl;
   }
 
+  // deployment/util EqualIgnoreHash: two pod templates alike but for pod-template-hash.
+  static bool EqualIgnoreHash(json a, json b) {
+    for (json* t : {&a, &b})
+      if (auto m = t->find("metadata"); m != t->end() && m->is_object())
+        if (auto l = m->find("labels"); l != m->end() && l->is_object()) l->erase("pod-template-hash");
+    return a == b;
+  }
+
   bool OwnedBy(const json& pod, const Workload& w) const {
     const json* meta = Obj(pod, "metadata");
     if (!meta || Str(*meta, "namespace", "default") != w.ns) return false;
@@ -251,12 +259,23 @@ class Controllers {
     const int64_t replicas = Count(w, spec, "replicas", 1);
     const auto selector = SelectorOf(spec, false);
     const json& tmpl = Template(w, spec, selector, /*selectorRequired=*/true);
-    for (size_t i = 0; i < items_.size(); ++i)
-      if (items_[i].is_object() && Str(items_[i], "kind") == "ReplicaSet" && OwnedBy(items_[i], w)) {
+    // deployment/util FindNewReplicaSet: an owned ReplicaSet whose template is the
+    // Deployment's but for the pod-template-hash label is its current revision.
+    std::string oldRevisions;
+    for (size_t i = 0; i < items_.size(); ++i) {
+      if (!items_[i].is_object() || Str(items_[i], "kind") != "ReplicaSet" || !OwnedBy(items_[i], w)) continue;
+      const json* rsSpec = Obj(items_[i], "spec");
+      const json* rsTemplate = rsSpec ? Obj(*rsSpec, "template") : nullptr;
+      if (rsTemplate && EqualIgnoreHash(*rsTemplate, tmpl)) {
         out_.notes.push_back(w.path + ": Deployment " + w.ns + "/" + w.name + " already has its ReplicaSet (items[" +
                              std::to_string(i) + "])");
         return;
       }
+      oldRevisions += (oldRevisions.empty() ? "" : ", ") + w.ns + "/" + Str(*Obj(items_[i], "metadata"), "name");
+    }
+    if (!oldRevisions.empty())
+      out_.notes.push_back(w.path + ": Deployment " + w.ns + "/" + w.name + " has a new template: older ReplicaSet(s) " +
+                           oldRevisions + " keep their pods (the rollout's scale-down is not simulated yet)");
     int64_t collisions = 0;
     if (const json* st = Obj(items_[w.item], "status"))
       if (auto c = st->find("collisionCount"); c != st->end() && c->is_number_integer()) collisions = c->get<int64_t>();

@@ -102,6 +102,11 @@ const std::vector<Expectation> kExpectations = {
     // to either zone (a tie, the first evaluated wins); schedule leaves the third Pending.
     {"deployment-min-domains", "node-a1", "Successfully assigned default/web-6f6d5d57d7-vhxnv to node-a1",
      {"node-a1", "node-b1"}},
+    // A rollout: the new revision's first pod counts only its own revision (matchLabelKeys),
+    // so every zone is open; LeastAllocated picks node-c1, which runs no old pod. Schedule:
+    // c, b, a (without matchLabelKeys: c, b, c).
+    {"deployment-rollout-match-label-keys", "node-c1", "Successfully assigned default/web-6ffc58b997-srw7j to node-c1",
+     {"node-a1", "node-b1", "node-c1"}},
     {"conflict-delete-pod", "",
      "0/4 nodes are available: 2 node(s) didn't match pod anti-affinity rules, 2 node(s) didn't match pod topology "
      "spread constraints.",

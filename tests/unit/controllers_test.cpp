@@ -113,6 +113,26 @@ TEST(ControllersTest, NothingIsCreatedTwice) {
   EXPECT_EQ(r.created.size(), 2u);
 }
 
+// A Deployment whose template changed (a rollout): the ReplicaSet of the old template is
+// an old revision, and a new ReplicaSet makes the new pods; the old pods stay.
+TEST(ControllersTest, ANewTemplateIsANewReplicaSet) {
+  json doc = List({Node("a1", "a"), Deployment("web", 2)});
+  ControllerResult r;
+  RunControllers(doc, r);
+  ASSERT_EQ(r.created.size(), 3u);
+  json rollout = doc;
+  rollout["items"][1]["spec"]["template"]["spec"]["containers"][0]["image"] = "nginx:2";
+  RunControllers(rollout, r);
+  auto created = Created(rollout, r);
+  ASSERT_EQ(created.size(), 3u);  // a second ReplicaSet and its 2 pods
+  EXPECT_EQ(created[0]["kind"], "ReplicaSet");
+  EXPECT_NE(created[0]["metadata"]["name"], doc["items"][2]["metadata"]["name"]);
+  EXPECT_EQ(rollout["items"].size(), 8u);  // 2 ReplicaSets, 4 pods
+  // Unchanged, the template is the old ReplicaSet's: nothing new.
+  RunControllers(doc, r);
+  EXPECT_TRUE(r.created.empty());
+}
+
 TEST(ControllersTest, StatefulSetPodsByOrdinal) {
   json sts = Workload("StatefulSet", "db", {{"replicas", 3}, {"ordinals", {{"start", 2}}},
                                             {"selector", {{"matchLabels", {{"app", "db"}}}}}, {"template", Template("db")}});
