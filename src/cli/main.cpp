@@ -17,6 +17,7 @@
 #include "io/schedule_json.h"
 #include "io/trace_json.h"
 #include "io/why_json.h"
+#include "io/yaml_out.h"
 
 namespace {
 
@@ -36,6 +37,11 @@ bool ReadInput(const std::string& file, std::string& text, std::string& error) {
   }
   text = ss.str();
   return true;
+}
+
+// The JSON contract, as JSON or as the same document in YAML.
+void Print(const nlohmann::ordered_json& j, const std::string& format) {
+  std::cout << (format == "yaml" ? spreadlab::io::ToYaml(j) : j.dump(2) + "\n");
 }
 
 int Open(const std::string& file, spreadlab::io::Session& session) {
@@ -61,8 +67,8 @@ int Explain(const std::string& file, const std::string& podRef, const std::strin
   }
   spreadlab::CycleTrace trace;
   session.framework->RunCycle(pod, trace, /*explain=*/true);
-  if (format == "json") {
-    std::cout << spreadlab::io::TraceToJson(*session.cluster, session.framework->profile(), trace).dump(2) << "\n";
+  if (format != "table") {
+    Print(spreadlab::io::TraceToJson(*session.cluster, session.framework->profile(), trace), format);
   } else {
     std::cout << spreadlab::cli::ExplainTable(*session.cluster, session.framework->profile(), trace);
   }
@@ -75,8 +81,8 @@ int Schedule(const std::string& file, const std::string& format) {
   std::vector<spreadlab::PodIndex> pending = session.cluster->PendingPods();
   auto placements = spreadlab::ScheduleAll(*session.cluster, *session.framework);
   auto spread = spreadlab::ReportSpread(*session.framework, *session.cluster, pending);
-  if (format == "json") {
-    std::cout << spreadlab::io::ScheduleToJson(*session.cluster, placements, spread).dump(2) << "\n";
+  if (format != "table") {
+    Print(spreadlab::io::ScheduleToJson(*session.cluster, placements, spread), format);
   } else {
     std::cout << spreadlab::cli::ScheduleTable(*session.cluster, placements, spread);
   }
@@ -99,8 +105,8 @@ int Why(const std::string& file, const std::string& podRef, const std::string& n
     fmt::print(stderr, "error: {}\n", error);
     return kExitBadInput;
   }
-  if (format == "json") {
-    std::cout << spreadlab::io::WhyToJson(*session.cluster, report).dump(2) << "\n";
+  if (format != "table") {
+    Print(spreadlab::io::WhyToJson(*session.cluster, report), format);
   } else {
     std::cout << spreadlab::cli::WhyTable(*session.cluster, report, all);
   }
@@ -120,8 +126,8 @@ int Compare(const std::string& fileA, const std::string& fileB, const std::strin
     fmt::print(stderr, "error: {}\n", error);
     return kExitBadInput;
   }
-  if (format == "json") {
-    std::cout << spreadlab::io::CompareToJson(c).dump(2) << "\n";
+  if (format != "table") {
+    Print(spreadlab::io::CompareToJson(c), format);
   } else {
     std::cout << spreadlab::cli::CompareTable(c, fileA, fileB, all);
   }
@@ -139,11 +145,11 @@ int main(int argc, char** argv) {
   auto* explain = app.add_subcommand("explain", "Explain one scheduling cycle for a pending pod");
   explain->add_option("FILE", file, "Scenario: kubectl get nodes,pods -o json output, or - for stdin")->required();
   explain->add_option("--pod", pod, "Pending pod to explain (NAME or NAMESPACE/NAME); default: the first pending pod");
-  explain->add_option("--format", format, "Output format")->check(CLI::IsMember({"table", "json"}));
+  explain->add_option("--format", format, "Output format")->check(CLI::IsMember({"table", "json", "yaml"}));
 
   auto* schedule = app.add_subcommand("schedule", "Schedule every pending pod in file order and report the spread");
   schedule->add_option("FILE", file, "Scenario file, or - for stdin")->required();
-  schedule->add_option("--format", format, "Output format")->check(CLI::IsMember({"table", "json"}));
+  schedule->add_option("--format", format, "Output format")->check(CLI::IsMember({"table", "json", "yaml"}));
 
   std::string node;
   bool all = false;
@@ -151,7 +157,7 @@ int main(int argc, char** argv) {
   why->add_option("FILE", file, "Scenario file, or - for stdin")->required();
   why->add_option("--pod", pod, "Pending pod (NAME or NAMESPACE/NAME); default: the first pending pod");
   why->add_option("--node", node, "Ask what would make the pod land on this node");
-  why->add_option("--format", format, "Output format")->check(CLI::IsMember({"table", "json"}));
+  why->add_option("--format", format, "Output format")->check(CLI::IsMember({"table", "json", "yaml"}));
   why->add_flag("--all", all, "Show every node and every suggestion (the table shows 30 nodes and 5 suggestions)");
 
   std::string fileB;
@@ -161,7 +167,7 @@ int main(int argc, char** argv) {
   compare->add_option("FILE_A", file, "First scenario")->required();
   compare->add_option("FILE_B", fileB, "Second scenario: the same nodes, another profile or constraint")->required();
   compare->add_option("--pod", pod, "Pending pod (NAME or NAMESPACE/NAME); default: the first pending pod of FILE_A");
-  compare->add_option("--format", format, "Output format")->check(CLI::IsMember({"table", "json"}));
+  compare->add_option("--format", format, "Output format")->check(CLI::IsMember({"table", "json", "yaml"}));
   compare->add_flag("--all", allNodes, "Show every node (the table shows the nodes that differ and the chosen ones)");
 
   try {

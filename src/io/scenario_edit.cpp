@@ -9,6 +9,7 @@
 
 #include "core/validation.h"
 #include "io/scenario_json.h"
+#include "io/yaml_out.h"
 
 namespace spreadlab::io {
 
@@ -139,6 +140,7 @@ bool ScenarioDoc::Load(std::string_view text, std::string& error) {
 }
 
 std::string ScenarioDoc::Dump(int indent) const { return Text(json_->doc, indent); }
+std::string ScenarioDoc::DumpYaml() const { return ToYaml(json_->doc); }
 
 std::string ScenarioDoc::Annotation(std::string_view key) const {
   const ojson& d = json_->doc;

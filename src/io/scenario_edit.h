@@ -39,6 +39,8 @@ class ScenarioDoc {
   size_t created() const { return created_; }
   // The document as JSON text; indent < 0 for the compact form.
   std::string Dump(int indent = -1) const;
+  // The same document as YAML (io/yaml_out.h).
+  std::string DumpYaml() const;
   // metadata.annotations[key] of the document (a List's own metadata), or "".
   std::string Annotation(std::string_view key) const;
 

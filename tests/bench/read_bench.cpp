@@ -6,7 +6,7 @@
 #include <string>
 
 #include "io/scenario_json.h"
-#include "testing/yaml_emit.h"
+#include "io/yaml_out.h"
 
 namespace {
 
@@ -54,7 +54,7 @@ void Read(benchmark::State& state, const std::string& text) {
 void BM_ReadJson(benchmark::State& state) { Read(state, Dump().dump()); }
 BENCHMARK(BM_ReadJson)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
 
-void BM_ReadYaml(benchmark::State& state) { Read(state, spreadlab::testing::ToYaml(Dump())); }
+void BM_ReadYaml(benchmark::State& state) { Read(state, spreadlab::io::ToYaml(Dump())); }
 BENCHMARK(BM_ReadYaml)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
 
 }  // namespace

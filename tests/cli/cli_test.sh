@@ -52,7 +52,8 @@ check "compare json" 0 '"differs": true' "$BIN" compare "$EX/one-constraint.json
 check "compare missing pod" 2 "second scenario: no pending pod default/web-8" \
   "$BIN" compare "$EX/spread-outvoted.json" "$EX/one-constraint.json"
 check "missing file" 2 "cannot read" "$BIN" explain "$TMP/none.json"
-check "bad format" 2 "format" "$BIN" explain "$EX/one-constraint.json" --format yaml
+check "bad format" 2 "format" "$BIN" explain "$EX/one-constraint.json" --format xml
+check "yaml format" 0 "selected: node4" "$BIN" explain "$EX/one-constraint.json" --format yaml
 check "no subcommand" 2 "" "$BIN"
 
 printf '{"kind":"List","items":[' > "$TMP/bad.json"

@@ -26,7 +26,7 @@ run() {  # allowed exit codes (e.g. "0 1"), command...
 }
 
 for f in "$ROOT"/examples/*.json "$ROOT"/examples/*.yaml "$ROOT"/tests/regression/*.json; do
-  for format in table json; do
+  for format in table json yaml; do
     run "0 1" "$BIN" explain "$f" --format "$format"
     run "0 1" "$BIN" schedule "$f" --format "$format"
     run "0 1" "$BIN" why "$f" --format "$format"

@@ -14,8 +14,8 @@
 #include "io/session.h"
 #include "io/trace_json.h"
 #include "io/yaml_json.h"
+#include "io/yaml_out.h"
 #include "testing/read_file.h"
-#include "testing/yaml_emit.h"
 
 namespace spreadlab::io {
 namespace {
@@ -183,13 +183,28 @@ std::string ExplainAndSchedule(const std::string& text) {
   return out + ScheduleToJson(*s.cluster, placements, ReportSpread(*s.framework, *s.cluster, pending)).dump(1);
 }
 
+TEST(YamlTest, ToYamlQuotesWhatYamlWouldReadOtherwise) {
+  const json j = {{"plain", "app.kubernetes.io/name"}, {"word", "yes"}, {"number", "110"}, {"empty", ""},
+                  {"null", nullptr}, {"list", json::array({1, "on", json::object()})}, {"yes", true}};
+  EXPECT_EQ(ToYaml(j),
+            "plain: app.kubernetes.io/name\nword: \"yes\"\nnumber: \"110\"\nempty: \"\"\n\"null\": null\nlist:\n  - 1\n"
+            "  - \"on\"\n  - {}\n\"yes\": true\n");
+  json back;
+  ASSERT_TRUE(YamlToJson(ToYaml(j), back).ok);
+  EXPECT_EQ(back, j);
+}
+
 TEST(YamlTest, EveryExampleGivesTheSameAnswersInYaml) {
   size_t n = 0;
   for (const auto& e : std::filesystem::directory_iterator(SPREADLAB_EXAMPLES_DIR)) {
     if (e.path().extension() != ".json") continue;
     const std::string text = testing::ReadFile(e.path());
-    const std::string yaml = testing::ToYaml(json::parse(text));
+    const json doc = json::parse(text);
+    const std::string yaml = ToYaml(doc);
     ASSERT_NE(yaml.find("kind: List"), std::string::npos);
+    json back;
+    ASSERT_TRUE(YamlToJson(yaml, back).ok);
+    EXPECT_EQ(back, doc) << e.path();  // io::ToYaml writes what reads back the same
     EXPECT_EQ(ExplainAndSchedule(yaml), ExplainAndSchedule(text)) << e.path();
     ++n;
   }

@@ -78,6 +78,7 @@ void DrawMenuBar(Lab& lab, UiState& ui) {
     if (ImGui::MenuItem("Open file...")) host::OpenFilePicker();
     ImGui::Separator();
     if (ImGui::MenuItem("Export JSON", nullptr, false, lab.loaded())) host::Download("scenario.json", lab.doc().Dump(2));
+    if (ImGui::MenuItem("Export YAML", nullptr, false, lab.loaded())) host::Download("scenario.yaml", lab.doc().DumpYaml());
     if (ImGui::MenuItem("Copy constraints as YAML", nullptr, false, lab.pod() != kNone)) {
       host::CopyText(ConstraintsYaml(lab));
       lab.SetStatus("Copied the pending pod's topologySpreadConstraints as YAML", false);
