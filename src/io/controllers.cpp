@@ -1,8 +1,10 @@
 #include "io/controllers.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <unordered_map>
 
 #include "core/corev1/nodeaffinity.h"
 #include "core/corev1/selectors.h"
@@ -41,13 +43,15 @@ std::string TemplateHash(const json& tmpl, int64_t collisionCount) {
 
 // names.SimpleNameGenerator: base + 5 random alphanumerics; here drawn from a hash of the
 // base and a counter, so that the same scenario always gets the same names.
-std::string GeneratedName(const std::string& base, uint32_t n, const std::set<std::string>& taken) {
+// `podNames` holds namespace/name of every pod, so that no name is given twice.
+std::string GeneratedName(const std::string& base, uint32_t n, const std::string& ns,
+                          const std::set<std::string>& podNames) {
   for (uint32_t attempt = 0;; ++attempt) {
     uint32_t h = Fnv32a(base + "#" + std::to_string(n) + "#" + std::to_string(attempt));
     std::string suffix;
     for (int i = 0; i < 5; ++i, h /= static_cast<uint32_t>(kAlphanums.size()))
       suffix += kAlphanums[h % kAlphanums.size()];
-    if (!taken.count(base + suffix)) return base + suffix;
+    if (!podNames.count(ns + "/" + base + suffix)) return base + suffix;
   }
 }
 
@@ -61,13 +65,17 @@ const json* Obj(const json& obj, const char* key) {
   return it != obj.end() && it->is_object() ? &*it : nullptr;
 }
 
-v1::LabelMap Labels(const json* meta) {
+// The string members of an object (what does not read is left out: the reader, which
+// reads the same fields later, says why).
+v1::LabelMap StringMap(const json* obj) {
   v1::LabelMap m;
-  if (const json* l = meta ? Obj(*meta, "labels") : nullptr)
-    for (auto it = l->begin(); it != l->end(); ++it)
+  if (obj)
+    for (auto it = obj->begin(); it != obj->end(); ++it)
       if (it->is_string()) m[it.key()] = it->get<std::string>();
   return m;
 }
+
+v1::LabelMap Labels(const json* meta) { return StringMap(meta ? Obj(*meta, "labels") : nullptr); }
 
 // A workload's spec.selector as the core's selector (the reader validates its fields
 // later; what does not read here selects nothing).
@@ -76,13 +84,10 @@ std::optional<v1::LabelSelector> SelectorOf(const json& spec, bool mapSelector) 
   if (!sel) return std::nullopt;
   v1::LabelSelector s;
   if (mapSelector) {  // ReplicationController: a plain map
-    for (auto it = sel->begin(); it != sel->end(); ++it)
-      if (it->is_string()) s.matchLabels[it.key()] = it->get<std::string>();
+    s.matchLabels = StringMap(sel);
     return s;
   }
-  if (const json* ml = Obj(*sel, "matchLabels"))
-    for (auto it = ml->begin(); it != ml->end(); ++it)
-      if (it->is_string()) s.matchLabels[it.key()] = it->get<std::string>();
+  s.matchLabels = StringMap(Obj(*sel, "matchLabels"));
   auto exprs = sel->find("matchExpressions");
   if (exprs != sel->end() && exprs->is_array())
     for (const json& e : *exprs) {
@@ -97,6 +102,12 @@ std::optional<v1::LabelSelector> SelectorOf(const json& spec, bool mapSelector) 
   return s;
 }
 
+// The kinds whose controllers create pods.
+bool IsWorkloadKind(std::string_view kind) {
+  return kind == "Deployment" || kind == "ReplicaSet" || kind == "ReplicationController" || kind == "StatefulSet" ||
+         kind == "Job" || kind == "DaemonSet";
+}
+
 struct Workload {
   size_t item = 0;
   std::string path, kind, apiVersion, ns, name, uid;
@@ -105,11 +116,7 @@ struct Workload {
 class Controllers {
  public:
   Controllers(json& items, ControllerResult& out) : items_(items), out_(out) {
-    for (const json& it : items_) {
-      if (!it.is_object() || Str(it, "kind") != "Pod") continue;
-      const json* meta = Obj(it, "metadata");
-      if (meta) podNames_.insert(Str(*meta, "namespace", "default") + "/" + Str(*meta, "name"));
-    }
+    for (size_t i = 0; i < items_.size(); ++i) Index(i);
   }
 
   void Run() {
@@ -118,9 +125,7 @@ class Controllers {
       const json& it = items_[i];
       if (!it.is_object() || ranByDeployment_.count(i)) continue;
       const std::string kind = Str(it, "kind");
-      if (kind != "Deployment" && kind != "ReplicaSet" && kind != "ReplicationController" && kind != "StatefulSet" &&
-          kind != "Job" && kind != "DaemonSet")
-        continue;
+      if (!IsWorkloadKind(kind)) continue;
       Workload w = Describe(i);
       if (kind == "Deployment") Deployment(w);
       else if (kind == "ReplicaSet" || kind == "ReplicationController") ReplicaSet(w);
@@ -190,14 +195,37 @@ class Controllers {
     return a == b;
   }
 
-  bool OwnedBy(const json& pod, const Workload& w) const {
-    const json* meta = Obj(pod, "metadata");
-    if (!meta || Str(*meta, "namespace", "default") != w.ns) return false;
+  // Who owns what, read once (a big dump holds thousands of pods and workloads): every
+  // object under each owner its ownerReferences name, in its namespace; pods by name;
+  // pods that no controller owns, which a ReplicaSet's selector may adopt.
+  static std::string OwnerKey(const std::string& ns, const std::string& kind, const std::string& name) {
+    return ns + '\0' + kind + '\0' + name;
+  }
+  void Index(size_t i) {
+    const json& it = items_[i];
+    const json* meta = it.is_object() ? Obj(it, "metadata") : nullptr;
+    if (!meta) return;
+    const std::string ns = Str(*meta, "namespace", "default");
+    const bool pod = Str(it, "kind") == "Pod";
+    if (pod) podNames_.insert(ns + "/" + Str(*meta, "name"));
+    bool controlled = false;
     auto refs = meta->find("ownerReferences");
-    if (refs == meta->end() || !refs->is_array()) return false;
-    for (const json& r : *refs)
-      if (r.is_object() && Str(r, "kind") == w.kind && Str(r, "name") == w.name) return true;
-    return false;
+    if (refs != meta->end() && refs->is_array())
+      for (const json& r : *refs) {
+        if (!r.is_object()) continue;
+        owned_[OwnerKey(ns, Str(r, "kind"), Str(r, "name"))].push_back(i);
+        controlled |= r.value("controller", false) == true;
+      }
+    if (pod && !controlled) orphans_.push_back(i);
+  }
+  // The items of `kind` that name `w` among their owners.
+  std::vector<size_t> Owned(const Workload& w, std::string_view kind) const {
+    std::vector<size_t> out;
+    auto it = owned_.find(OwnerKey(w.ns, w.kind, w.name));
+    if (it != owned_.end())
+      for (size_t i : it->second)
+        if (Str(items_[i], "kind") == kind) out.push_back(i);
+    return out;
   }
 
   // controller.IsPodActive: not finished, not being deleted; the controllers replace the others.
@@ -209,13 +237,10 @@ class Controllers {
     return phase != "Succeeded" && phase != "Failed";
   }
 
-  bool HasController(const json& pod) const {
-    const json* meta = Obj(pod, "metadata");
-    auto refs = meta ? meta->find("ownerReferences") : json::const_iterator();
-    if (!meta || refs == meta->end() || !refs->is_array()) return false;
-    for (const json& r : *refs)
-      if (r.is_object() && r.value("controller", false) == true) return true;
-    return false;
+  // The ownerReference a controller sets on what it creates.
+  static json ControllerRef(const Workload& w, const std::string& apiVersion) {
+    return json{{"apiVersion", apiVersion}, {"kind", w.kind},        {"name", w.name},
+                {"uid", w.uid},             {"controller", true},    {"blockOwnerDeletion", true}};
   }
 
   // The pod the controller makes from its template (controller.GetPodFromTemplate).
@@ -226,12 +251,7 @@ class Controllers {
     meta["name"] = name;
     meta["namespace"] = w.ns;
     for (const auto& [k, v] : extraLabels) meta["labels"][k] = v;
-    meta["ownerReferences"] = json::array({json{{"apiVersion", w.apiVersion},
-                                                {"kind", w.kind},
-                                                {"name", w.name},
-                                                {"uid", w.uid},
-                                                {"controller", true},
-                                                {"blockOwnerDeletion", true}}});
+    meta["ownerReferences"] = json::array({ControllerRef(w, w.apiVersion)});
     pod["metadata"] = std::move(meta);
     pod["spec"] = tmpl.contains("spec") ? tmpl["spec"] : json::object();
     return pod;
@@ -240,18 +260,10 @@ class Controllers {
   // A created pod's metadata and spec are its workload's template's; a created
   // ReplicaSet has its Deployment's shape.
   void Add(json object, const Workload& w) {
-    const json* meta = Obj(object, "metadata");
     const bool pod = Str(object, "kind") == "Pod";
-    if (pod) podNames_.insert(w.ns + "/" + Str(*meta, "name"));
     items_.push_back(std::move(object));
+    Index(items_.size() - 1);
     out_.created.push_back({items_.size() - 1, pod ? w.path + ".spec.template" : w.path, pod});
-  }
-
-  std::set<std::string> TakenNames(const std::string& ns) const {
-    std::set<std::string> out;
-    for (const auto& key : podNames_)
-      if (key.compare(0, ns.size() + 1, ns + "/") == 0) out.insert(key.substr(ns.size() + 1));
-    return out;
   }
 
   void Deployment(const Workload& w) {
@@ -262,8 +274,7 @@ class Controllers {
     // deployment/util FindNewReplicaSet: an owned ReplicaSet whose template is the
     // Deployment's but for the pod-template-hash label is its current revision.
     std::string oldRevisions;
-    for (size_t i = 0; i < items_.size(); ++i) {
-      if (!items_[i].is_object() || Str(items_[i], "kind") != "ReplicaSet" || !OwnedBy(items_[i], w)) continue;
+    for (size_t i : Owned(w, "ReplicaSet")) {
       const json* rsSpec = Obj(items_[i], "spec");
       const json* rsTemplate = rsSpec ? Obj(*rsSpec, "template") : nullptr;
       if (rsTemplate && EqualIgnoreHash(*rsTemplate, tmpl)) {
@@ -285,12 +296,7 @@ class Controllers {
     json rsSelector = spec["selector"];
     rsSelector["matchLabels"]["pod-template-hash"] = hash;
     json rsMeta = {{"name", w.name + "-" + hash}, {"namespace", w.ns}, {"labels", rsTemplate["metadata"]["labels"]}};
-    rsMeta["ownerReferences"] = json::array({json{{"apiVersion", w.apiVersion.empty() ? "apps/v1" : w.apiVersion},
-                                                  {"kind", "Deployment"},
-                                                  {"name", w.name},
-                                                  {"uid", w.uid},
-                                                  {"controller", true},
-                                                  {"blockOwnerDeletion", true}}});
+    rsMeta["ownerReferences"] = json::array({ControllerRef(w, w.apiVersion.empty() ? "apps/v1" : w.apiVersion)});
     json rs = {{"apiVersion", "apps/v1"}, {"kind", "ReplicaSet"}, {"metadata", std::move(rsMeta)},
                {"spec", {{"replicas", replicas}, {"selector", std::move(rsSelector)}, {"template", std::move(rsTemplate)}}}};
     Add(std::move(rs), w);
@@ -313,19 +319,16 @@ class Controllers {
     const json& tmpl = Template(w, spec, selector, /*selectorRequired=*/!rc);
     StringPool pool;
     const Selector sel = LabelSelectorAsSelector(selector, pool);
-    int64_t have = 0;
-    for (const json& it : items_) {
-      if (!it.is_object() || Str(it, "kind") != "Pod" || !Active(it)) continue;
-      const json* meta = Obj(it, "metadata");
-      if (OwnedBy(it, w)) {
+    const std::vector<size_t> mine = Owned(w, "Pod");
+    int64_t have = CountOwned(w);
+    for (size_t i : orphans_) {  // the orphans the controller adopts (ClaimPods)
+      const json* meta = Obj(items_[i], "metadata");
+      if (Active(items_[i]) && Str(*meta, "namespace", "default") == w.ns &&
+          std::find(mine.begin(), mine.end(), i) == mine.end() && sel.Matches(MakeLabelSet(Labels(meta), pool), pool))
         ++have;
-      } else if (meta && Str(*meta, "namespace", "default") == w.ns && !HasController(it) &&
-                 sel.Matches(MakeLabelSet(Labels(meta), pool), pool)) {
-        ++have;  // an orphan the controller adopts (ClaimPods)
-      }
     }
-    Create(w, tmpl, replicas, have, [&](uint32_t n, const std::set<std::string>& taken) {
-      return PodFrom(w, tmpl, GeneratedName(w.name + "-", n, taken), {});
+    Create(w, replicas, have, [&](uint32_t n) {
+      return PodFrom(w, tmpl, GeneratedName(w.name + "-", n, w.ns, podNames_), {});
     });
   }
 
@@ -369,11 +372,11 @@ class Controllers {
                                  {"controller-uid", w.uid},
                                  {"job-name", w.name}};
     const int64_t have = CountOwned(w);
-    Create(w, tmpl, wanted, have, [&](uint32_t n, const std::set<std::string>& taken) {
-      if (!indexed) return PodFrom(w, tmpl, GeneratedName(w.name + "-", n, taken), labels);
+    Create(w, wanted, have, [&](uint32_t n) {
+      if (!indexed) return PodFrom(w, tmpl, GeneratedName(w.name + "-", n, w.ns, podNames_), labels);
       v1::LabelMap l = labels;
       l["batch.kubernetes.io/job-completion-index"] = std::to_string(n);
-      json pod = PodFrom(w, tmpl, GeneratedName(w.name + "-" + std::to_string(n) + "-", n, taken), l);
+      json pod = PodFrom(w, tmpl, GeneratedName(w.name + "-" + std::to_string(n) + "-", n, w.ns, podNames_), l);
       pod["metadata"]["annotations"]["batch.kubernetes.io/job-completion-index"] = std::to_string(n);
       return pod;
     });
@@ -394,11 +397,15 @@ class Controllers {
     const RequiredNodeAffinity affinity = GetRequiredNodeAffinity(pod, pool);
     std::vector<Toleration> tolerations;
     for (const auto& t : pod.spec.tolerations) tolerations.push_back(CompileToleration(t, pool));
+    // The nodes it already has a pod on, or pinned to.
+    std::set<std::string> placed;
+    for (size_t i : Owned(w, "Pod"))
+      if (const json* podSpec = Obj(items_[i], "spec")) {
+        placed.insert(Str(*podSpec, "nodeName"));
+        placed.insert(PinnedTo(*podSpec));
+      }
     int64_t wanted = 0, have = 0, created = 0;
-    const size_t items = items_.size();
-    for (size_t i = 0; i < items; ++i) {
-      if (!items_[i].is_object() || Str(items_[i], "kind") != "Node") continue;
-      const v1::Node node = ReadNodeItem(items_[i], "items[" + std::to_string(i) + "]");
+    for (const auto& [i, node] : Nodes()) {
       if (!pod.spec.nodeName.empty() && pod.spec.nodeName != node.metadata.name) continue;
       const LabelSet labels = MakeLabelSet(node.metadata.labels, pool);
       if (!affinity.Match(NodeView{labels, pool.Intern(node.metadata.name)}, pool)) continue;
@@ -406,11 +413,11 @@ class Controllers {
       for (const auto& t : node.taints) taints.push_back(CompileTaint(t, pool));
       if (FindUntoleratedDoNotScheduleTaint(taints, tolerations) >= 0) continue;
       ++wanted;
-      if (HasDaemonPod(w, node.metadata.name)) {
+      if (placed.count(node.metadata.name)) {
         ++have;
         continue;
       }
-      json p = PodFrom(w, tmpl, GeneratedName(w.name + "-", static_cast<uint32_t>(i), TakenNames(w.ns)), {});
+      json p = PodFrom(w, tmpl, GeneratedName(w.name + "-", static_cast<uint32_t>(i), w.ns, podNames_), {});
       PinToNode(p["spec"], node.metadata.name);
       Add(std::move(p), w);
       ++created;
@@ -449,15 +456,15 @@ class Controllers {
     }
   }
 
-  // A pod of this DaemonSet on (or pinned to) `node` already.
-  bool HasDaemonPod(const Workload& w, const std::string& node) const {
-    for (const json& it : items_) {
-      if (!it.is_object() || Str(it, "kind") != "Pod" || !OwnedBy(it, w)) continue;
-      const json* spec = Obj(it, "spec");
-      if (!spec) continue;
-      if (Str(*spec, "nodeName") == node || PinnedTo(*spec) == node) return true;
+  // The scenario's nodes with their item index, read by the reader's own function once.
+  const std::vector<std::pair<size_t, v1::Node>>& Nodes() {
+    if (!nodesRead_) {
+      for (size_t i = 0; i < items_.size(); ++i)
+        if (items_[i].is_object() && Str(items_[i], "kind") == "Node")
+          nodes_.emplace_back(i, ReadNodeItem(items_[i], "items[" + std::to_string(i) + "]"));
+      nodesRead_ = true;
     }
-    return false;
+    return nodes_;
   }
 
   // The node a pending daemon pod is pinned to: its one required term's metadata.name.
@@ -479,16 +486,15 @@ class Controllers {
 
   int64_t CountOwned(const Workload& w) const {
     int64_t n = 0;
-    for (const json& it : items_)
-      if (it.is_object() && Str(it, "kind") == "Pod" && Active(it) && OwnedBy(it, w)) ++n;
+    for (size_t i : Owned(w, "Pod")) n += Active(items_[i]);
     return n;
   }
 
+  // Pods number have .. wanted - 1, made by `make(number)`.
   template <class Make>
-  void Create(const Workload& w, const json&, int64_t wanted, int64_t have, const Make& make) {
+  void Create(const Workload& w, int64_t wanted, int64_t have, const Make& make) {
     int64_t created = 0;
-    for (int64_t n = have; n < wanted; ++n, ++created)
-      Add(make(static_cast<uint32_t>(n), TakenNames(w.ns)), w);
+    for (int64_t n = have; n < wanted; ++n, ++created) Add(make(static_cast<uint32_t>(n)), w);
     Note(w, created, wanted, have);
   }
 
@@ -506,7 +512,11 @@ class Controllers {
 
   json& items_;
   ControllerResult& out_;
-  std::set<std::string> podNames_;      // namespace/name of every pod
+  std::set<std::string> podNames_;                             // namespace/name of every pod
+  std::unordered_map<std::string, std::vector<size_t>> owned_;  // OwnerKey -> the items it owns
+  std::vector<size_t> orphans_;                                 // pods no controller owns
+  std::vector<std::pair<size_t, v1::Node>> nodes_;              // Nodes(), read on first use
+  bool nodesRead_ = false;
   std::set<size_t> ranByDeployment_;  // ReplicaSets already run by the Deployment that created them
 };
 
@@ -515,10 +525,7 @@ class Controllers {
 void RunControllers(json& doc, ControllerResult& out) {
   out = ControllerResult{};
   if (!doc.is_object()) return;
-  const std::string kind = Str(doc, "kind");
-  static const std::set<std::string> kWorkloads = {"Deployment", "ReplicaSet", "ReplicationController",
-                                                   "StatefulSet", "Job", "DaemonSet"};
-  if (kWorkloads.count(kind)) {
+  if (IsWorkloadKind(Str(doc, "kind"))) {
     doc = json{{"apiVersion", "v1"}, {"kind", "List"}, {"items", json::array({std::move(doc)})}};
     out.wrapped = true;
   }
