@@ -479,6 +479,11 @@ std::vector<std::string> PathParts(const std::string& path) {
 
 }  // namespace
 
+bool PlainReadsAsString(const std::string& text) {
+  const json v = ResolvePlain(text);
+  return v.is_string() && v.get_ref<const std::string&>() == text;
+}
+
 // These two catch the converter's errors: never inlined, so that the wasm build can
 // name them in EXCEPTION_CATCHING_ALLOWED (src/app/CMakeLists.txt).
 [[gnu::noinline]] YamlResult YamlToJson(std::string_view text, json& out) {

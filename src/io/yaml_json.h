@@ -35,6 +35,10 @@ struct YamlResult {
 
 YamlResult YamlToJson(std::string_view text, nlohmann::ordered_json& out);
 
+// Whether an unquoted scalar with this text reads as that same string (and not as a
+// boolean, null or number).
+bool PlainReadsAsString(const std::string& text);
+
 // Where the value at `path` (a reader path such as `items[7].spec.containers[0]` or
 // `metadata.labels["app"]`) came from in `text`: the deepest part of the path that
 // exists. `hint` is set when that value is a plain YAML 1.1 word that YAML turned

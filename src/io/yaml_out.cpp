@@ -2,22 +2,20 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/yaml_json.h"
+
 namespace spreadlab::io {
 
 namespace {
 
 using json = nlohmann::ordered_json;
 
-// Plain only where no YAML 1.1 rule can read the text as anything but this string: a
-// letter first, then letters, digits and . _ / -, and none of the words YAML reads as a
-// boolean or null.
+// Plain only where no YAML rule can read the text as anything but this string: a letter
+// first, then letters, digits and . _ / -, and not a word YAML 1.1 reads as a boolean or
+// null (the reader's own resolution decides).
 bool PlainIsSafe(const std::string& s) {
-  static const char* const kWords[] = {"y",     "Y",    "yes",   "Yes",   "YES",  "n",     "N",  "no",  "No",
-                                       "NO",    "true", "True",  "TRUE",  "false", "False", "FALSE", "on", "On",
-                                       "ON",    "off",  "Off",   "OFF",   "null",  "Null",  "NULL", "~"};
   if (s.empty() || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))) return false;
-  for (const char* w : kWords)
-    if (s == w) return false;
+  if (!PlainReadsAsString(s)) return false;
   for (char c : s)
     if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
           c == '/' || c == '-'))
