@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -11,6 +13,7 @@
 #include "core/corev1/toleration.h"
 #include "core/labels.h"
 #include "io/object_reader.h"
+#include "io/pod_deletion_order.h"
 
 namespace spreadlab::io {
 
@@ -120,6 +123,10 @@ class Controllers {
   }
 
   void Run() {
+    // Deployments scale the ReplicaSets they have first, so that each ReplicaSet then runs
+    // with its replicas wherever it stands in the file.
+    for (size_t i = 0; i < items_.size(); ++i)
+      if (items_[i].is_object() && Str(items_[i], "kind") == "Deployment") ScaleReplicaSet(Describe(i));
     // Deployments create ReplicaSets, which are then run in the same pass, in order.
     for (size_t i = 0; i < items_.size(); ++i) {
       const json& it = items_[i];
@@ -228,8 +235,11 @@ class Controllers {
     return out;
   }
 
-  // controller.IsPodActive: not finished, not being deleted; the controllers replace the others.
-  static bool Active(const json& pod) {
+  // controller.IsPodActive: not finished, not being deleted (nor deleted by a controller
+  // in this pass); the controllers replace the others.
+  bool Active(size_t i) const {
+    if (erase_.count(i)) return false;
+    const json& pod = items_[i];
     const json* meta = Obj(pod, "metadata");
     if (meta && meta->contains("deletionTimestamp") && !(*meta)["deletionTimestamp"].is_null()) return false;
     const json* status = Obj(pod, "status");
@@ -263,7 +273,41 @@ class Controllers {
     const bool pod = Str(object, "kind") == "Pod";
     items_.push_back(std::move(object));
     Index(items_.size() - 1);
-    out_.created.push_back({items_.size() - 1, pod ? w.path + ".spec.template" : w.path, pod});
+    out_.created.push_back({items_.size() - 1, pod ? SourceOf(w) + ".spec.template" : SourceOf(w), pod});
+  }
+
+  // deployment sync.go scale: when the Deployment's current ReplicaSet is its only active
+  // one, it gets the Deployment's replicas. With older revisions still running (a rollout
+  // under way) the Deployment controller scales them proportionally: not simulated.
+  void ScaleReplicaSet(const Workload& w) {
+    const json& spec = Spec(w);
+    const int64_t replicas = Count(w, spec, "replicas", 1);
+    const json& tmpl = Template(w, spec, SelectorOf(spec, false), /*selectorRequired=*/true);
+    std::optional<size_t> current;
+    int64_t others = 0, total = 0;
+    for (size_t i : Owned(w, "ReplicaSet")) {
+      const Workload rs = Describe(i);
+      const int64_t n = Count(rs, Spec(rs), "replicas", 1);
+      total += n;
+      const json* rsTemplate = Obj(Spec(rs), "template");
+      if (!current && rsTemplate && EqualIgnoreHash(*rsTemplate, tmpl)) current = i;
+      else if (n > 0) ++others;
+    }
+    if (!current) return;
+    json& rsReplicas = items_[*current]["spec"]["replicas"];
+    const int64_t had = rsReplicas.is_number_integer() ? rsReplicas.get<int64_t>() : 1;
+    if (others > 0) {
+      if (total != replicas)
+        out_.notes.push_back(w.path + ": Deployment " + w.ns + "/" + w.name + " wants " + std::to_string(replicas) +
+                             " replica(s) and its ReplicaSets have " + std::to_string(total) +
+                             " during a rollout: proportional scaling is not simulated, each ReplicaSet keeps its own");
+      return;
+    }
+    if (had == replicas) return;
+    rsReplicas = replicas;
+    out_.notes.push_back(w.path + ": Deployment " + w.ns + "/" + w.name + " scaled ReplicaSet " + w.ns + "/" +
+                         Str(*Obj(items_[*current], "metadata"), "name") + " from " + std::to_string(had) + " to " +
+                         std::to_string(replicas));
   }
 
   void Deployment(const Workload& w) {
@@ -319,17 +363,116 @@ class Controllers {
     const json& tmpl = Template(w, spec, selector, /*selectorRequired=*/!rc);
     StringPool pool;
     const Selector sel = LabelSelectorAsSelector(selector, pool);
-    const std::vector<size_t> mine = Owned(w, "Pod");
-    int64_t have = CountOwned(w);
-    for (size_t i : orphans_) {  // the orphans the controller adopts (ClaimPods)
+    std::vector<size_t> pods;  // the active pods it controls: its own and the orphans it adopts (ClaimPods)
+    for (size_t i : Owned(w, "Pod"))
+      if (Active(i)) pods.push_back(i);
+    for (size_t i : orphans_) {
       const json* meta = Obj(items_[i], "metadata");
-      if (Active(items_[i]) && Str(*meta, "namespace", "default") == w.ns &&
-          std::find(mine.begin(), mine.end(), i) == mine.end() && sel.Matches(MakeLabelSet(Labels(meta), pool), pool))
-        ++have;
+      if (Active(i) && Str(*meta, "namespace", "default") == w.ns &&
+          std::find(pods.begin(), pods.end(), i) == pods.end() &&
+          sel.Matches(MakeLabelSet(Labels(meta), pool), pool))
+        pods.push_back(i);
+    }
+    const int64_t have = static_cast<int64_t>(pods.size());
+    if (have > replicas) {
+      Note(w, 0, replicas, have, DeleteRanked(w, std::move(pods), replicas));
+      return;
     }
     Create(w, replicas, have, [&](uint32_t n) {
       return PodFrom(w, tmpl, GeneratedName(w.name + "-", n, w.ns, podNames_), {});
     });
+  }
+
+  // replicaset manageReplicas scaling down: at most burstReplicas (500) per sync, each
+  // batch the first of getPodsToDelete's order, ranked afresh.
+  int64_t DeleteRanked(const Workload& w, std::vector<size_t> pods, int64_t replicas) {
+    constexpr int64_t kBurstReplicas = 500;
+    int64_t deleted = 0;
+    for (int64_t excess = static_cast<int64_t>(pods.size()) - replicas; excess > 0;) {
+      const size_t diff = static_cast<size_t>(std::min(excess, kBurstReplicas));
+      std::vector<DeletionCandidate> candidates;
+      for (size_t i : pods) candidates.push_back(ReadDeletionCandidate(items_[i]));
+      const std::vector<size_t> doomed = PodsToDelete(candidates, RelatedPods(w), diff, Now());
+      std::vector<bool> going(pods.size());
+      for (size_t k : doomed) going[k] = true;
+      std::vector<size_t> staying;
+      for (size_t k : DeletionOrder(candidates, Now()))
+        if (!going[k]) staying.push_back(k);
+      for (size_t k : doomed) Delete(pods[k], w, candidates[k].nodeName, DeletionReason(candidates, k, staying, Now()));
+      std::vector<size_t> kept;
+      for (size_t k = 0; k < pods.size(); ++k)
+        if (!going[k]) kept.push_back(pods[k]);
+      pods = std::move(kept);
+      excess -= static_cast<int64_t>(diff);
+      deleted += static_cast<int64_t>(diff);
+    }
+    return deleted;
+  }
+
+  // getIndirectlyRelatedPods: the pods selected by every ReplicaSet that has this one's
+  // controller (a Deployment's revisions), each once. A ReplicaSet that no one controls
+  // has none.
+  std::vector<DeletionCandidate> RelatedPods(const Workload& w) const {
+    std::vector<DeletionCandidate> out;
+    const json* meta = Obj(items_[w.item], "metadata");
+    const json* owner = nullptr;
+    if (auto refs = meta->find("ownerReferences"); refs != meta->end() && refs->is_array())
+      for (const json& r : *refs)
+        if (r.is_object() && r.value("controller", false) == true) owner = &r;
+    if (!owner) return out;
+    auto siblings = owned_.find(OwnerKey(w.ns, Str(*owner, "kind"), Str(*owner, "name")));
+    if (siblings == owned_.end()) return out;
+    StringPool pool;
+    std::vector<Selector> selectors;
+    for (size_t i : siblings->second)
+      if (Str(items_[i], "kind") == w.kind)
+        if (const json* spec = Obj(items_[i], "spec"))
+          selectors.push_back(LabelSelectorAsSelector(SelectorOf(*spec, w.kind == "ReplicationController"), pool));
+    for (size_t i = 0; i < items_.size(); ++i) {
+      const json& it = items_[i];
+      if (!it.is_object() || Str(it, "kind") != "Pod") continue;
+      const json* pmeta = Obj(it, "metadata");
+      if (!pmeta || Str(*pmeta, "namespace", "default") != w.ns) continue;
+      const LabelSet labels = MakeLabelSet(Labels(pmeta), pool);
+      for (const Selector& sel : selectors)
+        if (!sel.Empty() && sel.Matches(labels, pool)) {
+          out.push_back(ReadDeletionCandidate(it));
+          out.back().active = Active(i);
+          break;
+        }
+    }
+    return out;
+  }
+
+  // The controllers' clock: the newest time the scenario's pods hold (a dump's moment),
+  // none when they hold none (Go's zero time, which ActivePodsWithRanks handles).
+  std::optional<int64_t> Now() {
+    if (!nowRead_) {
+      for (const json& it : items_)
+        if (it.is_object() && Str(it, "kind") == "Pod") {
+          const DeletionCandidate c = ReadDeletionCandidate(it);
+          for (const auto& t : {c.created, c.readySince})
+            if (t && (!now_ || *t > *now_)) now_ = t;
+        }
+      nowRead_ = true;
+    }
+    return now_;
+  }
+
+  void Delete(size_t item, const Workload& w, const std::string& nodeName, const std::string& reason) {
+    erase_.insert(item);
+    const json* meta = Obj(items_[item], "metadata");
+    out_.deleted.push_back({w.ns, Str(*meta, "name"), nodeName, WorkloadName(w), reason});
+  }
+
+  // "Deployment/web" for a ReplicaSet a Deployment controls, else "<kind>/<name>".
+  std::string WorkloadName(const Workload& w) const {
+    const json* meta = Obj(items_[w.item], "metadata");
+    if (auto refs = meta->find("ownerReferences"); refs != meta->end() && refs->is_array())
+      for (const json& r : *refs)
+        if (r.is_object() && r.value("controller", false) == true && Str(r, "kind") == "Deployment")
+          return "Deployment/" + Str(r, "name");
+    return w.kind + "/" + w.name;
   }
 
   void StatefulSet(const Workload& w) {
@@ -341,6 +484,20 @@ class Controllers {
     if (const json* ord = Obj(spec, "ordinals")) start = Count(w, *ord, "start", 0);
     const std::string revision = w.name + "-" + TemplateHash(tmpl, 0);
     const int64_t have = CountOwned(w);
+    // stateful_set_control.go: pods whose ordinal is out of range are condemned and go
+    // from the highest ordinal down; a name without an ordinal is ignored.
+    std::vector<std::pair<int64_t, size_t>> condemned;
+    for (size_t i : Owned(w, "Pod")) {
+      const int64_t ordinal = Ordinal(Str(*Obj(items_[i], "metadata"), "name"));
+      if (Active(i) && ordinal >= 0 && (ordinal < start || ordinal >= start + replicas)) condemned.emplace_back(ordinal, i);
+    }
+    std::sort(condemned.rbegin(), condemned.rend());
+    for (const auto& [ordinal, i] : condemned) {
+      const json* podSpec = Obj(items_[i], "spec");
+      Delete(i, w, podSpec ? Str(*podSpec, "nodeName") : "",
+             "ordinal " + std::to_string(ordinal) + " is outside " + std::to_string(start) + ".." +
+                 std::to_string(start + replicas - 1) + " (the highest goes first)");
+    }
     size_t created = 0;
     for (int64_t ordinal = start; ordinal < start + replicas; ++ordinal) {
       const std::string name = w.name + "-" + std::to_string(ordinal);
@@ -352,7 +509,19 @@ class Controllers {
           w);
       ++created;
     }
-    Note(w, static_cast<int64_t>(created), replicas, have);
+    Note(w, static_cast<int64_t>(created), replicas, have, static_cast<int64_t>(condemned.size()));
+  }
+
+  // getParentNameAndOrdinal: the number after the name's last '-', or -1.
+  static int64_t Ordinal(const std::string& name) {
+    const size_t dash = name.rfind('-');
+    if (dash == std::string::npos || dash + 1 == name.size() || name.size() - dash > 11) return -1;
+    int64_t n = 0;
+    for (size_t i = dash + 1; i < name.size(); ++i) {
+      if (name[i] < '0' || name[i] > '9') return -1;
+      n = n * 10 + (name[i] - '0');
+    }
+    return n <= INT32_MAX ? n : -1;
   }
 
   void Job(const Workload& w) {
@@ -486,7 +655,7 @@ class Controllers {
 
   int64_t CountOwned(const Workload& w) const {
     int64_t n = 0;
-    for (size_t i : Owned(w, "Pod")) n += Active(items_[i]);
+    for (size_t i : Owned(w, "Pod")) n += Active(i);
     return n;
   }
 
@@ -498,16 +667,29 @@ class Controllers {
     Note(w, created, wanted, have);
   }
 
-  void Note(const Workload& w, int64_t created, int64_t wanted, int64_t have) {
-    // A ReplicaSet a Deployment created has no place in the file: its Deployment's stands for it.
-    std::string where = w.path;
-    for (const CreatedObject& c : out_.created)
-      if (c.item == w.item) where = c.source;
-    std::string note = where + ": " + w.kind + " " + w.ns + "/" + w.name + " wants " + std::to_string(wanted) +
-                       " pod(s), the scenario has " + std::to_string(have) + ": created " + std::to_string(created);
-    if (have > wanted)
-      note += "; the controller would delete " + std::to_string(have - wanted) + " (scale-down is not simulated yet)";
+  void Note(const Workload& w, int64_t created, int64_t wanted, int64_t have, int64_t deleted = 0) {
+    std::string note = SourceOf(w) + ": " + w.kind + " " + w.ns + "/" + w.name + " wants " + std::to_string(wanted) +
+                       " pod(s), the scenario has " + std::to_string(have) + ": ";
+    if (deleted == 0) {
+      note += "created " + std::to_string(created);
+    } else {
+      note += "deleted " + std::to_string(deleted);
+      for (size_t k = out_.deleted.size() - static_cast<size_t>(deleted); k < out_.deleted.size(); ++k) {
+        const DeletedPod& d = out_.deleted[k];
+        note += (k + static_cast<size_t>(deleted) == out_.deleted.size() ? " (" : ", ") + d.name + " on " +
+                (d.nodeName.empty() ? std::string("no node") : d.nodeName) + ": " + d.reason;
+      }
+      note += ")";
+    }
     out_.notes.push_back(note);
+  }
+
+  // Where a workload is in the file as written: a ReplicaSet a Deployment created has no
+  // place there, its Deployment's stands for it.
+  std::string SourceOf(const Workload& w) const {
+    for (const CreatedObject& c : out_.created)
+      if (c.item == w.item) return c.source;
+    return w.path;
   }
 
   json& items_;
@@ -518,6 +700,12 @@ class Controllers {
   std::vector<std::pair<size_t, v1::Node>> nodes_;              // Nodes(), read on first use
   bool nodesRead_ = false;
   std::set<size_t> ranByDeployment_;  // ReplicaSets already run by the Deployment that created them
+  std::set<size_t> erase_;            // the pods the controllers deleted
+  std::optional<int64_t> now_;        // Now(), read on first use
+  bool nowRead_ = false;
+
+ public:
+  const std::set<size_t>& erased() const { return erase_; }
 };
 
 }  // namespace
@@ -531,22 +719,31 @@ void RunControllers(json& doc, ControllerResult& out) {
   }
   auto items = doc.find("items");
   if (items == doc.end() || !items->is_array()) return;
-  Controllers(*items, out).Run();
+  Controllers controllers(*items, out);
+  controllers.Run();
+  // The deleted pods leave the document; what was created moves up past them.
+  out.erased.assign(controllers.erased().begin(), controllers.erased().end());
+  for (auto i = out.erased.rbegin(); i != out.erased.rend(); ++i) items->erase(*i);
+  for (CreatedObject& c : out.created)
+    c.item -= static_cast<size_t>(std::lower_bound(out.erased.begin(), out.erased.end(), c.item) - out.erased.begin());
 }
 
 std::string SourcePath(const ControllerResult& r, const std::string& path) {
   std::string p = path;
-  // A pod of a ReplicaSet of a Deployment: two steps back.
-  for (bool mapped = true; mapped;) {
-    mapped = false;
-    for (const CreatedObject& c : r.created) {
-      const std::string item = "items[" + std::to_string(c.item) + "]";
-      if (p.compare(0, item.size(), item) != 0 || (p.size() > item.size() && p[item.size()] != '.')) continue;
-      const std::string rest = p.substr(item.size());
+  size_t close = p.find(']');
+  if (p.compare(0, 6, "items[") == 0 && close != std::string::npos) {
+    const size_t k = std::strtoull(p.c_str() + 6, nullptr, 10);
+    const std::string rest = p.substr(close + 1);
+    auto created = std::find_if(r.created.begin(), r.created.end(), [&](const CreatedObject& c) { return c.item == k; });
+    if (created != r.created.end()) {
+      // A created pod's metadata and spec are its workload's template's.
       const bool inTemplate = rest.rfind(".metadata", 0) == 0 || rest.rfind(".spec", 0) == 0;
-      p = c.source + (c.fromTemplate && !inTemplate ? "" : rest);
-      mapped = true;
-      break;
+      p = created->source + (created->fromTemplate && !inTemplate ? "" : rest);
+    } else {
+      // The item as written: count back the deleted pods before it.
+      size_t written = k;
+      for (size_t e : r.erased) written += e <= written;
+      p = "items[" + std::to_string(written) + "]" + rest;
     }
   }
   if (r.wrapped && p.compare(0, 8, "items[0]") == 0) p = p.size() > 9 ? p.substr(9) : "";

@@ -23,7 +23,11 @@
 //                  nodeName, required node affinity, nodeSelector, NoSchedule/NoExecute
 //                  taints), pinned by a metadata.name node-affinity term, with the
 //                  tolerations the controller adds
-// Scaling down (a workload with more pods than replicas) is reported, not done.
+// A workload with more active pods than it wants loses the extra ones as its controller
+// deletes them: a ReplicaSet or ReplicationController in the order of
+// io/pod_deletion_order.h, a StatefulSet from its highest ordinal down. A Deployment
+// whose only active ReplicaSet has other replicas scales it (deployment sync.go scale);
+// during a rollout (several active ReplicaSets) it is left as it is.
 #include <string>
 #include <vector>
 
@@ -34,13 +38,22 @@ namespace spreadlab::io {
 // An object the controllers added, and where its fields came from.
 struct CreatedObject {
   size_t item = 0;            // its index in the document's items
-  std::string source;         // a pod: "<workload path>.spec.template"; a ReplicaSet: its Deployment's path
+  std::string source;         // a pod: "<workload path as written>.spec.template"; a ReplicaSet: its Deployment's path
   bool fromTemplate = false;  // a pod: its metadata and spec are the template's
+};
+
+// A pod a controller deleted, and why it went before the pods that stay.
+struct DeletedPod {
+  std::string ns, name, nodeName;  // nodeName "" for a pending pod
+  std::string workload;            // "Deployment/web", "StatefulSet/db", ...
+  std::string reason;
 };
 
 struct ControllerResult {
   std::vector<CreatedObject> created;
-  std::vector<std::string> notes;  // one line each: what was created, what was not done
+  std::vector<DeletedPod> deleted;
+  std::vector<size_t> erased;      // the deleted pods' indices in the items as written, ascending
+  std::vector<std::string> notes;  // one line each: what was created or deleted, what was not done
   bool wrapped = false;            // a single workload was made a List (items[0])
 };
 

@@ -1,6 +1,7 @@
 #include "io/scenario_edit.h"
 
 #include <algorithm>
+#include <cctype>
 #include <climits>
 #include <optional>
 #include <set>
@@ -108,6 +109,7 @@ ScenarioDoc::ScenarioDoc() : json_(std::make_unique<Json>()) {}
 ScenarioDoc::~ScenarioDoc() = default;
 ScenarioDoc::ScenarioDoc(const ScenarioDoc& o)
     : json_(std::make_unique<Json>(*o.json_)), scenario_(o.scenario_), warnings_(o.warnings_), created_(o.created_),
+      controllerNotes_(o.controllerNotes_), deletedPods_(o.deletedPods_),
       loaded_(o.loaded_) {}
 ScenarioDoc::ScenarioDoc(ScenarioDoc&&) noexcept = default;
 ScenarioDoc& ScenarioDoc::operator=(ScenarioDoc&&) noexcept = default;
@@ -117,6 +119,8 @@ ScenarioDoc& ScenarioDoc::operator=(const ScenarioDoc& o) {
     scenario_ = o.scenario_;
     warnings_ = o.warnings_;
     created_ = o.created_;
+    controllerNotes_ = o.controllerNotes_;
+    deletedPods_ = o.deletedPods_;
     loaded_ = o.loaded_;
   }
   return *this;
@@ -135,6 +139,8 @@ bool ScenarioDoc::Load(std::string_view text, std::string& error) {
   scenario_ = std::move(next);
   warnings_ = std::move(r.warnings);
   created_ = r.created;
+  controllerNotes_.clear();
+  deletedPods_.clear();
   loaded_ = true;
   return true;
 }
@@ -261,11 +267,18 @@ bool ScenarioDoc::RereadItems(const Snapshot& snapshot, std::string& error) {
 
 bool ScenarioDoc::Reread(std::string& error) {
   Scenario next;
-  ReadResult r = ReadScenario(Text(json_->doc), next);
+  ojson doc;
+  ReadResult r = ReadScenario(Text(json_->doc), next, &doc);
   if (!r.ok) {
     error = r.error;
     return false;
   }
+  // The controllers answer the edit as they would in a cluster (a removed pod of a
+  // ReplicaSet is replaced, a scaled workload gains or loses pods): what they made of the
+  // document is the document now.
+  if (r.created > 0 || !r.deleted.empty()) json_->doc = std::move(doc);
+  controllerNotes_ = r.created > 0 || !r.deleted.empty() ? std::move(r.notes) : std::vector<std::string>{};
+  deletedPods_ = std::move(r.deleted);
   scenario_ = std::move(next);
   warnings_ = std::move(r.warnings);
   return true;
@@ -494,6 +507,84 @@ bool ScenarioDoc::RemovePod(size_t pod, std::string& error) {
   }
   ojson backup = json_->doc;
   json_->doc["items"].erase(i);
+  return Reshaped(std::move(backup), error);
+}
+
+namespace {
+
+// The kinds `kubectl scale` takes.
+bool ScalableKind(const std::string& kind) {
+  return kind == "Deployment" || kind == "ReplicaSet" || kind == "ReplicationController" || kind == "StatefulSet";
+}
+
+std::string Lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// "Kind/namespace/name" of a scalable object, or "".
+std::string WorkloadKey(const ojson& item) {
+  if (!item.is_object()) return "";
+  auto kind = item.find("kind");
+  auto meta = item.find("metadata");
+  if (kind == item.end() || !kind->is_string() || !ScalableKind(kind->get<std::string>()) || meta == item.end() ||
+      !meta->is_object())
+    return "";
+  std::string ns = meta->value("namespace", std::string());
+  return kind->get<std::string>() + "/" + (ns.empty() ? "default" : ns) + "/" + meta->value("name", std::string());
+}
+
+}  // namespace
+
+std::vector<std::string> ScenarioDoc::ScalableWorkloads() const {
+  std::vector<std::string> out;
+  const ojson& d = json_->doc;
+  auto items = d.find("items");
+  if (items == d.end() || !items->is_array()) {
+    if (std::string key = WorkloadKey(d); !key.empty()) out.push_back(key);
+    return out;
+  }
+  for (const ojson& item : *items)
+    if (std::string key = WorkloadKey(item); !key.empty()) out.push_back(key);
+  return out;
+}
+
+bool ScenarioDoc::Scale(const std::string& workload, int64_t replicas, std::string& error) {
+  if (replicas < 0) {
+    error = "replicas: must be greater than or equal to 0 (got " + std::to_string(replicas) + ")";
+    return false;
+  }
+  // "[Kind/]namespace/name" or "name": compared with "Kind/namespace/name", the kind in any case.
+  std::vector<std::string> parts;
+  for (size_t at = 0;;) {
+    size_t slash = workload.find('/', at);
+    parts.push_back(workload.substr(at, slash == std::string::npos ? std::string::npos : slash - at));
+    if (slash == std::string::npos) break;
+    at = slash + 1;
+  }
+  if (parts.size() == 1) parts.insert(parts.begin(), "default");
+  const bool kindGiven = parts.size() == 3;
+  std::vector<std::string> matches;
+  for (const std::string& key : ScalableWorkloads()) {
+    const size_t a = key.find('/'), b = key.find('/', a + 1);
+    if (parts.size() > 3 || key.substr(a + 1, b - a - 1) != parts[parts.size() - 2] || key.substr(b + 1) != parts.back())
+      continue;
+    if (kindGiven && Lower(key.substr(0, a)) != Lower(parts[0])) continue;
+    matches.push_back(key);
+  }
+  if (matches.size() != 1) {
+    std::string known;
+    for (const std::string& k : matches.empty() ? ScalableWorkloads() : matches) known += (known.empty() ? "" : ", ") + k;
+    error = matches.empty()
+                ? "no Deployment, ReplicaSet, ReplicationController or StatefulSet \"" + workload + "\" in the scenario" +
+                      (known.empty() ? std::string(" (it has none)") : " (it has " + known + ")")
+                : "\"" + workload + "\" names " + known + "; say which as Kind/namespace/name";
+    return false;
+  }
+  ojson backup = json_->doc;
+  ojson& items = json_->Items();
+  for (ojson& item : items)
+    if (WorkloadKey(item) == matches[0]) Child(item, "spec")["replicas"] = replicas;
   return Reshaped(std::move(backup), error);
 }
 

@@ -18,6 +18,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "core/api.h"
+#include "io/controllers.h"
 
 namespace spreadlab::io {
 
@@ -37,6 +38,10 @@ class ScenarioDoc {
   const std::vector<std::string>& warnings() const { return warnings_; }
   // How many objects the workload controllers added when the text was loaded.
   size_t created() const { return created_; }
+  // What the controllers did in answer to the last edit that re-read the document (a
+  // workload scaled, a controlled pod removed): notes, and the pods they deleted.
+  const std::vector<std::string>& controllerNotes() const { return controllerNotes_; }
+  const std::vector<DeletedPod>& deletedPods() const { return deletedPods_; }
   // The document as JSON text; indent < 0 for the compact form.
   std::string Dump(int indent = -1) const;
   // The same document as YAML (io/yaml_out.h).
@@ -77,6 +82,15 @@ class ScenarioDoc {
   // A copy of pod `like` named `name` on `nodeName` ("" for pending), appended.
   bool AddPodLike(size_t like, const std::string& name, const std::string& nodeName, std::string& error);
   bool RemovePod(size_t pod, std::string& error);
+
+  // --- workloads ---
+  // Sets spec.replicas of the Deployment, ReplicaSet, ReplicationController or StatefulSet
+  // `workload` names ("[Kind/]namespace/name", or "name" in the default namespace), as
+  // `kubectl scale` does; its controller then creates pending pods or deletes pods in its
+  // own order (io/controllers.h).
+  bool Scale(const std::string& workload, int64_t replicas, std::string& error);
+  // The workloads `Scale` takes, as "Kind/namespace/name", in document order.
+  std::vector<std::string> ScalableWorkloads() const;
 
   // --- nodes ---
   bool SetNodeLabels(size_t node, v1::LabelMap labels, std::string& error);
@@ -119,6 +133,8 @@ class ScenarioDoc {
   Scenario scenario_;
   std::vector<std::string> warnings_;
   size_t created_ = 0;
+  std::vector<std::string> controllerNotes_;
+  std::vector<DeletedPod> deletedPods_;
   bool loaded_ = false;
 };
 

@@ -708,6 +708,7 @@ void Locate(std::string_view text, bool yaml, const ControllerResult& controller
     RunControllers(doc, controllers);
     result.notes = controllers.notes;
     result.created = controllers.created.size();
+    result.deleted = controllers.deleted;
     ReadDocument(doc, out, result);
     if (docOut) *docOut = std::move(doc);
   } catch (const ReadError& e) {

@@ -11,6 +11,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "core/api.h"
+#include "io/controllers.h"
 #include "io/yaml_json.h"
 
 namespace spreadlab::io {
@@ -23,6 +24,7 @@ struct ReadResult {
   std::vector<std::string> warnings;  // items that were understood but have no effect
   std::vector<std::string> notes;     // what the workload controllers created (io/controllers.h)
   size_t created = 0;                 // the objects they created
+  std::vector<DeletedPod> deleted;    // the pods they deleted (scaling down)
 };
 
 // Parses `text` into `out` and validates it (core/validation). On failure `out`

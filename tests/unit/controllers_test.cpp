@@ -269,5 +269,128 @@ TEST(ControllersTest, ScheduleSpreadsADeploymentOfSixOverThreeZones) {
   EXPECT_EQ(again.created(), 0u);
 }
 
+
+// Binds the pending pods of `doc` to nodes in turn: `nodes[i]` for the i-th pending pod.
+void Bind(ScenarioDoc& doc, const std::vector<std::string>& nodes) {
+  std::vector<std::pair<size_t, std::string>> binds;
+  for (size_t i = 0, k = 0; i < doc.scenario().pods.size() && k < nodes.size(); ++i)
+    if (doc.scenario().pods[i].spec.nodeName.empty()) binds.emplace_back(i, nodes[k++]);
+  std::string error;
+  ASSERT_TRUE(doc.SetPodNodeNames(binds, error)) << error;
+}
+
+std::map<std::string, int> PodsPerNode(const ScenarioDoc& doc) {
+  std::map<std::string, int> out;
+  for (const auto& p : doc.scenario().pods) ++out[p.spec.nodeName];
+  return out;
+}
+
+// kubectl scale on a Deployment: its ReplicaSet follows; scaling down deletes the pods on
+// the node with most of the Deployment's pods first (getPodsRankedByRelatedPodsOnSameNode),
+// not the ones that keep the spread.
+TEST(ControllersTest, ScalingADeploymentDownDeletesDoubledUpPodsFirst) {
+  json doc = List({Node("a1", "a"), Node("b1", "b"), Node("c1", "c"), Deployment("web", 4)});
+  ScenarioDoc lab;
+  std::string error;
+  ASSERT_TRUE(lab.Load(doc.dump(), error)) << error;
+  Bind(lab, {"a1", "b1", "a1", "c1"});
+  ASSERT_TRUE(lab.Scale("shop/web", 3, error)) << error;
+  ASSERT_EQ(lab.deletedPods().size(), 1u);
+  EXPECT_EQ(lab.deletedPods()[0].nodeName, "a1");
+  EXPECT_EQ(lab.deletedPods()[0].workload, "Deployment/web");
+  EXPECT_EQ(lab.deletedPods()[0].reason, "2 pod(s) of the workload on its node a1, 1 on c1");
+  EXPECT_EQ(PodsPerNode(lab), (std::map<std::string, int>{{"a1", 1}, {"b1", 1}, {"c1", 1}}));
+  // The ReplicaSet was scaled with it, so a re-read changes nothing.
+  ScenarioDoc again;
+  ASSERT_TRUE(again.Load(lab.Dump(), error)) << error;
+  EXPECT_EQ(again.created(), 0u);
+  EXPECT_EQ(again.scenario().pods.size(), 3u);
+  // Up again: two pending pods; unscheduled pods are the first to go on the way down.
+  ASSERT_TRUE(lab.Scale("Deployment/shop/web", 5, error)) << error;
+  EXPECT_EQ(PodsPerNode(lab)[""], 2);
+  ASSERT_TRUE(lab.Scale("shop/web", 4, error)) << error;
+  ASSERT_EQ(lab.deletedPods().size(), 1u);
+  EXPECT_EQ(lab.deletedPods()[0].nodeName, "");
+  EXPECT_EQ(lab.deletedPods()[0].reason, "not scheduled yet");
+}
+
+TEST(ControllersTest, ScalingAStatefulSetDownDeletesTheHighestOrdinalsFirst) {
+  json db = Workload("StatefulSet", "db", {{"replicas", 3}, {"selector", {{"matchLabels", {{"app", "db"}}}}},
+                                           {"template", Template("db")}});
+  ScenarioDoc lab;
+  std::string error;
+  ASSERT_TRUE(lab.Load(List({Node("a1", "a"), db}).dump(), error)) << error;
+  ASSERT_TRUE(lab.Scale("db", 1, error) == false);  // "db" alone is the default namespace
+  EXPECT_EQ(error, "no Deployment, ReplicaSet, ReplicationController or StatefulSet \"db\" in the scenario "
+                   "(it has StatefulSet/shop/db)");
+  ASSERT_TRUE(lab.Scale("shop/db", 1, error)) << error;
+  ASSERT_EQ(lab.deletedPods().size(), 2u);
+  EXPECT_EQ(lab.deletedPods()[0].name, "db-2");
+  EXPECT_EQ(lab.deletedPods()[1].name, "db-1");
+  EXPECT_EQ(lab.deletedPods()[0].reason, "ordinal 2 is outside 0..0 (the highest goes first)");
+  ASSERT_EQ(lab.scenario().pods.size(), 1u);
+  EXPECT_EQ(lab.scenario().pods[0].metadata.name, "db-0");
+}
+
+TEST(ControllersTest, ScaleRefusesWhatKubectlRefuses) {
+  json doc = List({Node("a1", "a"), Deployment("web", 1),
+                   Workload("StatefulSet", "web", {{"replicas", 1}, {"selector", {{"matchLabels", {{"app", "web"}}}}},
+                                                   {"template", Template("web")}})});
+  ScenarioDoc lab;
+  std::string error;
+  ASSERT_TRUE(lab.Load(doc.dump(), error)) << error;
+  EXPECT_FALSE(lab.Scale("shop/web", 2, error));
+  EXPECT_EQ(error, "\"shop/web\" names Deployment/shop/web, StatefulSet/shop/web; say which as Kind/namespace/name");
+  EXPECT_FALSE(lab.Scale("deployment/shop/web", -1, error));
+  EXPECT_EQ(error, "replicas: must be greater than or equal to 0 (got -1)");
+  EXPECT_FALSE(lab.Scale("statefulset/shop/web", 100001, error));
+  EXPECT_EQ(error, "items[2].spec.replicas: spreadlab creates at most 100000 pods per workload (got 100001)");
+  EXPECT_EQ(lab.scenario().pods.size(), 2u);  // nothing changed
+  EXPECT_TRUE(lab.Scale("statefulset/shop/web", 0, error)) << error;
+  EXPECT_EQ(lab.scenario().pods.size(), 1u);
+}
+
+// A pod of a ReplicaSet removed by hand is replaced by its controller, in the document too.
+TEST(ControllersTest, ARemovedPodIsReplaced) {
+  ScenarioDoc lab;
+  std::string error;
+  ASSERT_TRUE(lab.Load(List({Node("a1", "a"), Deployment("web", 2)}).dump(), error)) << error;
+  Bind(lab, {"a1", "a1"});
+  const std::string gone = lab.scenario().pods[0].metadata.name;
+  ASSERT_TRUE(lab.RemovePod(0, error)) << error;
+  ASSERT_EQ(lab.scenario().pods.size(), 2u);
+  EXPECT_NE(lab.scenario().pods[1].metadata.name, gone);
+  EXPECT_EQ(lab.scenario().pods[1].spec.nodeName, "");  // pending again
+  ScenarioDoc again;
+  ASSERT_TRUE(again.Load(lab.Dump(), error)) << error;
+  EXPECT_EQ(again.created(), 0u);
+  EXPECT_EQ(again.scenario().pods.size(), 2u);
+}
+
+// A file with more pods than its ReplicaSet wants: the controller deletes the extra ones
+// when it is read, and an error in an item after them still names the item as written.
+TEST(ControllersTest, ExtraPodsInTheFileAreDeletedAndPathsStayAsWritten) {
+  json rs = Workload("ReplicaSet", "front", {{"replicas", 1}, {"selector", {{"matchLabels", {{"app", "front"}}}}},
+                                             {"template", Template("front")}});
+  auto pod = [](const std::string& name, const std::string& node) {
+    return json{{"apiVersion", "v1"}, {"kind", "Pod"},
+                {"metadata", {{"name", name}, {"namespace", "shop"}, {"labels", {{"app", "front"}}}}},
+                {"spec", {{"nodeName", node}, {"containers", json::array({json{{"name", "c"}}})}}}};
+  };
+  json doc = List({Node("a1", "a"), rs, pod("front-1", "a1"), pod("front-2", ""), Node("b1", "b")});
+  ControllerResult r;
+  RunControllers(doc, r);
+  ASSERT_EQ(r.deleted.size(), 1u);
+  EXPECT_EQ(r.deleted[0].name, "front-2");  // not scheduled yet
+  EXPECT_EQ(r.erased, (std::vector<size_t>{3}));
+  EXPECT_EQ(doc["items"].size(), 4u);
+  EXPECT_EQ(SourcePath(r, "items[3].metadata.name"), "items[4].metadata.name");
+  EXPECT_EQ(SourcePath(r, "items[2].spec"), "items[2].spec");
+  Scenario s;
+  json bad = List({Node("a1", "a"), rs, pod("front-1", "a1"), pod("front-2", ""), Node("b1", "b")});
+  bad["items"][4]["metadata"]["labels"]["zone"] = "-bad-";
+  EXPECT_EQ(ReadScenario(bad.dump(), s).error.rfind("items[4].metadata.labels", 0), 0u) << ReadScenario(bad.dump(), s).error;
+}
+
 }  // namespace
 }  // namespace spreadlab::io

@@ -1,0 +1,263 @@
+#include "io/pod_deletion_order.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <numeric>
+#include <unordered_map>
+
+namespace spreadlab::io {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+std::string Str(const json& obj, const char* key) {
+  auto it = obj.find(key);
+  return it != obj.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+const json* Member(const json& obj, const char* key) {
+  auto it = obj.find(key);
+  return it != obj.end() ? &*it : nullptr;
+}
+
+int64_t MaxRestarts(const json* statuses, const std::vector<std::string>* only) {
+  int64_t out = 0;
+  if (!statuses || !statuses->is_array()) return 0;
+  for (const json& s : *statuses) {
+    if (!s.is_object()) continue;
+    if (only && std::find(only->begin(), only->end(), Str(s, "name")) == only->end()) continue;
+    const json* n = Member(s, "restartCount");
+    if (n && n->is_number_integer()) out = std::max(out, n->get<int64_t>());
+  }
+  return out;
+}
+
+// helper.GetDeletionCostFromPodAnnotations: an int32 in canonical form, else 0.
+int32_t DeletionCost(const json* annotations) {
+  if (!annotations || !annotations->is_object()) return 0;
+  const std::string v = Str(*annotations, "controller.kubernetes.io/pod-deletion-cost");
+  if (v.empty()) return 0;
+  const bool validFirst = v[0] == '-' || v == "0" || (v[0] >= '1' && v[0] <= '9');
+  if (!validFirst) return 0;
+  size_t i = v[0] == '-' ? 1 : 0;
+  if (i == v.size()) return 0;
+  int64_t n = 0;
+  for (; i < v.size(); ++i) {
+    if (v[i] < '0' || v[i] > '9') return 0;
+    n = n * 10 + (v[i] - '0');
+    if (n > int64_t{1} << 31) return 0;
+  }
+  if (v[0] == '-') n = -n;
+  if (n < std::numeric_limits<int32_t>::min() || n > std::numeric_limits<int32_t>::max()) return 0;
+  return static_cast<int32_t>(n);
+}
+
+int PhaseOrdinal(const std::string& phase) {  // podPhaseToOrdinal; others read as 0
+  return phase == "Unknown" ? 1 : phase == "Running" ? 2 : 0;
+}
+
+// metav1.Time's Sub: Go's time.Duration saturates.
+int64_t Sub(int64_t now, int64_t t) {
+  int64_t d;
+  if (__builtin_sub_overflow(now, t, &d)) return now > t ? std::numeric_limits<int64_t>::max() : std::numeric_limits<int64_t>::min();
+  return d;
+}
+
+// logarithmicRankDiff: the difference of floor(log2(age)) of two times.
+int64_t LogarithmicRankDiff(int64_t t1, int64_t t2, int64_t now) {
+  const int64_t d1 = Sub(now, t1), d2 = Sub(now, t2);
+  const int64_t r1 = d1 > 0 ? static_cast<int64_t>(std::log2(static_cast<double>(d1))) : -1;
+  const int64_t r2 = d2 > 0 ? static_cast<int64_t>(std::log2(static_cast<double>(d2))) : -1;
+  return r1 - r2;
+}
+
+// afterOrZero: the zero time counts as after any other.
+bool AfterOrZero(std::optional<int64_t> t1, std::optional<int64_t> t2) {
+  if (!t1 || !t2) return !t1;
+  return *t1 > *t2;
+}
+
+// Steps 6 and 8 of Less: the later time first; with LogarithmicScaleDown, times in the
+// same power-of-two age bucket compare by UID.
+std::optional<bool> NewerFirst(std::optional<int64_t> t1, std::optional<int64_t> t2, const DeletionCandidate& a,
+                               const DeletionCandidate& b, std::optional<int64_t> now) {
+  if (t1 == t2) return std::nullopt;
+  if (!now || !t1 || !t2) return AfterOrZero(t1, t2);
+  const int64_t diff = LogarithmicRankDiff(*t1, *t2, *now);
+  if (diff == 0) return a.uid < b.uid;
+  return diff < 0;
+}
+
+int64_t DaysFromCivil(int64_t y, unsigned m, unsigned d) {  // Howard Hinnant's algorithm
+  y -= m <= 2;
+  const int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const unsigned yoe = static_cast<unsigned>(y - era * 400);
+  const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + static_cast<int64_t>(doe) - 719468;
+}
+
+}  // namespace
+
+std::optional<int64_t> ParseTime(const std::string& s) {
+  auto num = [&](size_t at, size_t n, int& out) {
+    if (at + n > s.size()) return false;
+    out = 0;
+    for (size_t i = at; i < at + n; ++i) {
+      if (s[i] < '0' || s[i] > '9') return false;
+      out = out * 10 + (s[i] - '0');
+    }
+    return true;
+  };
+  int y, mo, d, h, mi, se;
+  if (!num(0, 4, y) || s.size() < 20 || s[4] != '-' || !num(5, 2, mo) || s[7] != '-' || !num(8, 2, d) ||
+      (s[10] != 'T' && s[10] != 't') || !num(11, 2, h) || s[13] != ':' || !num(14, 2, mi) || s[16] != ':' ||
+      !num(17, 2, se) || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60)
+    return std::nullopt;
+  size_t i = 19;
+  int64_t nanos = 0;
+  if (s[i] == '.') {
+    int64_t scale = 100000000;
+    for (++i; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i, scale /= 10) nanos += (s[i] - '0') * scale;
+  }
+  int64_t offset = 0;
+  if (i < s.size() && (s[i] == 'Z' || s[i] == 'z')) {
+    ++i;
+  } else {
+    int oh, om;
+    if (i + 6 != s.size() || (s[i] != '+' && s[i] != '-') || !num(i + 1, 2, oh) || s[i + 3] != ':' || !num(i + 4, 2, om))
+      return std::nullopt;
+    offset = (s[i] == '-' ? -1 : 1) * (oh * 3600 + om * 60);
+    i += 6;
+  }
+  if (i != s.size()) return std::nullopt;
+  const int64_t secs = DaysFromCivil(y, static_cast<unsigned>(mo), static_cast<unsigned>(d)) * 86400 + h * 3600 +
+                       mi * 60 + se - offset;
+  return secs * 1000000000 + nanos;
+}
+
+DeletionCandidate ReadDeletionCandidate(const json& pod) {
+  DeletionCandidate c;
+  if (!pod.is_object()) return c;
+  const json* meta = Member(pod, "metadata");
+  const json* spec = Member(pod, "spec");
+  const json* status = Member(pod, "status");
+  if (meta && meta->is_object()) {
+    c.name = Str(*meta, "name");
+    c.uid = Str(*meta, "uid");
+    c.created = ParseTime(Str(*meta, "creationTimestamp"));
+    c.deletionCost = DeletionCost(Member(*meta, "annotations"));
+    const json* deleting = Member(*meta, "deletionTimestamp");
+    c.active = !deleting || deleting->is_null();
+  }
+  std::vector<std::string> sidecars;  // init containers with restartPolicy: Always
+  if (spec && spec->is_object()) {
+    c.nodeName = Str(*spec, "nodeName");
+    if (const json* inits = Member(*spec, "initContainers"); inits && inits->is_array())
+      for (const json& ic : *inits)
+        if (ic.is_object() && Str(ic, "restartPolicy") == "Always") sidecars.push_back(Str(ic, "name"));
+  }
+  if (status && status->is_object()) {
+    c.phase = Str(*status, "phase");
+    c.active = c.active && c.phase != "Succeeded" && c.phase != "Failed";
+    if (const json* conds = Member(*status, "conditions"); conds && conds->is_array())
+      for (const json& cond : *conds)
+        if (cond.is_object() && Str(cond, "type") == "Ready" && Str(cond, "status") == "True") {
+          c.ready = true;
+          c.readySince = ParseTime(Str(cond, "lastTransitionTime"));
+          break;
+        }
+    c.regularRestarts = MaxRestarts(Member(*status, "containerStatuses"), nullptr);
+    c.sidecarRestarts = MaxRestarts(Member(*status, "initContainerStatuses"), &sidecars);
+  }
+  return c;
+}
+
+namespace {
+
+// ActivePodsWithRanks.Less, step by step: the number of the step that decides and its answer.
+std::pair<int, bool> Decide(const DeletionCandidate& a, const DeletionCandidate& b, std::optional<int64_t> now) {
+  // 1. Unassigned < assigned.
+  if (a.nodeName != b.nodeName && (a.nodeName.empty() || b.nodeName.empty())) return {1, a.nodeName.empty()};
+  // 2. PodPending < PodUnknown < PodRunning.
+  if (PhaseOrdinal(a.phase) != PhaseOrdinal(b.phase)) return {2, PhaseOrdinal(a.phase) < PhaseOrdinal(b.phase)};
+  // 3. Not ready < ready.
+  if (a.ready != b.ready) return {3, !a.ready};
+  // 4. Lower pod-deletion-cost < higher.
+  if (a.deletionCost != b.deletionCost) return {4, a.deletionCost < b.deletionCost};
+  // 5. Doubled up < not doubled up: more related pods on the same node goes first.
+  if (a.rank != b.rank) return {5, a.rank > b.rank};
+  // 6. Ready for less time < more time.
+  if (a.ready && b.ready)
+    if (auto r = NewerFirst(a.readySince, b.readySince, a, b, now)) return {6, *r};
+  // 7. Higher restart counts < lower (regular containers, then sidecars).
+  if (a.regularRestarts != b.regularRestarts) return {7, a.regularRestarts > b.regularRestarts};
+  if (a.sidecarRestarts != b.sidecarRestarts) return {7, a.sidecarRestarts > b.sidecarRestarts};
+  // 8. Empty creation time < newer < older.
+  if (auto r = NewerFirst(a.created, b.created, a, b, now)) return {8, *r};
+  return {0, false};
+}
+
+}  // namespace
+
+bool DeletedBefore(const DeletionCandidate& a, const DeletionCandidate& b, std::optional<int64_t> now) {
+  return Decide(a, b, now).second;
+}
+
+std::vector<size_t> DeletionOrder(const std::vector<DeletionCandidate>& pods, std::optional<int64_t> now) {
+  std::vector<size_t> order(pods.size());
+  std::iota(order.rbegin(), order.rend(), size_t{0});  // later first among equals
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t x, size_t y) { return DeletedBefore(pods[x], pods[y], now); });
+  return order;
+}
+
+std::vector<size_t> PodsToDelete(std::vector<DeletionCandidate>& pods, const std::vector<DeletionCandidate>& related,
+                                 size_t diff, std::optional<int64_t> now) {
+  std::unordered_map<std::string, int> onNode;
+  for (const DeletionCandidate& r : related)
+    if (r.active) ++onNode[r.nodeName];
+  for (DeletionCandidate& p : pods) {
+    auto n = onNode.find(p.nodeName);
+    p.rank = n == onNode.end() ? 0 : n->second;
+  }
+  std::vector<size_t> order(pods.size());
+  if (diff < pods.size()) {
+    order = DeletionOrder(pods, now);
+    order.resize(diff);
+  } else {
+    std::iota(order.begin(), order.end(), size_t{0});
+  }
+  return order;
+}
+
+std::string DeletionReason(const std::vector<DeletionCandidate>& pods, size_t deleted,
+                           const std::vector<size_t>& staying, std::optional<int64_t> now) {
+  const DeletionCandidate& a = pods[deleted];
+  const DeletionCandidate* b = nullptr;
+  int step = 0;
+  for (size_t k : staying)
+    if ((step = Decide(a, pods[k], now).first) != 0) {
+      b = &pods[k];
+      break;
+    }
+  if (!b) return staying.empty() ? "the workload keeps none" : "a tie (upstream deletes either; spreadlab the later one in the document)";
+  switch (step) {
+    case 1: return "not scheduled yet";
+    case 2: return "phase " + (a.phase.empty() ? std::string("Pending") : a.phase) + " goes before " +
+                   (b->phase.empty() ? std::string("Pending") : b->phase);
+    case 3: return "not ready";
+    case 4: return "lower pod-deletion-cost (" + std::to_string(a.deletionCost) + ")";
+    case 5: return std::to_string(a.rank) + " pod(s) of the workload on its node " + a.nodeName + ", " +
+                   std::to_string(b->rank) + " on " + b->nodeName;
+    case 6: return "ready for less time";
+    case 7: return "more container restarts";
+    case 8: return "created more recently";
+    default: return "";
+  }
+}
+
+}  // namespace spreadlab::io
