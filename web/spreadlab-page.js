@@ -60,6 +60,8 @@
       callJson('spreadlab_set_constraint_field', index, field, JSON.stringify(value === undefined ? null : value)),
     scheduleNext: () => callJson('spreadlab_schedule_next'),
     scheduleAll: () => callJson('spreadlab_schedule_all'),
+    scale: (workload, replicas) => callJson('spreadlab_scale', String(workload), Number(replicas)),
+    workloads: () => callJson('spreadlab_workloads'),
     why: () => callJson('spreadlab_why'),
     applySuggestion: (index) => callJson('spreadlab_apply_suggestion', index),
     step: () => callJson('spreadlab_step'),

@@ -95,6 +95,7 @@ void DrawFrame(Lab& lab, UiState& ui) {
     if (!embed) {
       if (BeginPanel("Pending pod", ImVec2(0, top), ImVec2(leftW, bottom - top))) {
         DrawPodPanel(lab, ui);
+        DrawWorkloadsPanel(lab, ui);
         DrawProfilePanel(lab, ui);
       }
       ImGui::End();

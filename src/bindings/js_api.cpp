@@ -90,6 +90,46 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_apply_suggestion(int index) {
   return Out(Result(ok, error));
 }
 
+// scale(workload, replicas): kubectl scale as one undoable edit ("[Kind/]namespace/name"):
+// {ok, error, deleted: [{pod, node, workload, reason}]}; the status says what changed.
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_scale(const char* workload, double replicas) {
+  Lab& lab = TheLab();
+  std::string error;
+  const bool whole = replicas >= 0 && replicas <= 1e9 && replicas == static_cast<double>(static_cast<int64_t>(replicas));
+  const bool ok = whole && lab.Scale(workload, static_cast<int64_t>(replicas), &error);
+  if (!whole) error = "replicas must be a whole number from 0";
+  json j = Result(ok, error);
+  json deleted = json::array();
+  if (ok)
+    for (const auto& d : lab.doc().deletedPods())
+      deleted.push_back(json{{"pod", d.ns + "/" + d.name},
+                             {"node", d.nodeName.empty() ? json(nullptr) : json(d.nodeName)},
+                             {"workload", d.workload},
+                             {"reason", d.reason}});
+  j["deleted"] = std::move(deleted);
+  return Out(j);
+}
+
+// workloads(): the Workloads panel's rows: [{workload, kind, namespace, name, replicas,
+// pods, pending, spread: [{topologyKey, whenUnsatisfiable, maxSkew, skew, domains: {value: count}}]}].
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_workloads() {
+  json rows = json::array();
+  if (TheLab().loaded())
+    for (const auto& r : TheLab().Workloads()) {
+      json spread = json::array();
+      for (const auto& s : r.spread) {
+        json domains = json::object();
+        for (const auto& d : s.domains) domains[d.value] = d.matchNum;
+        spread.push_back(json{{"topologyKey", s.topologyKey}, {"whenUnsatisfiable", s.whenUnsatisfiable},
+                              {"maxSkew", s.maxSkew}, {"skew", s.skew}, {"domains", std::move(domains)}});
+      }
+      rows.push_back(json{{"workload", r.workload.key}, {"kind", r.workload.kind}, {"namespace", r.workload.ns},
+                          {"name", r.workload.name}, {"replicas", r.workload.replicas}, {"pods", r.pods},
+                          {"pending", r.pending}, {"spread", std::move(spread)}});
+    }
+  return Out(rows);
+}
+
 EMSCRIPTEN_KEEPALIVE const char* spreadlab_schedule_all() {
   std::string error;
   int bound = TheLab().ScheduleAll(error);

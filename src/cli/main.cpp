@@ -44,10 +44,19 @@ void Print(const nlohmann::ordered_json& j, const std::string& format) {
   std::cout << (format == "yaml" ? spreadlab::io::ToYaml(j) : j.dump(2) + "\n");
 }
 
+// --scale [KIND/]NAMESPACE/NAME=N, as given on the command line (several in order).
+std::vector<std::string> scaleArgs;
+
 int Open(const std::string& file, spreadlab::io::Session& session) {
   std::string text, error;
+  std::vector<spreadlab::io::ScaleStep> scales(scaleArgs.size());
+  for (size_t i = 0; i < scaleArgs.size(); ++i)
+    if (!spreadlab::io::ParseScaleStep(scaleArgs[i], scales[i], error)) {
+      fmt::print(stderr, "error: {}\n", error);
+      return kExitBadInput;
+    }
   if (!ReadInput(file, text, error) ||
-      !spreadlab::io::OpenSession(text, session, error, file == "-" ? "<stdin>" : file)) {
+      !spreadlab::io::OpenSession(text, session, error, file == "-" ? "<stdin>" : file, scales)) {
     fmt::print(stderr, "error: {}\n", error);
     return kExitBadInput;
   }
@@ -80,11 +89,12 @@ int Schedule(const std::string& file, const std::string& format) {
   if (int rc = Open(file, session)) return rc;
   std::vector<spreadlab::PodIndex> pending = session.cluster->PendingPods();
   auto placements = spreadlab::ScheduleAll(*session.cluster, *session.framework);
-  auto spread = spreadlab::ReportSpread(*session.framework, *session.cluster, pending);
+  auto spread = spreadlab::ReportSpread(*session.framework, *session.cluster,
+                                        spreadlab::io::SpreadSubjects(session, std::move(pending)));
   if (format != "table") {
-    Print(spreadlab::io::ScheduleToJson(*session.cluster, placements, spread), format);
+    Print(spreadlab::io::ScheduleToJson(*session.cluster, placements, spread, session.deleted), format);
   } else {
-    std::cout << spreadlab::cli::ScheduleTable(*session.cluster, placements, spread);
+    std::cout << spreadlab::cli::ScheduleTable(*session.cluster, placements, spread, session.deleted);
   }
   for (const auto& p : placements)
     if (p.error) return 1;
@@ -146,10 +156,15 @@ int main(int argc, char** argv) {
   explain->add_option("FILE", file, "Scenario: kubectl get nodes,pods -o json output, or - for stdin")->required();
   explain->add_option("--pod", pod, "Pending pod to explain (NAME or NAMESPACE/NAME); default: the first pending pod");
   explain->add_option("--format", format, "Output format")->check(CLI::IsMember({"table", "json", "yaml"}));
+  const char* scaleHelp =
+      "Scale a Deployment, ReplicaSet, ReplicationController or StatefulSet first, as kubectl scale does: "
+      "[KIND/]NAMESPACE/NAME=REPLICAS (repeatable); its controller creates or deletes pods in its own order";
+  explain->add_option("--scale", scaleArgs, scaleHelp);
 
   auto* schedule = app.add_subcommand("schedule", "Schedule every pending pod in file order and report the spread");
   schedule->add_option("FILE", file, "Scenario file, or - for stdin")->required();
   schedule->add_option("--format", format, "Output format")->check(CLI::IsMember({"table", "json", "yaml"}));
+  schedule->add_option("--scale", scaleArgs, scaleHelp);
 
   std::string node;
   bool all = false;
@@ -159,6 +174,7 @@ int main(int argc, char** argv) {
   why->add_option("--node", node, "Ask what would make the pod land on this node");
   why->add_option("--format", format, "Output format")->check(CLI::IsMember({"table", "json", "yaml"}));
   why->add_flag("--all", all, "Show every node and every suggestion (the table shows 30 nodes and 5 suggestions)");
+  why->add_option("--scale", scaleArgs, scaleHelp);
 
   std::string fileB;
   bool allNodes = false;

@@ -9,7 +9,15 @@
 namespace spreadlab::cli {
 
 std::string ScheduleTable(const Cluster& cluster, const std::vector<Placement>& placements,
-                          const std::vector<SpreadReport>& spread) {
+                          const std::vector<SpreadReport>& spread, const std::vector<io::DeletedPod>& deleted) {
+  std::string out;
+  if (!deleted.empty()) {
+    out += fmt::format("Deleted by their controllers ({} pod(s), scaling down):\n", deleted.size());
+    for (const auto& d : deleted)
+      out += fmt::format("  {}/{} on {} ({}): {}\n", d.ns, d.name, d.nodeName.empty() ? "no node" : d.nodeName,
+                         d.workload, d.reason);
+    out += "\n";
+  }
   size_t width = 3, workloadWidth = 0;
   std::vector<std::string> workloads;
   for (const auto& p : placements) {
@@ -19,7 +27,7 @@ std::string ScheduleTable(const Cluster& cluster, const std::vector<Placement>& 
   }
   // The WORKLOAD column only when some pod has one.
   if (workloadWidth > 0) workloadWidth = std::max<size_t>(workloadWidth, 8) + 2;
-  std::string out = fmt::format("{:<{}}  {:<{}}{}\n", "POD", width, workloadWidth ? "WORKLOAD" : "", workloadWidth, "RESULT");
+  out += fmt::format("{:<{}}  {:<{}}{}\n", "POD", width, workloadWidth ? "WORKLOAD" : "", workloadWidth, "RESULT");
   size_t bound = 0;
   for (size_t i = 0; i < placements.size(); ++i) {
     const Placement& p = placements[i];

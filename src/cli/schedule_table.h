@@ -4,10 +4,12 @@
 
 #include "core/schedule.h"
 #include "core/spread_report.h"
+#include "io/controllers.h"
 
 namespace spreadlab::cli {
 
+// `deleted`: the pods the workload controllers deleted first (a scale-down), listed above the placements.
 std::string ScheduleTable(const Cluster& cluster, const std::vector<Placement>& placements,
-                          const std::vector<SpreadReport>& spread);
+                          const std::vector<SpreadReport>& spread, const std::vector<io::DeletedPod>& deleted = {});
 
 }  // namespace spreadlab::cli

@@ -321,11 +321,7 @@ class Controllers {
     for (size_t i : Owned(w, "ReplicaSet")) {
       const json* rsSpec = Obj(items_[i], "spec");
       const json* rsTemplate = rsSpec ? Obj(*rsSpec, "template") : nullptr;
-      if (rsTemplate && EqualIgnoreHash(*rsTemplate, tmpl)) {
-        out_.notes.push_back(w.path + ": Deployment " + w.ns + "/" + w.name + " already has its ReplicaSet (items[" +
-                             std::to_string(i) + "])");
-        return;
-      }
+      if (rsTemplate && EqualIgnoreHash(*rsTemplate, tmpl)) return;  // up to date (ScaleReplicaSet kept its replicas)
       oldRevisions += (oldRevisions.empty() ? "" : ", ") + w.ns + "/" + Str(*Obj(items_[i], "metadata"), "name");
     }
     if (!oldRevisions.empty())
@@ -668,6 +664,7 @@ class Controllers {
   }
 
   void Note(const Workload& w, int64_t created, int64_t wanted, int64_t have, int64_t deleted = 0) {
+    if (created == 0 && deleted == 0 && have == wanted) return;  // up to date: nothing to tell
     std::string note = SourceOf(w) + ": " + w.kind + " " + w.ns + "/" + w.name + " wants " + std::to_string(wanted) +
                        " pod(s), the scenario has " + std::to_string(have) + ": ";
     if (deleted == 0) {

@@ -234,30 +234,47 @@ std::vector<size_t> PodsToDelete(std::vector<DeletionCandidate>& pods, const std
   return order;
 }
 
-std::string DeletionReason(const std::vector<DeletionCandidate>& pods, size_t deleted,
-                           const std::vector<size_t>& staying, std::optional<int64_t> now) {
-  const DeletionCandidate& a = pods[deleted];
-  const DeletionCandidate* b = nullptr;
-  int step = 0;
-  for (size_t k : staying)
-    if ((step = Decide(a, pods[k], now).first) != 0) {
-      b = &pods[k];
-      break;
-    }
-  if (!b) return staying.empty() ? "the workload keeps none" : "a tie (upstream deletes either; spreadlab the later one in the document)";
+namespace {
+
+// What rule `step` of Less says about `a` against `b`.
+std::string StepText(int step, const DeletionCandidate& a, const DeletionCandidate& b) {
+  const std::string phaseA = a.phase.empty() ? "Pending" : a.phase, phaseB = b.phase.empty() ? "Pending" : b.phase;
+  // Rules 6 to 8 decide between pods of the same rank: say that rank too.
+  const std::string sameRank = a.rank > 1 ? " (each shares its node with " + std::to_string(a.rank - 1) +
+                                                " other pod(s) of the workload)"
+                                          : "";
   switch (step) {
     case 1: return "not scheduled yet";
-    case 2: return "phase " + (a.phase.empty() ? std::string("Pending") : a.phase) + " goes before " +
-                   (b->phase.empty() ? std::string("Pending") : b->phase);
+    case 2: return "phase " + phaseA + " goes before " + phaseB;
     case 3: return "not ready";
-    case 4: return "lower pod-deletion-cost (" + std::to_string(a.deletionCost) + ")";
+    case 4: return "lower pod-deletion-cost (" + std::to_string(a.deletionCost) + " < " + std::to_string(b.deletionCost) + ")";
     case 5: return std::to_string(a.rank) + " pod(s) of the workload on its node " + a.nodeName + ", " +
-                   std::to_string(b->rank) + " on " + b->nodeName;
-    case 6: return "ready for less time";
-    case 7: return "more container restarts";
-    case 8: return "created more recently";
+                   std::to_string(b.rank) + " on " + b.nodeName;
+    case 6: return "ready for less time than " + b.name + sameRank;
+    case 7: return "more container restarts than " + b.name + sameRank;
+    case 8: return "created more recently than " + b.name + sameRank;
     default: return "";
   }
+}
+
+}  // namespace
+
+std::string DeletionReason(const std::vector<DeletionCandidate>& pods, size_t deleted,
+                           const std::vector<size_t>& staying, std::optional<int64_t> now) {
+  if (staying.empty()) return "the workload keeps none";
+  const DeletionCandidate& a = pods[deleted];
+  std::string out;
+  for (size_t k : staying)
+    if (const int step = Decide(a, pods[k], now).first; step != 0) {
+      out = StepText(step, a, pods[k]);
+      break;
+    }
+  // The closest call: the first pod that stays.
+  const DeletionCandidate& next = pods[staying.front()];
+  if (Decide(a, next, now).first == 0)
+    out += (out.empty() ? "" : "; ") + std::string("a tie with ") + next.name +
+           " (upstream deletes either, at random; spreadlab the one later in the document)";
+  return out;
 }
 
 }  // namespace spreadlab::io

@@ -139,8 +139,8 @@ bool ScenarioDoc::Load(std::string_view text, std::string& error) {
   scenario_ = std::move(next);
   warnings_ = std::move(r.warnings);
   created_ = r.created;
-  controllerNotes_.clear();
-  deletedPods_.clear();
+  controllerNotes_ = std::move(r.notes);
+  deletedPods_ = std::move(r.deleted);
   loaded_ = true;
   return true;
 }
@@ -522,31 +522,73 @@ std::string Lower(std::string s) {
   return s;
 }
 
-// "Kind/namespace/name" of a scalable object, or "".
-std::string WorkloadKey(const ojson& item) {
-  if (!item.is_object()) return "";
+// A scalable object as a Workload (an empty key when it is not one).
+ScenarioDoc::Workload Describe(const ojson& item) {
+  ScenarioDoc::Workload w;
+  if (!item.is_object()) return w;
   auto kind = item.find("kind");
   auto meta = item.find("metadata");
   if (kind == item.end() || !kind->is_string() || !ScalableKind(kind->get<std::string>()) || meta == item.end() ||
       !meta->is_object())
-    return "";
-  std::string ns = meta->value("namespace", std::string());
-  return kind->get<std::string>() + "/" + (ns.empty() ? "default" : ns) + "/" + meta->value("name", std::string());
+    return w;
+  w.kind = kind->get<std::string>();
+  w.ns = meta->value("namespace", std::string());
+  if (w.ns.empty()) w.ns = "default";
+  w.name = meta->value("name", std::string());
+  w.key = w.kind + "/" + w.ns + "/" + w.name;
+  auto spec = item.find("spec");
+  if (spec != item.end() && spec->is_object())
+    if (auto r = spec->find("replicas"); r != spec->end() && r->is_number_integer()) w.replicas = r->get<int64_t>();
+  if (auto refs = meta->find("ownerReferences"); refs != meta->end() && refs->is_array())
+    for (const ojson& ref : *refs)
+      if (ref.is_object() && ref.value("controller", false) == true && ref.value("kind", std::string()) == "Deployment")
+        w.controlledBy = "Deployment/" + ref.value("name", std::string());
+  return w;
 }
+
+std::string WorkloadKey(const ojson& item) { return Describe(item).key; }
 
 }  // namespace
 
-std::vector<std::string> ScenarioDoc::ScalableWorkloads() const {
-  std::vector<std::string> out;
+std::vector<ScenarioDoc::Workload> ScenarioDoc::Workloads() const {
+  std::vector<Workload> out;
   const ojson& d = json_->doc;
   auto items = d.find("items");
   if (items == d.end() || !items->is_array()) {
-    if (std::string key = WorkloadKey(d); !key.empty()) out.push_back(key);
+    if (Workload w = Describe(d); !w.key.empty()) out.push_back(std::move(w));
     return out;
   }
   for (const ojson& item : *items)
-    if (std::string key = WorkloadKey(item); !key.empty()) out.push_back(key);
+    if (Workload w = Describe(item); !w.key.empty()) out.push_back(std::move(w));
   return out;
+}
+
+std::optional<ScenarioDoc::Workload> ScenarioDoc::FindWorkload(const std::string& ref, std::string& error) const {
+  std::vector<std::string> parts;
+  for (size_t at = 0;;) {
+    size_t slash = ref.find('/', at);
+    parts.push_back(ref.substr(at, slash == std::string::npos ? std::string::npos : slash - at));
+    if (slash == std::string::npos) break;
+    at = slash + 1;
+  }
+  if (parts.size() == 1) parts.insert(parts.begin(), "default");
+  const std::vector<Workload> all = Workloads();
+  std::vector<const Workload*> matches;
+  for (const Workload& w : all)
+    if (parts.size() <= 3 && w.ns == parts[parts.size() - 2] && w.name == parts.back() &&
+        (parts.size() == 2 || Lower(w.kind) == Lower(parts[0])))
+      matches.push_back(&w);
+  if (matches.size() == 1) return *matches[0];
+  std::string known;
+  if (matches.empty()) {
+    for (const Workload& w : all) known += (known.empty() ? "" : ", ") + w.key;
+    error = "no Deployment, ReplicaSet, ReplicationController or StatefulSet \"" + ref + "\" in the scenario" +
+            (known.empty() ? std::string(" (it has none)") : " (it has " + known + ")");
+  } else {
+    for (const Workload* w : matches) known += (known.empty() ? "" : ", ") + w->key;
+    error = "\"" + ref + "\" names " + known + "; say which as Kind/namespace/name";
+  }
+  return std::nullopt;
 }
 
 bool ScenarioDoc::Scale(const std::string& workload, int64_t replicas, std::string& error) {
@@ -554,37 +596,11 @@ bool ScenarioDoc::Scale(const std::string& workload, int64_t replicas, std::stri
     error = "replicas: must be greater than or equal to 0 (got " + std::to_string(replicas) + ")";
     return false;
   }
-  // "[Kind/]namespace/name" or "name": compared with "Kind/namespace/name", the kind in any case.
-  std::vector<std::string> parts;
-  for (size_t at = 0;;) {
-    size_t slash = workload.find('/', at);
-    parts.push_back(workload.substr(at, slash == std::string::npos ? std::string::npos : slash - at));
-    if (slash == std::string::npos) break;
-    at = slash + 1;
-  }
-  if (parts.size() == 1) parts.insert(parts.begin(), "default");
-  const bool kindGiven = parts.size() == 3;
-  std::vector<std::string> matches;
-  for (const std::string& key : ScalableWorkloads()) {
-    const size_t a = key.find('/'), b = key.find('/', a + 1);
-    if (parts.size() > 3 || key.substr(a + 1, b - a - 1) != parts[parts.size() - 2] || key.substr(b + 1) != parts.back())
-      continue;
-    if (kindGiven && Lower(key.substr(0, a)) != Lower(parts[0])) continue;
-    matches.push_back(key);
-  }
-  if (matches.size() != 1) {
-    std::string known;
-    for (const std::string& k : matches.empty() ? ScalableWorkloads() : matches) known += (known.empty() ? "" : ", ") + k;
-    error = matches.empty()
-                ? "no Deployment, ReplicaSet, ReplicationController or StatefulSet \"" + workload + "\" in the scenario" +
-                      (known.empty() ? std::string(" (it has none)") : " (it has " + known + ")")
-                : "\"" + workload + "\" names " + known + "; say which as Kind/namespace/name";
-    return false;
-  }
+  const std::optional<Workload> target = FindWorkload(workload, error);
+  if (!target) return false;
   ojson backup = json_->doc;
-  ojson& items = json_->Items();
-  for (ojson& item : items)
-    if (WorkloadKey(item) == matches[0]) Child(item, "spec")["replicas"] = replicas;
+  for (ojson& item : json_->Items())
+    if (WorkloadKey(item) == target->key) Child(item, "spec")["replicas"] = replicas;
   return Reshaped(std::move(backup), error);
 }
 

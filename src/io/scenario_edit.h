@@ -38,8 +38,9 @@ class ScenarioDoc {
   const std::vector<std::string>& warnings() const { return warnings_; }
   // How many objects the workload controllers added when the text was loaded.
   size_t created() const { return created_; }
-  // What the controllers did in answer to the last edit that re-read the document (a
-  // workload scaled, a controlled pod removed): notes, and the pods they deleted.
+  // What the controllers did when the text was loaded or in answer to the last edit that
+  // re-read the document (a workload scaled, a controlled pod removed): notes, and the
+  // pods they deleted.
   const std::vector<std::string>& controllerNotes() const { return controllerNotes_; }
   const std::vector<DeletedPod>& deletedPods() const { return deletedPods_; }
   // The document as JSON text; indent < 0 for the compact form.
@@ -89,8 +90,17 @@ class ScenarioDoc {
   // `kubectl scale` does; its controller then creates pending pods or deletes pods in its
   // own order (io/controllers.h).
   bool Scale(const std::string& workload, int64_t replicas, std::string& error);
-  // The workloads `Scale` takes, as "Kind/namespace/name", in document order.
-  std::vector<std::string> ScalableWorkloads() const;
+  // The workloads `Scale` takes, in document order.
+  struct Workload {
+    std::string key;            // "Kind/namespace/name"
+    std::string kind, ns, name;
+    int64_t replicas = 1;       // spec.replicas (1 when unset, as the API server defaults it)
+    std::string controlledBy;   // "Deployment/web" for a Deployment's ReplicaSet, else ""
+  };
+  std::vector<Workload> Workloads() const;
+  // The one workload `ref` ("[Kind/]namespace/name", or "name" in the default namespace,
+  // the kind in any case) names; nullopt with an error listing the candidates otherwise.
+  std::optional<Workload> FindWorkload(const std::string& ref, std::string& error) const;
 
   // --- nodes ---
   bool SetNodeLabels(size_t node, v1::LabelMap labels, std::string& error);

@@ -5,9 +5,18 @@
 namespace spreadlab::io {
 
 nlohmann::ordered_json ScheduleToJson(const Cluster& cluster, const std::vector<Placement>& placements,
-                                      const std::vector<SpreadReport>& spread) {
+                                      const std::vector<SpreadReport>& spread, const std::vector<DeletedPod>& deleted) {
   using ojson = nlohmann::ordered_json;
   ojson j;
+  if (!deleted.empty()) {
+    ojson ds = ojson::array();
+    for (const DeletedPod& d : deleted)
+      ds.push_back(ojson{{"pod", d.ns + "/" + d.name},
+                         {"node", d.nodeName.empty() ? ojson(nullptr) : ojson(d.nodeName)},
+                         {"workload", d.workload},
+                         {"reason", d.reason}});
+    j["deleted"] = std::move(ds);
+  }
   ojson ps = ojson::array();
   for (const auto& p : placements) {
     const std::string workload = WorkloadOf(cluster.scenario(), cluster.scenario().pods[p.pod]);

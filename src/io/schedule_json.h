@@ -4,10 +4,14 @@
 
 #include "core/schedule.h"
 #include "core/spread_report.h"
+#include "io/controllers.h"
 
 namespace spreadlab::io {
 
+// `deleted`: the pods the workload controllers deleted before scheduling (a scale-down),
+// written as "deleted" when there are any.
 nlohmann::ordered_json ScheduleToJson(const Cluster& cluster, const std::vector<Placement>& placements,
-                                      const std::vector<SpreadReport>& spread);
+                                      const std::vector<SpreadReport>& spread,
+                                      const std::vector<DeletedPod>& deleted = {});
 
 }  // namespace spreadlab::io

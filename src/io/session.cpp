@@ -1,15 +1,47 @@
 #include "io/session.h"
 
+#include <set>
+#include <utility>
+
+#include "core/workload.h"
+#include "io/scenario_edit.h"
 #include "io/scenario_json.h"
 
 namespace spreadlab::io {
 
-bool OpenSession(std::string_view text, Session& out, std::string& error, std::string_view source) {
+bool ParseScaleStep(const std::string& text, ScaleStep& out, std::string& error) {
+  const size_t eq = text.rfind('=');
+  const std::string n = eq == std::string::npos ? "" : text.substr(eq + 1);
+  if (eq == std::string::npos || eq == 0 || n.empty() || n.size() > 9 ||
+      n.find_first_not_of("0123456789") != std::string::npos) {
+    error = "--scale " + text + ": expected [KIND/]NAMESPACE/NAME=REPLICAS, e.g. shop/web=4";
+    return false;
+  }
+  out = ScaleStep{text.substr(0, eq), std::stoll(n)};
+  return true;
+}
+
+bool OpenSession(std::string_view text, Session& out, std::string& error, std::string_view source,
+                 const std::vector<ScaleStep>& scales) {
   Scenario scenario;
   ReadResult r = ReadScenario(text, scenario);
   if (!r.ok) {
     error = LocatedError(r, source);
     return false;
+  }
+  if (!scales.empty()) {
+    ScenarioDoc doc;
+    if (!doc.Load(text, error)) return false;
+    for (const ScaleStep& s : scales) {
+      if (!doc.Scale(s.workload, s.replicas, error)) {
+        error = "--scale " + s.workload + "=" + std::to_string(s.replicas) + ": " + error;
+        return false;
+      }
+      r.notes.insert(r.notes.end(), doc.controllerNotes().begin(), doc.controllerNotes().end());
+      r.deleted.insert(r.deleted.end(), doc.deletedPods().begin(), doc.deletedPods().end());
+    }
+    scenario = doc.scenario();
+    r.warnings = doc.warnings();
   }
   config::Profile profile = scenario.profile.value_or(config::Profile{});
   auto cluster = std::make_unique<Cluster>(std::move(scenario));
@@ -19,7 +51,17 @@ bool OpenSession(std::string_view text, Session& out, std::string& error, std::s
   out.framework = std::move(framework);
   out.warnings = std::move(r.warnings);
   out.notes = std::move(r.notes);
+  out.deleted = std::move(r.deleted);
   return true;
+}
+
+std::vector<PodIndex> SpreadSubjects(const Session& session, std::vector<PodIndex> pending) {
+  std::set<std::pair<std::string, std::string>> shrunk;  // (namespace, workload)
+  for (const DeletedPod& d : session.deleted) shrunk.emplace(d.ns, d.workload);
+  const Scenario& s = session.cluster->scenario();
+  for (size_t p = 0; p < s.pods.size() && !shrunk.empty(); ++p)
+    if (shrunk.erase({s.pods[p].metadata.ns, WorkloadOf(s, s.pods[p])})) pending.push_back(static_cast<PodIndex>(p));
+  return pending;
 }
 
 PodIndex ChoosePod(const Cluster& cluster, std::string_view ref, std::string& error) {

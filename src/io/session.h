@@ -8,6 +8,7 @@
 
 #include "core/cluster.h"
 #include "core/framework/framework.h"
+#include "io/controllers.h"
 
 namespace spreadlab::io {
 
@@ -15,13 +16,30 @@ struct Session {
   std::unique_ptr<Cluster> cluster;
   std::unique_ptr<Framework> framework;
   std::vector<std::string> warnings;
-  std::vector<std::string> notes;  // what the workload controllers created
+  std::vector<std::string> notes;  // what the workload controllers created and deleted
+  std::vector<DeletedPod> deleted;  // the pods they deleted (scaling down)
 };
+
+// `kubectl scale`, applied after reading: the workload ("[Kind/]namespace/name") and its replicas.
+struct ScaleStep {
+  std::string workload;
+  int64_t replicas = 0;
+};
+
+// "[Kind/]namespace/name=N" as a ScaleStep; false with an error otherwise.
+bool ParseScaleStep(const std::string& text, ScaleStep& out, std::string& error);
 
 // Reads, validates and compiles `text` (JSON or YAML). Returns false with a one-line
 // error naming the JSON path when the input is not a valid scenario; for YAML the
 // error starts with "SOURCE:LINE: " ("line N: " when `source` is empty).
-bool OpenSession(std::string_view text, Session& out, std::string& error, std::string_view source = {});
+// `scales` are applied in order after reading, each answered by its controller
+// (io/controllers.h); an error names the step.
+bool OpenSession(std::string_view text, Session& out, std::string& error, std::string_view source = {},
+                 const std::vector<ScaleStep>& scales = {});
+
+// The pods whose spread `schedule` reports: `pending` and one pod of each workload
+// the controllers scaled down (whose spread the deletions changed).
+std::vector<PodIndex> SpreadSubjects(const Session& session, std::vector<PodIndex> pending);
 
 // Chooses the pod an `explain` is about: `ref` ("name" or "namespace/name") when
 // given, else the first pending pod. Returns kNone with an error otherwise.

@@ -55,6 +55,14 @@ check "missing file" 2 "cannot read" "$BIN" explain "$TMP/none.json"
 check "bad format" 2 "format" "$BIN" explain "$EX/one-constraint.json" --format xml
 check "yaml format" 0 "selected: node4" "$BIN" explain "$EX/one-constraint.json" --format yaml
 check "no subcommand" 2 "" "$BIN"
+check "scale down (file)" 0 "Deleted by their controllers (2 pod(s)" "$BIN" schedule "$EX/deployment-scale-down.yaml"
+check "scale up" 0 "2 of 2 pending pod(s) scheduled" "$BIN" schedule "$EX/deployment-scale-down.yaml" --scale default/web=6
+check "scale json" 0 '"deleted": [' "$BIN" schedule "$EX/deployment-scale-down.yaml" --scale deployment/default/web=3 --format json
+check "scale then explain" 0 "Successfully assigned default/web-" \
+  "$BIN" explain "$EX/deployment-scale-down.yaml" --scale default/web=5
+check "scale unknown" 2 'no Deployment, ReplicaSet, ReplicationController or StatefulSet "shop/web"' \
+  "$BIN" schedule "$EX/deployment-scale-down.yaml" --scale shop/web=3
+check "scale bad arg" 2 "expected [KIND/]NAMESPACE/NAME=REPLICAS" "$BIN" schedule "$EX/deployment-scale-down.yaml" --scale web
 
 printf '{"kind":"List","items":[' > "$TMP/bad.json"
 check "truncated json" 2 "invalid JSON" "$BIN" explain "$TMP/bad.json"

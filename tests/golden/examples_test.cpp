@@ -124,12 +124,16 @@ void CompareGolden(const fs::path& expected, const std::string& actual) {
   EXPECT_EQ(ReadFile(expected), actual) << "golden mismatch: " << expected;
 }
 
+// Examples about what the controllers do, with no pod to explain: `schedule` only.
+const std::vector<std::string> kNothingPending = {"deployment-scale-down"};
+
 TEST(Examples, EveryExampleHasAnExpectation) {
   for (const auto& entry : fs::directory_iterator(SPREADLAB_EXAMPLES_DIR)) {
     if (entry.path().extension() != ".json" && entry.path().extension() != ".yaml") continue;
     std::string name = entry.path().stem().string();
     bool found = false;
     for (const auto& e : kExpectations) found |= e.example == name;
+    for (const auto& e : kNothingPending) found |= e == name;
     EXPECT_TRUE(found) << "examples/" << entry.path().filename().string() << " has no hand-checked expectation";
   }
 }
@@ -157,16 +161,38 @@ TEST_P(ExampleTest, ExplainMatchesHandWorkedOutcomeAndGolden) {
   CompareGolden(fs::path(SPREADLAB_GOLDEN_DIR) / (e.example + ".explain.json"), json);
 }
 
+// What `spreadlab schedule FILE --format json` prints.
+std::string ScheduleJson(io::Session& session) {
+  auto pending = session.cluster->PendingPods();
+  auto placements = ScheduleAll(*session.cluster, *session.framework);
+  auto spread = ReportSpread(*session.framework, *session.cluster, io::SpreadSubjects(session, std::move(pending)));
+  return io::ScheduleToJson(*session.cluster, placements, spread, session.deleted).dump(2) + "\n";
+}
+
+// Worked out by hand: the Deployment scaled from 6 to 4 makes its ReplicaSet delete the
+// 2 youngest of the 4 pods that share a node (zones B and C): both of zone C.
+TEST(Examples, ScaleDownDeletesBothPodsOfZoneC) {
+  io::Session session;
+  std::string error;
+  ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile("deployment-scale-down")), session, error)) << error;
+  ASSERT_EQ(session.deleted.size(), 2u);
+  for (const auto& d : session.deleted) EXPECT_EQ(d.nodeName, "node-c1") << d.name;
+  EXPECT_TRUE(session.cluster->PendingPods().empty());
+  CompareGolden(fs::path(SPREADLAB_GOLDEN_DIR) / "deployment-scale-down.schedule.json", ScheduleJson(session));
+  // Scaled back to 6: the 2 new pods go to zone C.
+  io::Session again;
+  ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile("deployment-scale-down")), again, error, {}, {{"default/web", 6}}))
+      << error;
+  for (const auto& p : ScheduleAll(*again.cluster, *again.framework))
+    EXPECT_EQ(p.node == kNone ? "" : again.cluster->node(p.node).name, "node-c1");
+}
+
 TEST_P(ExampleTest, ScheduleGolden) {
   const Expectation& e = GetParam();
   io::Session session;
   std::string error;
   ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile(e.example)), session, error)) << error;
-  auto pending = session.cluster->PendingPods();
-  auto placements = ScheduleAll(*session.cluster, *session.framework);
-  auto spread = ReportSpread(*session.framework, *session.cluster, pending);
-  CompareGolden(fs::path(SPREADLAB_GOLDEN_DIR) / (e.example + ".schedule.json"),
-                io::ScheduleToJson(*session.cluster, placements, spread).dump(2) + "\n");
+  CompareGolden(fs::path(SPREADLAB_GOLDEN_DIR) / (e.example + ".schedule.json"), ScheduleJson(session));
 }
 
 // `why` on the Pending examples: the full report as a golden file, and the

@@ -1,6 +1,7 @@
 #include "app/model/lab.h"
 
 #include <chrono>
+#include <optional>
 
 #include "core/plugins/podtopologyspread/plugin.h"
 #include "io/trace_json.h"
@@ -52,9 +53,12 @@ bool Lab::Load(std::string_view text, std::string_view source, std::string& erro
   timelineBinds_.clear();
   cursor_ = 0;
   ++revision_;
-  const size_t created = doc_.created();
+  const size_t created = doc_.created(), deleted = doc_.deletedPods().size();
   SetStatus("Loaded " + source_ +
-                (created ? "; its workload controllers created " + std::to_string(created) + " object(s)" : ""),
+                (created ? "; its workload controllers created " + std::to_string(created) + " object(s)" : "") +
+                (deleted ? "; they deleted " + std::to_string(deleted) +
+                               " pod(s) beyond their replicas (see Workloads)"
+                         : ""),
             false);
   return true;
 }
@@ -140,6 +144,37 @@ bool Lab::ApplySuggestion(size_t index, std::string* error) {
   return Apply(("Apply: " + suggestion.summary).c_str(),
                [&](io::ScenarioDoc& d, std::string& e) { return io::ApplySuggestion(d, item, suggestion.edit, e); },
                error);
+}
+
+const std::vector<WorkloadRow>& Lab::Workloads() {
+  const std::pair<uint64_t, uint64_t> now{builds_, revision_};
+  if (workloadsFor_ != now) {
+    workloads_ = loaded() ? ListWorkloads(doc_, *framework_, *cluster_) : std::vector<WorkloadRow>{};
+    workloadsFor_ = now;
+  }
+  return workloads_;
+}
+
+bool Lab::Scale(const std::string& workload, int64_t replicas, std::string* error) {
+  auto find = [&](const std::string& key) -> std::optional<WorkloadRow> {
+    for (const WorkloadRow& r : Workloads())
+      if (r.workload.key == key) return r;
+    return std::nullopt;
+  };
+  std::string e;
+  const std::optional<io::ScenarioDoc::Workload> target = doc_.FindWorkload(workload, e);
+  if (!target) {
+    SetStatus("Scale refused: " + e, true);
+    if (error) *error = e;
+    return false;
+  }
+  const std::optional<WorkloadRow> before = find(target->key);
+  if (!Apply(("Scale " + target->key).c_str(),
+             [&](io::ScenarioDoc& d, std::string& err) { return d.Scale(target->key, replicas, err); }, error))
+    return false;
+  const std::optional<WorkloadRow> after = find(target->key);
+  SetStatus(DescribeScale(doc_, before ? &*before : nullptr, after ? &*after : nullptr, target->key, replicas), false);
+  return true;
 }
 
 const std::vector<PodIndex>& Lab::PendingPods() {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/model/playback.h"
+#include "app/model/workloads.h"
 #include "core/cluster.h"
 #include "core/framework/framework.h"
 #include "core/framework/trace.h"
@@ -93,6 +94,13 @@ class Lab {
   // Applies suggestion `index` of Why() as one undoable edit.
   bool ApplySuggestion(size_t index, std::string* error = nullptr);
 
+  // --- workloads ---
+  // The scalable workloads with their pods and spread (app/model/workloads.h), kept per revision.
+  const std::vector<WorkloadRow>& Workloads();
+  // kubectl scale as one undoable edit: `workload` is "[Kind/]namespace/name"; the status
+  // says what the controller created or deleted and why.
+  bool Scale(const std::string& workload, int64_t replicas, std::string* error = nullptr);
+
   // --- placements over time ---
   // Binds the explained pod to the node the cycle chose (as kube-scheduler binds it).
   bool ScheduleNext(std::string& error);
@@ -132,6 +140,8 @@ class Lab {
   int matchingFor_ = -2;
   std::vector<PodIndex> pending_;
   std::pair<uint64_t, uint64_t> pendingFor_{~uint64_t{0}, 0};  // (builds_, revision_) of pending_
+  std::vector<WorkloadRow> workloads_;
+  std::pair<uint64_t, uint64_t> workloadsFor_{~uint64_t{0}, 0};  // (builds_, revision_) of workloads_
   std::string wantedPod_;  // namespace/name of the pod to explain, kept across edits
   std::string source_;
   std::vector<Example> examples_;

@@ -1,0 +1,74 @@
+#include "app/model/workloads.h"
+
+#include <unordered_map>
+
+namespace spreadlab::app {
+
+std::vector<WorkloadRow> ListWorkloads(const io::ScenarioDoc& doc, Framework& framework, Cluster& cluster) {
+  const Scenario& s = doc.scenario();
+  std::vector<WorkloadRow> rows;
+  std::unordered_map<std::string, size_t> rowOf;  // "Kind/namespace/name" -> row
+  for (io::ScenarioDoc::Workload& w : doc.Workloads()) {
+    if (!w.controlledBy.empty()) continue;  // a Deployment's ReplicaSet: its Deployment stands for it
+    rowOf.emplace(w.key, rows.size());
+    rows.push_back(WorkloadRow{std::move(w), 0, 0, {}});
+  }
+  if (rows.empty()) return rows;
+  // A ReplicaSet's controlling Deployment, by "namespace/name" (core/workload.h's rule, indexed once).
+  std::unordered_map<std::string, std::string> deploymentOf;
+  for (const v1::ReplicaSet& rs : s.replicaSets)
+    for (const v1::OwnerReference& r : rs.metadata.ownerReferences)
+      if (r.controller && r.kind == "Deployment") deploymentOf[rs.metadata.ns + "/" + rs.metadata.name] = r.name;
+  std::vector<PodIndex> first(rows.size(), kNone);
+  for (size_t i = 0; i < s.pods.size(); ++i) {
+    const PodInfo& info = cluster.pod(static_cast<PodIndex>(i));
+    if (info.finished || info.terminating) continue;
+    const v1::ObjectMeta& m = s.pods[i].metadata;
+    for (const v1::OwnerReference& r : m.ownerReferences) {
+      if (!r.controller) continue;
+      std::string key = r.kind + "/" + m.ns + "/" + r.name;
+      if (r.kind == "ReplicaSet")
+        if (auto d = deploymentOf.find(m.ns + "/" + r.name); d != deploymentOf.end()) key = "Deployment/" + m.ns + "/" + d->second;
+      auto row = rowOf.find(key);
+      if (row == rowOf.end()) break;
+      ++rows[row->second].pods;
+      rows[row->second].pending += info.node == kNone;
+      if (first[row->second] == kNone) first[row->second] = static_cast<PodIndex>(i);
+      break;
+    }
+  }
+  for (size_t r = 0; r < rows.size(); ++r)
+    if (first[r] != kNone) rows[r].spread = ReportSpread(framework, cluster, {first[r]});
+  return rows;
+}
+
+std::string DescribeScale(const io::ScenarioDoc& doc, const WorkloadRow* before, const WorkloadRow* after,
+                          const std::string& key, int64_t replicas) {
+  std::string out = "Scaled " + key + " to " + std::to_string(replicas);
+  const auto& deleted = doc.deletedPods();
+  if (!deleted.empty()) {
+    out += ": its controller deleted " + std::to_string(deleted.size()) + " pod(s)";
+    for (size_t i = 0; i < deleted.size() && i < 3; ++i)
+      out += (i ? "; " : " (") + deleted[i].name + " on " +
+             (deleted[i].nodeName.empty() ? std::string("no node") : deleted[i].nodeName) + ": " + deleted[i].reason;
+    out += deleted.size() > 3 ? "; ...)" : ")";
+  } else if (after && before && after->pods > before->pods) {
+    out += ": its controller created " + std::to_string(after->pods - before->pods) +
+           " pending pod(s); Schedule all places them one by one";
+  } else if (after && !before) {
+    out += ": its controller created " + std::to_string(after->pods) + " pending pod(s)";
+  }
+  if (after && !deleted.empty())
+    for (const SpreadReport& r : after->spread)
+      if (r.whenUnsatisfiable == v1::kDoNotSchedule && r.skew > r.maxSkew) {
+        out += ". Its pods per " + r.topologyKey + " now have skew " + std::to_string(r.skew) + " > maxSkew " +
+               std::to_string(r.maxSkew) +
+               ": the ReplicaSet controller deletes by its own ranking, not by spread, and topology spread is "
+               "checked only when a pod is scheduled (the descheduler's RemovePodsViolatingTopologySpreadConstraint "
+               "evicts to fix it)";
+        break;
+      }
+  return out;
+}
+
+}  // namespace spreadlab::app

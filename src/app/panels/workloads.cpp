@@ -1,0 +1,65 @@
+// The scenario's workloads: replicas to scale (kubectl scale: the controller creates
+// pending pods or deletes pods in its own order) and how each one's pods are spread
+// over the domains of its spread constraints, with a warning when a scale-down left
+// them outside maxSkew.
+#include <algorithm>
+
+#include "app/app.h"
+#include "app/panels/panels.h"
+
+namespace spreadlab::app {
+
+namespace {
+
+void DrawSpread(const SpreadReport& r) {
+  std::string counts;
+  for (const DomainCount& d : r.domains) counts += (counts.empty() ? "" : "  ") + d.value + " " + std::to_string(d.matchNum);
+  const bool broken = r.whenUnsatisfiable == v1::kDoNotSchedule && r.skew > r.maxSkew;
+  ImGui::TextDisabled("per %s:", r.topologyKey.c_str());
+  ImGui::SameLine();
+  if (broken) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.85f, 0.25f, 0.2f, 1));
+  ImGui::TextWrapped("%s  (skew %d, maxSkew %d%s)", counts.c_str(), r.skew, r.maxSkew,
+                     r.whenUnsatisfiable == v1::kScheduleAnyway ? ", ScheduleAnyway" : "");
+  if (broken) {
+    ImGui::PopStyleColor();
+    ImGui::SameLine();
+    HelpMarker(
+        "These pods are further apart than maxSkew allows. Topology spread is checked only when a pod is "
+        "scheduled: a scale-down deletes pods by the ReplicaSet controller's ranking (unscheduled, not ready, "
+        "pod-deletion-cost, then the pods on nodes with most of the workload's pods), which knows nothing of "
+        "spread. Nothing moves running pods back; the descheduler's RemovePodsViolatingTopologySpreadConstraint "
+        "evicts to fix it. Counted over every node with the key.");
+  }
+}
+
+}  // namespace
+
+void DrawWorkloadsPanel(Lab& lab, UiState& ui) {
+  (void)ui;
+  const std::vector<WorkloadRow>& rows = lab.Workloads();
+  if (rows.empty()) return;
+  const bool open = ImGui::CollapsingHeader(("Workloads (" + std::to_string(rows.size()) + ")").c_str(),
+                                            ImGuiTreeNodeFlags_DefaultOpen);
+  MarkItem("workloads");
+  if (!open) return;
+  for (const WorkloadRow& r : rows) {
+    const auto& w = r.workload;
+    ImGui::PushID(w.key.c_str());
+    ImGui::TextUnformatted((w.kind + " " + w.ns + "/" + w.name).c_str());
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+    const int current = static_cast<int>(std::min<int64_t>(w.replicas, 100000));
+    int wanted = current;
+    if (EditHeld("replicas:" + w.key, current, wanted, [](int& buf) {
+          return ImGui::InputInt("replicas", &buf, 1, 5, ImGuiInputTextFlags_EnterReturnsTrue);
+        }))
+      Later([&lab, key = w.key, wanted] { lab.Scale(key, std::max(0, wanted)); });
+    ImGui::SameLine();
+    ImGui::TextDisabled("%zu pod(s)%s", r.pods,
+                        r.pending ? (", " + std::to_string(r.pending) + " pending").c_str() : "");
+    for (const SpreadReport& s : r.spread) DrawSpread(s);
+    ImGui::PopID();
+    ImGui::Spacing();
+  }
+}
+
+}  // namespace spreadlab::app
