@@ -47,7 +47,7 @@ const node = (i, zones) => ({ apiVersion: 'v1', kind: 'Node',
   metadata: { name: `node-${i}`, labels: { 'topology.kubernetes.io/zone': `zone-${i % zones}`, 'kubernetes.io/hostname': `node-${i}` } },
   status: { allocatable: { cpu: '8', memory: '32Gi', pods: '110' } } });
 
-// examples/conflict.json at scale: zone-0 holds one app=web pod on every node, the
+// examples/conflict.yaml at scale: zone-0 holds one app=web pod on every node, the
 // other zones three on half their nodes, so the zone constraint admits only zone-0
 // and the hostname constraint only the empty nodes: `why` has work to do.
 function conflictScenario(nodes) {

@@ -27,24 +27,24 @@ check() {  # name, expected exit code, expected substring of stdout+stderr, comm
 
 check "explain table" 0 "Result: default/mypod -> node4" "$BIN" explain "$EX/one-constraint.json"
 check "explain shows arithmetic" 0 "zone=zoneA: 2 + 1 - 1 = 2 > maxSkew 1" "$BIN" explain "$EX/one-constraint.json"
-check "explain json" 0 '"selected": "node4"' "$BIN" explain "$EX/two-constraints.json" --format json
+check "explain json" 0 '"selected": "node4"' "$BIN" explain "$EX/two-constraints.yaml" --format json
 check "explain pending" 0 "0/3 nodes are available: 3 node(s) didn't match pod topology spread constraints." \
-  "$BIN" explain "$EX/conflict.json"
+  "$BIN" explain "$EX/conflict.yaml"
 check "explain stdin" 0 '"selected": "node-c"' sh -c "\"$BIN\" explain - --format json < \"$EX/three-zones.json\""
 check "explain --pod" 0 "Pod default/mypod" "$BIN" explain "$EX/one-constraint.json" --pod default/mypod
 check "explain bound pod" 2 "already bound to node1" "$BIN" explain "$EX/one-constraint.json" --pod pod1
 check "explain unknown pod" 2 'no pod "nope"' "$BIN" explain "$EX/one-constraint.json" --pod nope
 check "schedule" 0 "1 of 1 pending pod(s) scheduled." "$BIN" schedule "$EX/one-constraint.json"
-check "schedule json" 0 '"placements"' "$BIN" schedule "$EX/conflict.json" --format json
-check "why table" 0 "1. constraint #1 (topologyKey zone): maxSkew 1 -> 2" "$BIN" why "$EX/conflict.json"
+check "schedule json" 0 '"placements"' "$BIN" schedule "$EX/conflict.yaml" --format json
+check "why table" 0 "1. constraint #1 (topologyKey zone): maxSkew 1 -> 2" "$BIN" why "$EX/conflict.yaml"
 check "why kube-scheduler message" 0 "0/3 nodes are available: 3 node(s) didn't match pod topology spread constraints." \
-  "$BIN" why "$EX/conflict.json"
+  "$BIN" why "$EX/conflict.yaml"
 check "why json" 0 '"kind": "lowerMinDomains"' "$BIN" why "$EX/conflict-min-domains.json" --format json
-check "why --all" 0 "8. delete pod default/pod3" "$BIN" why "$EX/conflict.json" --all
-check "why --node" 0 "put the pod on node3" "$BIN" why "$EX/conflict.json" --node node3
+check "why --all" 0 "8. delete pod default/pod3" "$BIN" why "$EX/conflict.yaml" --all
+check "why --node" 0 "put the pod on node3" "$BIN" why "$EX/conflict.yaml" --node node3
 check "why schedulable" 0 "Nothing to fix" "$BIN" why "$EX/one-constraint.json"
-check "why unknown node" 2 'no node "nope"' "$BIN" why "$EX/conflict.json" --node nope
-check "why bound pod" 2 "already bound to node1" "$BIN" why "$EX/conflict.json" --pod pod1
+check "why unknown node" 2 'no node "nope"' "$BIN" why "$EX/conflict.yaml" --node nope
+check "why bound pod" 2 "already bound to node1" "$BIN" why "$EX/conflict.yaml" --pod pod1
 check "compare profiles" 0 "B ($EX/spread-weighted.json): -> node-b1" "$BIN" compare "$EX/spread-outvoted.json" "$EX/spread-weighted.json"
 check "compare constraints" 0 "Node by node (2 of 4 differ)" \
   "$BIN" compare "$EX/one-constraint.json" "$EX/max-skew-2.json"

@@ -34,6 +34,8 @@ const char* spreadlab_scenario();
 const char* spreadlab_undo();
 const char* spreadlab_redo();
 const char* spreadlab_status();
+const char* spreadlab_scale(const char* workload, double replicas);
+const char* spreadlab_workloads();
 }
 
 namespace spreadlab::app {
@@ -162,6 +164,13 @@ void Run(Lab& lab, const std::string& line) {
   else if (verb == "trace") spreadlab_trace();
   else if (verb == "scenario") spreadlab_scenario();
   else if (verb == "status") spreadlab_status();
+  else if (verb == "workloads") spreadlab_workloads();
+  else if (verb == "scale") {  // scale WORKLOAD N; N kept small so that an input stays fast
+    std::string workload;
+    double n = 0;
+    in >> workload >> n;
+    spreadlab_scale(workload.c_str(), n >= 0 && n < 1e9 ? static_cast<double>(static_cast<int64_t>(n) % 64) : n);
+  }
   else if (lab.loaded()) PanelEdit(lab, verb, in);
 }
 

@@ -27,11 +27,7 @@ namespace fs = std::filesystem;
 
 using testing::ReadFile;
 
-// examples/<name>.json, or .yaml for the manifests written as people write them.
-fs::path ExampleFile(const std::string& name) {
-  fs::path p = fs::path(SPREADLAB_EXAMPLES_DIR) / (name + ".json");
-  return fs::exists(p) ? p : fs::path(SPREADLAB_EXAMPLES_DIR) / (name + ".yaml");
-}
+fs::path ExampleFile(const std::string& name) { return testing::ExampleFile(SPREADLAB_EXAMPLES_DIR, name); }
 
 struct Expectation {
   std::string example;

@@ -28,7 +28,7 @@ struct BigClusterSpec {
   int pendingPods = 1;
   uint32_t seed = 1;
   Workload workload = Workload::Spread;
-  // examples/conflict.json at scale (Spread workload): the hostname constraint
+  // examples/conflict.yaml at scale (Spread workload): the hostname constraint
   // is DoNotSchedule too, and the app=web pods are laid out so that no node
   // passes both (zone-0 holds the fewest, one on every node; half the nodes of
   // the other zones hold three, the rest none). The other bound pods are not app=web.

@@ -26,7 +26,7 @@ size_t PodItem(const Scenario& s, const std::string& key) {
 class ApplySuggestionTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ApplySuggestionTest, EverySuggestionLandsThePodWhereItSaid) {
-  const std::string text = ReadFile(fs::path(SPREADLAB_EXAMPLES_DIR) / (GetParam() + ".json"));
+  const std::string text = ReadFile(testing::ExampleFile(SPREADLAB_EXAMPLES_DIR, GetParam()));
   io::Session session;
   std::string error;
   ASSERT_TRUE(io::OpenSession(text, session, error)) << error;

@@ -32,7 +32,7 @@ v1::Pod Bound(const std::string& name, const std::string& node) {
   return MakePod().Name(name).Label("foo", "bar").Node(node).Req({{"cpu", "100m"}}).Obj();
 }
 
-// examples/conflict.json: zone admits only node3, node only node2.
+// examples/conflict.yaml: zone admits only node3, node only node2.
 Scenario Conflict() {
   Scenario s;
   s.nodes = {Node("node1", "zoneA"), Node("node2", "zoneA"), Node("node3", "zoneB")};

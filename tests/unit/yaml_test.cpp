@@ -197,6 +197,16 @@ TEST(YamlTest, ToYamlQuotesWhatYamlWouldReadOtherwise) {
 TEST(YamlTest, EveryExampleGivesTheSameAnswersInYaml) {
   size_t n = 0;
   for (const auto& e : std::filesystem::directory_iterator(SPREADLAB_EXAMPLES_DIR)) {
+    if (e.path().extension() == ".yaml") {  // written in YAML: the same answers from its JSON
+      const std::string yaml = testing::ReadFile(e.path());
+      json doc;
+      ASSERT_TRUE(YamlToJson(yaml, doc).ok) << e.path();
+      const std::string answers = ExplainAndSchedule(yaml);
+      EXPECT_NE(answers.rfind("error: ", 0), 0u) << answers;
+      EXPECT_EQ(ExplainAndSchedule(doc.dump()), answers) << e.path();
+      ++n;
+      continue;
+    }
     if (e.path().extension() != ".json") continue;
     const std::string text = testing::ReadFile(e.path());
     const json doc = json::parse(text);
