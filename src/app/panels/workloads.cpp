@@ -16,12 +16,12 @@ void DrawSpread(const SpreadReport& r) {
   for (const DomainCount& d : r.domains) counts += (counts.empty() ? "" : "  ") + d.value + " " + std::to_string(d.matchNum);
   const bool broken = r.whenUnsatisfiable == v1::kDoNotSchedule && r.skew > r.maxSkew;
   ImGui::TextDisabled("per %s:", r.topologyKey.c_str());
-  ImGui::SameLine();
-  if (broken) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.85f, 0.25f, 0.2f, 1));
-  ImGui::TextWrapped("%s  (skew %d, maxSkew %d%s)", counts.c_str(), r.skew, r.maxSkew,
-                     r.whenUnsatisfiable == v1::kScheduleAnyway ? ", ScheduleAnyway" : "");
-  if (broken) {
-    ImGui::PopStyleColor();
+  ImGui::TextWrapped("  %s", counts.c_str());
+  if (!broken) {
+    ImGui::TextDisabled("  skew %d, maxSkew %d%s", r.skew, r.maxSkew,
+                        r.whenUnsatisfiable == v1::kScheduleAnyway ? " (ScheduleAnyway)" : "");
+  } else {
+    ImGui::TextColored(ImVec4(0.85f, 0.25f, 0.2f, 1), "  skew %d > maxSkew %d: why?", r.skew, r.maxSkew);
     ImGui::SameLine();
     HelpMarker(
         "These pods are further apart than maxSkew allows. Topology spread is checked only when a pod is "
@@ -49,8 +49,9 @@ void DrawWorkloadsPanel(Lab& lab, UiState& ui) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
     const int current = static_cast<int>(std::min<int64_t>(w.replicas, 100000));
     int wanted = current;
+    // No step buttons: one edit per number typed (each step would delete or create pods).
     if (EditHeld("replicas:" + w.key, current, wanted, [](int& buf) {
-          return ImGui::InputInt("replicas", &buf, 1, 5, ImGuiInputTextFlags_EnterReturnsTrue);
+          return ImGui::InputInt("replicas", &buf, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue);
         }))
       Later([&lab, key = w.key, wanted] { lab.Scale(key, std::max(0, wanted)); });
     ImGui::SameLine();

@@ -1,0 +1,528 @@
+// kube-cycle runs one scheduling cycle of the real kube-scheduler framework
+// (k8s.io/kubernetes/pkg/scheduler, the version go.mod requires) on a spreadlab
+// scenario and prints every node's verdict and scores as JSON.
+//
+//	kube-cycle SCENARIO.json [--pod NS/NAME] [--no-api-defaults] [-v N]
+//
+// The scenario is a v1 List (kubectl get -o json). Items: Node, Pod, Namespace,
+// Service, ReplicationController, ReplicaSet, StatefulSet and at most one
+// kubescheduler.config.k8s.io/v1 KubeSchedulerConfiguration (its first profile is
+// used); other kinds are ignored. Objects get what the API server would give them
+// on create: namespace "default", a UID, and the v1 defaulting (a container's
+// limits become its requests when it has none, a node's capacity its allocatable).
+//
+// The scheduler is built by scheduler.New, as kube-scheduler builds it: the in-tree
+// registry, the profile (v1-defaulted and converted as kube-scheduler loads its
+// config), an informer factory over a fake clientset holding the objects, and the
+// node-info snapshot (made from the scenario's nodes and bound pods). The cycle is
+// upstream's schedulePod step by step — PreFilter (its PreFilterResult and Skip),
+// Filter with nominated pods on every node, PreScore and Score on the feasible
+// nodes (not with one feasible node, as upstream) — only without
+// percentageOfNodesToScore sampling, and, as a cross-check, upstream's own
+// sched.SchedulePod is run too (with fewer than 100 nodes it also filters every node).
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"slices"
+	"strings"
+
+	v1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/sets"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes/fake"
+	clientscheme "k8s.io/client-go/kubernetes/scheme"
+	"k8s.io/client-go/tools/events"
+	"k8s.io/klog/v2"
+	fwk "k8s.io/kube-scheduler/framework"
+	"k8s.io/kubernetes/pkg/api/legacyscheme"
+	_ "k8s.io/kubernetes/pkg/apis/apps/install" // v1 defaulting, as the API server applies it
+	_ "k8s.io/kubernetes/pkg/apis/core/install"
+	"k8s.io/kubernetes/pkg/scheduler"
+	schedconfig "k8s.io/kubernetes/pkg/scheduler/apis/config"
+	"k8s.io/kubernetes/pkg/scheduler/apis/config/latest"
+	schedscheme "k8s.io/kubernetes/pkg/scheduler/apis/config/scheme"
+	"k8s.io/kubernetes/pkg/scheduler/apis/config/validation"
+	internalcache "k8s.io/kubernetes/pkg/scheduler/backend/cache"
+	"k8s.io/kubernetes/pkg/scheduler/framework"
+)
+
+// ---- output ----
+
+type nodeOut struct {
+	Name         string           `json:"name"`
+	Feasible     bool             `json:"feasible"`
+	RejectedBy   *string          `json:"rejectedBy"`           // plugin of the first failing filter
+	Code         string           `json:"code,omitempty"`       // its status code
+	Reasons      []string         `json:"reasons,omitempty"`    // its reasons
+	NotEvaluated string           `json:"notEvaluated,omitempty"` // PreFilterRejected | PreFilterResult
+	Raw          map[string]int64 `json:"raw,omitempty"`        // Score before NormalizeScore
+	Normalized   map[string]int64 `json:"normalized,omitempty"` // after NormalizeScore, unweighted
+	Scores       map[string]int64 `json:"scores,omitempty"`     // normalized x weight
+	Total        *int64           `json:"total"`                // sum of scores; null when not scored
+}
+
+type output struct {
+	KubeVersion         string           `json:"kubeVersion"`
+	Pod                 string           `json:"pod"`
+	Profile             string           `json:"profile"`
+	FilterPlugins       []string         `json:"filterPlugins"`
+	ScorePlugins        []string         `json:"scorePlugins"`
+	Weights             map[string]int32 `json:"weights"`
+	SkippedScorePlugins []string         `json:"skippedScorePlugins"`
+	PreFilter           *preFilterOut    `json:"preFilter,omitempty"`
+	Nodes               []nodeOut        `json:"nodes"`
+	Feasible            []string         `json:"feasible"`
+	Scored              bool             `json:"scored"`
+	Message             *string          `json:"message"`
+	Selected            *string          `json:"selected"`
+	TopNodes            []string         `json:"topNodes,omitempty"`
+	Error               *string          `json:"error"`
+	UpstreamCheck       string           `json:"upstreamCheck"` // what sched.SchedulePod said vs this trace
+}
+
+type preFilterOut struct {
+	Code      string   `json:"code"`
+	Plugin    string   `json:"plugin,omitempty"`
+	Message   string   `json:"message,omitempty"`
+	NodeNames []string `json:"nodeNames,omitempty"` // when a PreFilterResult narrowed the nodes
+}
+
+// ---- reading the scenario ----
+
+type scenario struct {
+	nodes   []*v1.Node
+	pods    []*v1.Pod
+	objects []runtime.Object // everything for the fake clientset
+	config  *schedconfig.KubeSchedulerConfiguration
+}
+
+func readScenario(path string, apiDefaults bool) (*scenario, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var list struct {
+		Items []json.RawMessage `json:"items"`
+	}
+	if err := json.Unmarshal(data, &list); err != nil {
+		return nil, fmt.Errorf("%s: not a JSON v1 List: %w", path, err)
+	}
+	sc := &scenario{}
+	for i, raw := range list.Items {
+		var tm struct{ APIVersion, Kind string }
+		if err := json.Unmarshal(raw, &tm); err != nil {
+			return nil, fmt.Errorf("items[%d]: %w", i, err)
+		}
+		if tm.Kind == "KubeSchedulerConfiguration" {
+			if sc.config != nil {
+				return nil, fmt.Errorf("items[%d]: a second KubeSchedulerConfiguration", i)
+			}
+			// As kube-scheduler's loadConfig: the UniversalDecoder defaults and converts.
+			obj, gvk, err := schedscheme.Codecs.UniversalDecoder().Decode(raw, nil, nil)
+			if err != nil {
+				return nil, fmt.Errorf("items[%d]: %w", i, err)
+			}
+			cfg, ok := obj.(*schedconfig.KubeSchedulerConfiguration)
+			if !ok {
+				return nil, fmt.Errorf("items[%d]: decoded as %s", i, gvk)
+			}
+			cfg.TypeMeta.APIVersion = gvk.GroupVersion().String()
+			sc.config = cfg
+			continue
+		}
+		switch tm.Kind {
+		case "Node", "Pod", "Namespace", "Service", "ReplicationController", "ReplicaSet", "StatefulSet":
+		default:
+			continue
+		}
+		obj, _, err := clientscheme.Codecs.UniversalDeserializer().Decode(raw, nil, nil)
+		if err != nil {
+			return nil, fmt.Errorf("items[%d] (%s): %w", i, tm.Kind, err)
+		}
+		if apiDefaults {
+			legacyscheme.Scheme.Default(obj)
+		}
+		if m, ok := obj.(interface {
+			GetNamespace() string
+			SetNamespace(string)
+			GetName() string
+			GetUID() types.UID
+			SetUID(types.UID)
+		}); ok {
+			if tm.Kind != "Node" && tm.Kind != "Namespace" && m.GetNamespace() == "" {
+				m.SetNamespace("default")
+			}
+			if m.GetUID() == "" {
+				m.SetUID(types.UID(fmt.Sprintf("%s-%s-%s", strings.ToLower(tm.Kind), m.GetNamespace(), m.GetName())))
+			}
+		}
+		switch o := obj.(type) {
+		case *v1.Node:
+			sc.nodes = append(sc.nodes, o)
+		case *v1.Pod:
+			// The scheduler's pod informer leaves out terminated pods.
+			if o.Status.Phase == v1.PodSucceeded || o.Status.Phase == v1.PodFailed {
+				continue
+			}
+			sc.pods = append(sc.pods, o)
+		}
+		sc.objects = append(sc.objects, obj)
+	}
+	return sc, nil
+}
+
+// ---- the cycle ----
+
+func kubeVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range bi.Deps {
+			if d.Path == "k8s.io/kubernetes" {
+				return strings.TrimPrefix(d.Version, "v")
+			}
+		}
+	}
+	return "unknown"
+}
+
+func strp(s string) *string { return &s }
+
+func run(sc *scenario, podKey string) (*output, error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+
+	// The profile: the scenario's configuration, else kube-scheduler's defaults.
+	cfg := sc.config
+	if cfg == nil {
+		var err error
+		if cfg, err = latest.Default(); err != nil {
+			return nil, err
+		}
+	}
+	if err := validation.ValidateKubeSchedulerConfiguration(cfg); err != nil {
+		return nil, fmt.Errorf("invalid KubeSchedulerConfiguration: %w", err)
+	}
+	if len(cfg.Profiles) == 0 {
+		return nil, errors.New("the KubeSchedulerConfiguration has no profile")
+	}
+	prof := cfg.Profiles[0]
+
+	// The pending pod.
+	var pod *v1.Pod
+	for _, p := range sc.pods {
+		if podKey == "" && p.Spec.NodeName == "" || podKey == p.Namespace+"/"+p.Name {
+			pod = p
+			break
+		}
+	}
+	if pod == nil {
+		if podKey != "" {
+			return nil, fmt.Errorf("no pod %s in the scenario", podKey)
+		}
+		return nil, errors.New("no pending pod (a pod without spec.nodeName) in the scenario")
+	}
+
+	// The snapshot: nodes and the pods bound to them (a pod bound to a node the
+	// scenario lacks is in no NodeInfo the plugins see, as in the scheduler's cache).
+	nodeNames := sets.New[string]()
+	for _, n := range sc.nodes {
+		nodeNames.Insert(n.Name)
+	}
+	var bound []*v1.Pod
+	for _, p := range sc.pods {
+		if p != pod && p.Spec.NodeName != "" && nodeNames.Has(p.Spec.NodeName) {
+			bound = append(bound, p)
+		}
+	}
+	snapshot := internalcache.NewSnapshot(bound, sc.nodes)
+
+	client := fake.NewClientset(sc.objects...)
+	informerFactory := informers.NewSharedInformerFactory(client, 0)
+	opts := []scheduler.Option{
+		scheduler.WithProfiles(prof),
+		scheduler.WithNodeInfoSnapshot(snapshot),
+		scheduler.WithComponentConfigVersion(cfg.TypeMeta.APIVersion),
+		scheduler.WithParallelism(cfg.Parallelism),
+	}
+	if cfg.PercentageOfNodesToScore != nil {
+		opts = append(opts, scheduler.WithPercentageOfNodesToScore(cfg.PercentageOfNodesToScore))
+	}
+	recorders := func(string) events.EventRecorderLogger { return &events.FakeRecorder{} }
+	sched, err := scheduler.New(ctx, client, informerFactory, nil, recorders, opts...)
+	if err != nil {
+		return nil, err
+	}
+	informerFactory.Start(ctx.Done())
+	informerFactory.WaitForCacheSync(ctx.Done())
+	f := sched.Profiles[prof.SchedulerName]
+
+	out := &output{
+		KubeVersion:         kubeVersion(),
+		Pod:                 pod.Namespace + "/" + pod.Name,
+		Profile:             prof.SchedulerName,
+		Weights:             map[string]int32{},
+		SkippedScorePlugins: []string{},
+		Feasible:            []string{},
+	}
+	plugins := f.ListPlugins()
+	for _, p := range plugins.Filter.Enabled {
+		out.FilterPlugins = append(out.FilterPlugins, p.Name)
+	}
+	for _, p := range plugins.Score.Enabled {
+		out.ScorePlugins = append(out.ScorePlugins, p.Name)
+		out.Weights[p.Name] = p.Weight
+	}
+
+	// findNodesThatFitPod.
+	state := framework.NewCycleState()
+	state.Write(framework.PodsToActivateKey, framework.NewPodsToActivate())
+	numAllNodes := len(sc.nodes)
+	diagnosis := framework.Diagnosis{NodeToStatus: framework.NewDefaultNodeToStatus()}
+	verdict := map[string]*nodeOut{}
+	for _, n := range sc.nodes {
+		verdict[n.Name] = &nodeOut{Name: n.Name}
+	}
+	reject := func(name string, s *fwk.Status, notEvaluated string) {
+		v := verdict[name]
+		if s.Plugin() != "" {
+			v.RejectedBy = strp(s.Plugin())
+		}
+		v.Code = s.Code().String()
+		v.Reasons = s.Reasons()
+		v.NotEvaluated = notEvaluated
+	}
+	var feasible []fwk.NodeInfo
+	finish := func() (*output, error) {
+		for _, n := range sc.nodes {
+			out.Nodes = append(out.Nodes, *verdict[n.Name])
+		}
+		return out, nil
+	}
+
+	if numAllNodes == 0 {
+		out.Message = strp(scheduler.ErrNoNodesAvailable.Error())
+		return finish()
+	}
+	preRes, s, unschedulablePlugins := f.RunPreFilterPlugins(ctx, state, pod)
+	diagnosis.UnschedulablePlugins = unschedulablePlugins
+	if !s.IsSuccess() {
+		if !s.IsRejected() {
+			out.Error = strp(s.AsError().Error())
+			return finish()
+		}
+		out.PreFilter = &preFilterOut{Code: s.Code().String(), Plugin: s.Plugin(), Message: s.Message()}
+		diagnosis.NodeToStatus.SetAbsentNodesStatus(s)
+		diagnosis.PreFilterMsg = s.Message()
+		diagnosis.AddPluginStatus(s)
+		for _, n := range sc.nodes {
+			reject(n.Name, s, "PreFilterRejected")
+		}
+	} else {
+		allNodes, err := snapshot.NodeInfos().List()
+		if err != nil {
+			return nil, err
+		}
+		nodes := allNodes
+		if !preRes.AllNodes() {
+			out.PreFilter = &preFilterOut{Code: "Success", NodeNames: sets.List(preRes.NodeNames)}
+			absent := fwk.NewStatus(fwk.UnschedulableAndUnresolvable,
+				fmt.Sprintf("node(s) didn't satisfy plugin(s) %v", sets.List(unschedulablePlugins)))
+			diagnosis.NodeToStatus.SetAbsentNodesStatus(absent)
+			nodes = nil
+			for _, ni := range allNodes {
+				if preRes.NodeNames.Has(ni.Node().Name) {
+					nodes = append(nodes, ni)
+				} else {
+					reject(ni.Node().Name, absent, "PreFilterResult")
+				}
+			}
+		}
+		// findNodesThatPassFilters, on every node (no percentageOfNodesToScore).
+		for _, ni := range nodes {
+			st := f.RunFilterPluginsWithNominatedPods(ctx, state, pod, ni)
+			if st.Code() == fwk.Error {
+				out.Error = strp(st.AsError().Error())
+				return finish()
+			}
+			if st.IsSuccess() {
+				feasible = append(feasible, ni)
+				continue
+			}
+			diagnosis.NodeToStatus.Set(ni.Node().Name, st)
+			diagnosis.AddPluginStatus(st)
+			reject(ni.Node().Name, st, "")
+		}
+	}
+	for _, ni := range feasible {
+		verdict[ni.Node().Name].Feasible = true
+	}
+	// Feasible nodes in document order.
+	for _, n := range sc.nodes {
+		if verdict[n.Name].Feasible {
+			out.Feasible = append(out.Feasible, n.Name)
+		}
+	}
+
+	assigned := func(node string) *string {
+		return strp(fmt.Sprintf("Successfully assigned %s/%s to %s", pod.Namespace, pod.Name, node))
+	}
+	switch len(feasible) {
+	case 0:
+		fitErr := &framework.FitError{Pod: pod, NumAllNodes: numAllNodes, Diagnosis: diagnosis}
+		out.Message = strp(fitErr.Error())
+	case 1:
+		out.Selected = strp(feasible[0].Node().Name)
+		out.Message = assigned(*out.Selected)
+	default:
+		// prioritizeNodes (no extenders).
+		out.Scored = true
+		totals := map[string]int64{}
+		if !f.HasScorePlugins() {
+			for _, ni := range feasible {
+				totals[ni.Node().Name] = 1
+			}
+		} else {
+			if st := f.RunPreScorePlugins(ctx, state, pod, feasible); !st.IsSuccess() {
+				out.Error = strp(st.AsError().Error())
+				return finish()
+			}
+			out.SkippedScorePlugins = sets.List(state.GetSkipScorePlugins())
+			scores, st := f.RunScorePlugins(ctx, state, pod, feasible)
+			if !st.IsSuccess() {
+				out.Error = strp(st.AsError().Error())
+				return finish()
+			}
+			for _, ns := range scores {
+				v := verdict[ns.Name]
+				v.Raw, v.Normalized, v.Scores = map[string]int64{}, map[string]int64{}, map[string]int64{}
+				for _, ps := range ns.RawScores {
+					v.Raw[ps.Name] = ps.Score
+				}
+				for _, ps := range ns.Scores {
+					v.Scores[ps.Name] = ps.Score
+					if w := out.Weights[ps.Name]; w != 0 {
+						v.Normalized[ps.Name] = ps.Score / int64(w)
+					}
+				}
+				totals[ns.Name] = ns.TotalScore
+			}
+		}
+		// selectHost: a random one among the highest totals.
+		var best int64 = -1
+		for _, n := range out.Feasible {
+			t := totals[n]
+			verdict[n].Total = &t
+			if t > best {
+				best, out.TopNodes = t, nil
+			}
+			if t == best {
+				out.TopNodes = append(out.TopNodes, n)
+			}
+		}
+		if len(out.TopNodes) == 1 {
+			out.Selected = strp(out.TopNodes[0])
+			out.Message = assigned(*out.Selected)
+			out.TopNodes = nil
+		}
+	}
+	out.UpstreamCheck = crossCheck(ctx, sched, f, pod, out, numAllNodes)
+	return finish()
+}
+
+// crossCheck runs upstream's own schedulePod (sched.SchedulePod) on the same
+// snapshot and says whether it agrees with the step-by-step trace above.
+func crossCheck(ctx context.Context, sched *scheduler.Scheduler, f framework.Framework, pod *v1.Pod, out *output, numAllNodes int) string {
+	if numAllNodes >= 100 {
+		return "skipped (100 or more nodes: upstream samples)"
+	}
+	pi, err := framework.NewPodInfo(pod)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	state := framework.NewCycleState()
+	state.Write(framework.PodsToActivateKey, framework.NewPodsToActivate())
+	res, err := sched.SchedulePod(ctx, f, state, &framework.QueuedPodInfo{PodInfo: pi})
+	switch {
+	case err != nil:
+		var fitErr *framework.FitError
+		if errors.As(err, &fitErr) {
+			if out.Message != nil && *out.Message == fitErr.Error() && len(out.Feasible) == 0 {
+				return "ok"
+			}
+			return "MISMATCH: upstream FitError " + fitErr.Error()
+		}
+		if out.Error != nil {
+			return "ok"
+		}
+		return "MISMATCH: upstream error " + err.Error()
+	case res.FeasibleNodes != len(out.Feasible):
+		return fmt.Sprintf("MISMATCH: upstream found %d feasible nodes", res.FeasibleNodes)
+	case out.Selected != nil && *out.Selected != res.SuggestedHost,
+		out.Selected == nil && !slices.Contains(out.TopNodes, res.SuggestedHost):
+		return "MISMATCH: upstream selected " + res.SuggestedHost
+	}
+	return "ok"
+}
+
+func main() {
+	fs := flag.NewFlagSet("kube-cycle", flag.ExitOnError)
+	podKey := fs.String("pod", "", "NAMESPACE/NAME of the pod to schedule (default: the first pod without spec.nodeName)")
+	noDefaults := fs.Bool("no-api-defaults", false, "do not apply the API server's v1 defaulting to the objects")
+	verbosity := fs.String("v", "", "klog verbosity (logs on stderr); default: no logs")
+	// Flags may come after the file, as spreadlab takes them.
+	var files []string
+	args := os.Args[1:]
+	for len(args) > 0 {
+		if err := fs.Parse(args); err != nil {
+			os.Exit(2)
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		files = append(files, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if len(files) != 1 {
+		fmt.Fprintln(os.Stderr, "usage: kube-cycle SCENARIO.json [--pod NS/NAME] [--no-api-defaults] [-v N]")
+		os.Exit(2)
+	}
+	klogFlags := flag.NewFlagSet("klog", flag.ContinueOnError)
+	klog.InitFlags(klogFlags)
+	if *verbosity != "" {
+		_ = klogFlags.Set("v", *verbosity)
+	} else {
+		_ = klogFlags.Set("logtostderr", "false")
+		_ = klogFlags.Set("stderrthreshold", "FATAL")
+		klog.SetOutput(io.Discard)
+	}
+
+	sc, err := readScenario(files[0], !*noDefaults)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "error:", err)
+		os.Exit(2)
+	}
+	out, err := run(sc, *podKey)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "error:", err)
+		os.Exit(2)
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(out)
+	os.Stdout.Write(buf.Bytes())
+	if out.Error != nil {
+		os.Exit(1)
+	}
+}
+
