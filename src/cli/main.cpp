@@ -13,6 +13,7 @@
 #include "cli/why_table.h"
 #include "core/spread_report.h"
 #include "io/compare_json.h"
+#include "io/scenario_edit.h"
 #include "io/session.h"
 #include "io/schedule_json.h"
 #include "io/trace_json.h"
@@ -144,6 +145,30 @@ int Compare(const std::string& fileA, const std::string& fileB, const std::strin
   return 0;
 }
 
+// The document as the controllers complete it: the objects of the file, the ReplicaSets
+// and pods the workload controllers create, less the pods they delete (after --scale).
+int Export(const std::string& file, const std::string& format) {
+  std::string text, error;
+  std::vector<spreadlab::io::ScaleStep> scales(scaleArgs.size());
+  for (size_t i = 0; i < scaleArgs.size(); ++i)
+    if (!spreadlab::io::ParseScaleStep(scaleArgs[i], scales[i], error)) {
+      fmt::print(stderr, "error: {}\n", error);
+      return kExitBadInput;
+    }
+  spreadlab::io::Session session;  // the located error (file:line) and the notes, as the other verbs print them
+  spreadlab::io::ScenarioDoc doc;
+  if (!ReadInput(file, text, error) ||
+      !spreadlab::io::OpenSession(text, session, error, file == "-" ? "<stdin>" : file, scales) ||
+      !doc.Load(text, error)) {
+    fmt::print(stderr, "error: {}\n", error);
+    return kExitBadInput;
+  }
+  for (const auto& n : session.notes) fmt::print(stderr, "note: {}\n", n);
+  for (const auto& s : scales) doc.Scale(s.workload, s.replicas, error);  // OpenSession applied them already
+  std::cout << (format == "yaml" ? doc.DumpYaml() : doc.Dump(2) + "\n");
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -176,6 +201,13 @@ int main(int argc, char** argv) {
   why->add_flag("--all", all, "Show every node and every suggestion (the table shows 30 nodes and 5 suggestions)");
   why->add_option("--scale", scaleArgs, scaleHelp);
 
+  auto* exportCmd = app.add_subcommand(
+      "export", "Print the scenario as the workload controllers complete it (their ReplicaSets and pods added)");
+  exportCmd->add_option("FILE", file, "Scenario file, or - for stdin")->required();
+  exportCmd->add_option("--format", format, "Output format: json (default) or yaml")
+      ->check(CLI::IsMember({"table", "json", "yaml"}));
+  exportCmd->add_option("--scale", scaleArgs, scaleHelp);
+
   std::string fileB;
   bool allNodes = false;
   auto* compare = app.add_subcommand(
@@ -196,6 +228,7 @@ int main(int argc, char** argv) {
     if (*explain) return Explain(file, pod, format);
     if (*why) return Why(file, pod, node, format, all);
     if (*compare) return Compare(file, fileB, pod, format, allNodes);
+    if (*exportCmd) return Export(file, format);
     return Schedule(file, format);
   } catch (const std::exception& e) {
     fmt::print(stderr, "internal error: {}\n", e.what());

@@ -62,6 +62,9 @@ check "scale then explain" 0 "Successfully assigned default/web-" \
   "$BIN" explain "$EX/deployment-scale-down.yaml" --scale default/web=5
 check "scale unknown" 2 'no Deployment, ReplicaSet, ReplicationController or StatefulSet "shop/web"' \
   "$BIN" schedule "$EX/deployment-scale-down.yaml" --scale shop/web=3
+check "export" 0 '"pod-template-hash": "597846f588"' "$BIN" export "$EX/deployment-three-zones.yaml"
+check "export yaml after scale" 0 "replicas: 2" "$BIN" export "$EX/deployment-scale-down.yaml" --scale default/web=2 --format yaml
+check "export stdin" 0 '"kind": "List"' sh -c "\"$BIN\" export - < \"$EX/deployment-scale-down.yaml\""
 check "scale bad arg" 2 "expected [KIND/]NAMESPACE/NAME=REPLICAS" "$BIN" schedule "$EX/deployment-scale-down.yaml" --scale web
 
 printf '{"kind":"List","items":[' > "$TMP/bad.json"
