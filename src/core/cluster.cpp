@@ -110,7 +110,7 @@ PodIndex Cluster::FindPod(std::string_view ref) const {
 std::vector<PodIndex> Cluster::PendingPods() const {
   std::vector<PodIndex> out;
   for (const auto& p : pods_)
-    if (p.node == kNone && !p.finished) out.push_back(p.index);
+    if (p.Pending()) out.push_back(p.index);
   return out;
 }
 

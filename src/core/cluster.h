@@ -69,6 +69,10 @@ struct PodInfo {
   PodResources resources;
   bool hasAffinity = false;                // spec.affinity has podAffinity or podAntiAffinity
   bool hasRequiredAntiAffinity = false;
+  // Waiting for the scheduler: not bound, no spec.nodeName (a pod bound to a node the
+  // scenario lacks is bound all the same: kube-scheduler's snapshot simply has no such
+  // node, so it counts nowhere), not finished.
+  bool Pending() const { return node == kNone && nodeNameSpec.empty() && !finished; }
 };
 
 // Domains of one topology key: the dense domain number of every node (kNone

@@ -1010,7 +1010,6 @@ std::vector<FieldError> ValidateScenario(const Scenario& scenario) {
     validate(pod.path, [&](Errors& out) {
       ValidatePod(pod, out);
       CheckUniquePodName(pod, podNames, out);
-      CheckNodeNameExists(pod, nodeNames, out);
     });
   }
   for (const v1::Service& s : scenario.services) validate(s.path, [&](Errors& out) { ValidateService(s, out); });

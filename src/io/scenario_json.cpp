@@ -1,5 +1,6 @@
 #include "io/scenario_json.h"
 
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -764,6 +765,24 @@ ReadResult ReadScenario(std::string_view text, Scenario& out, nlohmann::ordered_
     if (p.phase == "Succeeded" || p.phase == "Failed")
       result.warnings.push_back((p.path.empty() ? "document" : p.path) + ": pod " + p.metadata.ns + "/" +
                                 p.metadata.name + " has finished (" + p.phase + "); the scheduler does not see it");
+  // Pods bound to nodes the scenario lacks (a node deleted while its pods terminate, a
+  // dump of some nodes with every pod): the API server accepts them and kube-scheduler's
+  // snapshot has no such node, so they count nowhere. One warning for all of them.
+  {
+    std::set<std::string> nodes;
+    for (const auto& n : out.nodes) nodes.insert(n.metadata.name);
+    std::vector<std::string> elsewhere;
+    for (const auto& p : out.pods)
+      if (!p.spec.nodeName.empty() && !nodes.count(p.spec.nodeName))
+        elsewhere.push_back(p.metadata.ns + "/" + p.metadata.name + " on " + p.spec.nodeName);
+    if (!elsewhere.empty()) {
+      std::string list;
+      for (size_t i = 0; i < elsewhere.size() && i < 3; ++i) list += (i ? ", " : "") + elsewhere[i];
+      if (elsewhere.size() > 3) list += ", ...";
+      result.warnings.push_back(std::to_string(elsewhere.size()) + " pod(s) are bound to nodes that are not in the scenario (" +
+                                list + "): kube-scheduler's snapshot has no such node, so they count nowhere");
+    }
+  }
   auto errors = ValidateScenario(out);
   if (!errors.empty()) {
     result.error = OneLine(errors.front().ToString());

@@ -69,8 +69,10 @@ PodIndex ChoosePod(const Cluster& cluster, std::string_view ref, std::string& er
     PodIndex p = cluster.FindPod(ref);
     if (p == kNone) {
       error = "no pod \"" + std::string(ref) + "\" in the scenario (use NAME for namespace default, or NAMESPACE/NAME)";
-    } else if (cluster.pod(p).node != kNone) {
-      error = "pod " + cluster.pod(p).key + " is already bound to " + cluster.node(cluster.pod(p).node).name +
+    } else if (!cluster.pod(p).nodeNameSpec.empty() || cluster.pod(p).node != kNone) {
+      const PodInfo& pod = cluster.pod(p);
+      error = "pod " + pod.key + " is already bound to " +
+              (pod.node != kNone ? cluster.node(pod.node).name : pod.nodeNameSpec + " (not in the scenario)") +
               "; explain works on pending pods (no spec.nodeName)";
       p = kNone;
     } else if (cluster.pod(p).finished) {

@@ -89,7 +89,7 @@ bool Lab::Rebuild() {
   cluster_ = std::move(cluster);
   framework_ = std::move(framework);
   PodIndex pod = wantedPod_.empty() ? kNone : cluster_->FindPod(wantedPod_);
-  if (pod != kNone && (cluster_->pod(pod).node != kNone || cluster_->pod(pod).finished)) pod = kNone;
+  if (pod != kNone && !cluster_->pod(pod).Pending()) pod = kNone;
   if (pod == kNone) {
     auto pending = cluster_->PendingPods();
     if (!pending.empty()) pod = pending.front();

@@ -32,7 +32,7 @@ std::vector<WorkloadRow> ListWorkloads(const io::ScenarioDoc& doc, Framework& fr
       auto row = rowOf.find(key);
       if (row == rowOf.end()) break;
       ++rows[row->second].pods;
-      rows[row->second].pending += info.node == kNone;
+      rows[row->second].pending += info.Pending();
       if (first[row->second] == kNone) first[row->second] = static_cast<PodIndex>(i);
       break;
     }

@@ -23,7 +23,7 @@ SideVerdict Verdict(const CycleTrace& t, NodeIndex n) {
 
 bool Run(Cluster& c, Framework& f, const std::string& podKey, CycleTrace& t, const char* side, std::string& error) {
   PodIndex p = c.FindPod(podKey);
-  if (p == kNone || c.pod(p).node != kNone || c.pod(p).finished) {
+  if (p == kNone || !c.pod(p).Pending()) {
     error = std::string(side) + ": no pending pod " + podKey;
     return false;
   }

@@ -2,14 +2,16 @@
 // (k8s.io/kubernetes/pkg/scheduler, the version go.mod requires) on a spreadlab
 // scenario and prints every node's verdict and scores as JSON.
 //
-//	kube-cycle SCENARIO.json [--pod NS/NAME] [--no-api-defaults] [-v N]
+//	kube-cycle SCENARIO.json [--pod NS/NAME] [--no-api-defaults] [--validate] [-v N]
 //
 // The scenario is a v1 List (kubectl get -o json). Items: Node, Pod, Namespace,
 // Service, ReplicationController, ReplicaSet, StatefulSet and at most one
 // kubescheduler.config.k8s.io/v1 KubeSchedulerConfiguration (its first profile is
 // used); other kinds are ignored. Objects get what the API server would give them
-// on create: namespace "default", a UID, and the v1 defaulting (a container's
-// limits become its requests when it has none, a node's capacity its allocatable).
+// on create: namespace "default", a UID, the v1 defaulting (a container's limits
+// become its requests when it has none, a node's capacity its allocatable) and the
+// pod create mutations (matchLabelKeys merged into the selectors); --validate also
+// runs the API server's create validation on Pods and Nodes.
 //
 // The scheduler is built by scheduler.New, as kube-scheduler builds it: the in-tree
 // registry, the profile (v1-defaulted and converted as kube-scheduler loads its
@@ -36,6 +38,7 @@ import (
 	"strings"
 
 	v1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/sets"
@@ -47,7 +50,10 @@ import (
 	fwk "k8s.io/kube-scheduler/framework"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
 	_ "k8s.io/kubernetes/pkg/apis/apps/install" // v1 defaulting, as the API server applies it
+	"k8s.io/kubernetes/pkg/apis/core"
 	_ "k8s.io/kubernetes/pkg/apis/core/install"
+	corevalidation "k8s.io/kubernetes/pkg/apis/core/validation"
+	podregistry "k8s.io/kubernetes/pkg/registry/core/pod"
 	"k8s.io/kubernetes/pkg/scheduler"
 	schedconfig "k8s.io/kubernetes/pkg/scheduler/apis/config"
 	"k8s.io/kubernetes/pkg/scheduler/apis/config/latest"
@@ -62,14 +68,14 @@ import (
 type nodeOut struct {
 	Name         string           `json:"name"`
 	Feasible     bool             `json:"feasible"`
-	RejectedBy   *string          `json:"rejectedBy"`           // plugin of the first failing filter
-	Code         string           `json:"code,omitempty"`       // its status code
-	Reasons      []string         `json:"reasons,omitempty"`    // its reasons
+	RejectedBy   *string          `json:"rejectedBy"`             // plugin of the first failing filter
+	Code         string           `json:"code,omitempty"`         // its status code
+	Reasons      []string         `json:"reasons,omitempty"`      // its reasons
 	NotEvaluated string           `json:"notEvaluated,omitempty"` // PreFilterRejected | PreFilterResult
-	Raw          map[string]int64 `json:"raw,omitempty"`        // Score before NormalizeScore
-	Normalized   map[string]int64 `json:"normalized,omitempty"` // after NormalizeScore, unweighted
-	Scores       map[string]int64 `json:"scores,omitempty"`     // normalized x weight
-	Total        *int64           `json:"total"`                // sum of scores; null when not scored
+	Raw          map[string]int64 `json:"raw,omitempty"`          // Score before NormalizeScore
+	Normalized   map[string]int64 `json:"normalized,omitempty"`   // after NormalizeScore, unweighted
+	Scores       map[string]int64 `json:"scores,omitempty"`       // normalized x weight
+	Total        *int64           `json:"total"`                  // sum of scores; null when not scored
 }
 
 type output struct {
@@ -107,7 +113,7 @@ type scenario struct {
 	config  *schedconfig.KubeSchedulerConfiguration
 }
 
-func readScenario(path string, apiDefaults bool) (*scenario, error) {
+func readScenario(path string, apiDefaults, validate bool) (*scenario, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -167,6 +173,11 @@ func readScenario(path string, apiDefaults bool) (*scenario, error) {
 				m.SetUID(types.UID(fmt.Sprintf("%s-%s-%s", strings.ToLower(tm.Kind), m.GetNamespace(), m.GetName())))
 			}
 		}
+		if apiDefaults {
+			if err := admit(obj, validate); err != nil {
+				return nil, fmt.Errorf("items[%d] (%s %s): the API server would refuse it: %w", i, tm.Kind, obj.(metav1.Object).GetName(), err)
+			}
+		}
 		switch o := obj.(type) {
 		case *v1.Node:
 			sc.nodes = append(sc.nodes, o)
@@ -180,6 +191,41 @@ func readScenario(path string, apiDefaults bool) (*scenario, error) {
 		sc.objects = append(sc.objects, obj)
 	}
 	return sc, nil
+}
+
+// admit does to a Pod what the API server does on create besides defaulting
+// (podStrategy.PrepareForCreate: matchLabelKeys merged into the selectors of pod
+// affinity and spread constraints, pod-level resources) and, with validate, refuses
+// a Pod or Node its create validation refuses. The Pod's status is kept as written.
+func admit(obj runtime.Object, validate bool) error {
+	ctx := context.Background()
+	switch o := obj.(type) {
+	case *v1.Pod:
+		var pod core.Pod
+		if err := legacyscheme.Scheme.Convert(o, &pod, nil); err != nil {
+			return err
+		}
+		podregistry.Strategy.PrepareForCreate(ctx, &pod)
+		if validate {
+			if err := podregistry.Strategy.Validate(ctx, &pod).ToAggregate(); err != nil {
+				return err
+			}
+		}
+		var created v1.Pod
+		if err := legacyscheme.Scheme.Convert(&pod, &created, nil); err != nil {
+			return err
+		}
+		o.Spec = created.Spec
+	case *v1.Node:
+		if validate {
+			var node core.Node
+			if err := legacyscheme.Scheme.Convert(o, &node, nil); err != nil {
+				return err
+			}
+			return corevalidation.ValidateNode(&node).ToAggregate()
+		}
+	}
+	return nil
 }
 
 // ---- the cycle ----
@@ -477,7 +523,8 @@ func crossCheck(ctx context.Context, sched *scheduler.Scheduler, f framework.Fra
 func main() {
 	fs := flag.NewFlagSet("kube-cycle", flag.ExitOnError)
 	podKey := fs.String("pod", "", "NAMESPACE/NAME of the pod to schedule (default: the first pod without spec.nodeName)")
-	noDefaults := fs.Bool("no-api-defaults", false, "do not apply the API server's v1 defaulting to the objects")
+	noDefaults := fs.Bool("no-api-defaults", false, "take the objects as written: no v1 defaulting, no pod create mutations")
+	validate := fs.Bool("validate", false, "refuse Pods and Nodes that the API server's create validation refuses")
 	verbosity := fs.String("v", "", "klog verbosity (logs on stderr); default: no logs")
 	// Flags may come after the file, as spreadlab takes them.
 	var files []string
@@ -493,7 +540,7 @@ func main() {
 		args = fs.Args()[1:]
 	}
 	if len(files) != 1 {
-		fmt.Fprintln(os.Stderr, "usage: kube-cycle SCENARIO.json [--pod NS/NAME] [--no-api-defaults] [-v N]")
+		fmt.Fprintln(os.Stderr, "usage: kube-cycle SCENARIO.json [--pod NS/NAME] [--no-api-defaults] [--validate] [-v N]")
 		os.Exit(2)
 	}
 	klogFlags := flag.NewFlagSet("klog", flag.ContinueOnError)
@@ -506,7 +553,7 @@ func main() {
 		klog.SetOutput(io.Discard)
 	}
 
-	sc, err := readScenario(files[0], !*noDefaults)
+	sc, err := readScenario(files[0], !*noDefaults, *validate)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "error:", err)
 		os.Exit(2)
@@ -525,4 +572,3 @@ func main() {
 		os.Exit(1)
 	}
 }
-

@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""Compare spreadlab's `explain --format json` with upstream kube-scheduler (kube-cycle).
+
+    python3 diff.py [--spreadlab BIN] [--kube-cycle BIN] [--report FILE.jsonl] [-q] FILE...
+
+For each scenario: the feasible set, each infeasible node's rejectedBy plugin and its
+reasons, each feasible node's per-plugin weighted score and total, whether scoring ran,
+the selected node and the message (kube-scheduler's FitError text). Plugins spreadlab
+lists under notSimulated are left out of the score comparison (their upstream scores are
+reported); a tie for the top total upstream (selectHost picks at random) accepts any of
+the tied nodes. YAML scenarios are converted to a v1 List for kube-cycle (spreadlab reads
+the YAML itself); scenarios whose workload controllers spreadlab runs (it creates or
+deletes pods, which kube-cycle does not) are skipped, and so are scenarios upstream
+refuses (e.g. a profile with the SelectorSpread plugin, removed upstream after v1.26).
+
+Prints OK / DIFF / SKIP per scenario and "N scenarios, M agree" (plus skipped);
+exits 1 when any differ.
+"""
+import argparse
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+CONTROLLER_KINDS = {"Deployment", "Job", "CronJob", "DaemonSet"}
+
+
+def load_items(path):
+    """The scenario's objects, and a JSON v1 List file kube-cycle can read."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    if text.lstrip()[:1] in ("{", "["):
+        doc = json.loads(text)
+        docs = [doc]
+    else:
+        import yaml  # PyYAML: YAML 1.1, as go-yaml v2 reads it
+        docs = [d for d in yaml.safe_load_all(text) if d is not None]
+    items = []
+    for d in docs:
+        if isinstance(d, dict) and d.get("kind", "").endswith("List") and "items" in d:
+            items.extend(d["items"] or [])
+        elif isinstance(d, list):
+            items.extend(d)
+        else:
+            items.append(d)
+    return items, text.lstrip()[:1] in ("{", "[")
+
+
+def run(cmd):
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    out = None
+    if p.stdout.strip():
+        try:
+            out = json.loads(p.stdout)
+        except json.JSONDecodeError:
+            out = None
+    return p.returncode, out, p.stderr.strip()
+
+
+def compare(sl, kc):
+    """Differences between spreadlab's trace and kube-cycle's, as lines."""
+    diffs = []
+    not_sim = set(sl.get("notSimulated") or [])
+    if sl["pod"] != kc["pod"]:
+        diffs.append(f"pod: spreadlab {sl['pod']}, upstream {kc['pod']}")
+    if (sl.get("error") is None) != (kc.get("error") is None):
+        diffs.append(f"error: spreadlab {sl.get('error')!r}, upstream {kc.get('error')!r}")
+    sln = {n["name"]: n for n in sl["nodes"]}
+    kcn = {n["name"]: n for n in kc["nodes"]}
+    if set(sln) != set(kcn):
+        diffs.append(f"nodes: spreadlab {sorted(sln)}, upstream {sorted(kcn)}")
+    sl_feas = [n["name"] for n in sl["nodes"] if n["feasible"]]
+    kc_feas = kc["feasible"]
+    if set(sl_feas) != set(kc_feas):
+        diffs.append(f"feasible: spreadlab {sorted(sl_feas)}, upstream {sorted(kc_feas)}")
+    for name in sln:
+        if name not in kcn:
+            continue
+        a, b = sln[name], kcn[name]
+        if a["feasible"] != b["feasible"]:
+            why = f"{b['rejectedBy']}: {', '.join(b.get('reasons') or [])}" if not b["feasible"] else f"{a['rejectedBy']}: {reason_of(a)}"
+            side = "upstream" if not b["feasible"] else "spreadlab"
+            extra = " (a plugin spreadlab does not simulate)" if b.get("rejectedBy") in not_sim else ""
+            diffs.append(f"node {name}: feasible spreadlab={a['feasible']} upstream={b['feasible']} ({side} rejects by {why}){extra}")
+            continue
+        if not a["feasible"]:
+            if a.get("rejectedBy") != b.get("rejectedBy"):
+                diffs.append(f"node {name}: rejectedBy spreadlab {a.get('rejectedBy')}, upstream {b.get('rejectedBy')}")
+            elif reason_of(a) != ", ".join(b.get("reasons") or []):
+                diffs.append(f"node {name}: {a.get('rejectedBy')} reason spreadlab {reason_of(a)!r}, upstream {', '.join(b.get('reasons') or [])!r}")
+            continue
+        # Feasible in both: scores.
+        sl_scores = {s["plugin"]: s["weighted"] for s in a.get("scores") or []}
+        kc_scores = dict(b.get("scores") or {})
+        if a.get("total") is None or b.get("total") is None:
+            if (a.get("total") is None) != (b.get("total") is None):
+                diffs.append(f"node {name}: total spreadlab {a.get('total')}, upstream {b.get('total')}")
+            continue
+        excluded = {p: s for p, s in kc_scores.items() if p in not_sim}
+        for p in sorted(set(sl_scores) | set(kc_scores)):
+            if p in not_sim:
+                continue
+            if sl_scores.get(p) != kc_scores.get(p):
+                norm = (b.get("normalized") or {}).get(p)
+                raw = (b.get("raw") or {}).get(p)
+                sl_s = next((s for s in a["scores"] if s["plugin"] == p), None)
+                sl_detail = f" (raw {sl_s['raw']}, normalized {sl_s['normalized']})" if sl_s else ""
+                diffs.append(f"node {name}: {p} weighted spreadlab {sl_scores.get(p)}{sl_detail}, upstream {kc_scores.get(p)} (raw {raw}, normalized {norm})")
+        kc_total = b["total"] - sum(excluded.values())
+        if a["total"] != kc_total:
+            ex = f" (upstream {b['total']} less not-simulated {excluded})" if excluded else ""
+            diffs.append(f"node {name}: total spreadlab {a['total']}, upstream {kc_total}{ex}")
+    if bool(sl.get("scored")) != bool(kc.get("scored")):
+        diffs.append(f"scored: spreadlab {sl.get('scored')}, upstream {kc.get('scored')}")
+    # Selection and message.
+    top = kc.get("topNodes")
+    if kc.get("selected") is None and top:
+        if sl.get("selected") not in top:
+            diffs.append(f"selected: spreadlab {sl.get('selected')}, upstream a tie among {top}")
+        elif sl.get("message") != f"Successfully assigned {kc['pod']} to {sl.get('selected')}":
+            diffs.append(f"message: spreadlab {sl.get('message')!r}")
+    else:
+        if sl.get("selected") != kc.get("selected"):
+            diffs.append(f"selected: spreadlab {sl.get('selected')}, upstream {kc.get('selected')}")
+        if sl.get("message") != kc.get("message"):
+            diffs.append(f"message: spreadlab {sl.get('message')!r}\n           upstream  {kc.get('message')!r}")
+    if kc.get("upstreamCheck") not in ("ok", None) and not str(kc.get("upstreamCheck")).startswith("skipped"):
+        diffs.append(f"kube-cycle self-check: {kc['upstreamCheck']}")
+    return diffs
+
+
+def reason_of(node):
+    for f in node.get("filter") or []:
+        if f["plugin"] == node.get("rejectedBy"):
+            return f.get("reason", "")
+    return ""
+
+
+def excluded_scores(sl, kc):
+    """Upstream's scores of the plugins spreadlab does not simulate, where not all 0."""
+    not_sim = set(sl.get("notSimulated") or [])
+    seen = {}
+    for n in kc["nodes"]:
+        for p, s in (n.get("scores") or {}).items():
+            if p in not_sim and s:
+                seen.setdefault(p, {})[n["name"]] = s
+    return seen
+
+
+def check(path, args):
+    """-> (status, lines, record)"""
+    rec = {"file": path}
+    try:
+        items, is_json = load_items(path)
+    except Exception as e:  # noqa: BLE001
+        return "SKIP", [f"cannot read: {e}"], rec
+    kinds = {i.get("kind") for i in items if isinstance(i, dict)}
+    if kinds & CONTROLLER_KINDS:
+        return "SKIP", [f"has {', '.join(sorted(kinds & CONTROLLER_KINDS))}: spreadlab runs its controllers (creates pods), kube-cycle does not"], rec
+    rc, sl, err = run([args.spreadlab, "explain", path, "--format", "json"])
+    if rc == 2 or sl is None:
+        return "SKIP", [f"spreadlab refuses it (exit {rc}): {err.splitlines()[-1] if err else ''}"], rec
+    if any(w in err for w in (" created", " deleted", "deleting")):
+        return "SKIP", [f"spreadlab's controllers changed the document: {err.splitlines()[0]}"], rec
+    kc_path = path
+    tmp = None
+    if not is_json:
+        tmp = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
+        json.dump({"apiVersion": "v1", "kind": "List", "items": items}, tmp)
+        tmp.close()
+        kc_path = tmp.name
+    try:
+        krc, kc, kerr = run([args.kube_cycle, kc_path, "--pod", sl["pod"]])
+    finally:
+        if tmp:
+            os.unlink(tmp.name)
+    if krc == 2 or kc is None:
+        return "SKIP", [f"upstream refuses it (exit {krc}): {kerr}"], rec
+    diffs = compare(sl, kc)
+    rec.update({"diffs": diffs, "notSimulated": sl.get("notSimulated") or [],
+                "excludedScores": excluded_scores(sl, kc), "kubeVersion": kc.get("kubeVersion")})
+    return ("DIFF" if diffs else "OK"), diffs, rec
+
+
+def signature(line):
+    """A difference line with node names, numbers and quoted texts blanked, to group by kind."""
+    sig = line.split("\n")[0]
+    sig = re.sub(r"'[^']*'|\"[^\"]*\"", "<text>", sig)
+    sig = re.sub(r"\bnode [\w.-]+:", "node N:", sig)
+    sig = re.sub(r"\[[^\]]*\]", "[...]", sig)
+    sig = re.sub(r"-?\d+", "#", sig)
+    sig = re.sub(r"(spreadlab|upstream|selected:) [\w.-]*node[\w.-]*", r"\1 N", sig)
+    return sig
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("files", nargs="+")
+    ap.add_argument("--spreadlab", default=os.environ.get("SPREADLAB", "/work/main/build/spreadlab"))
+    ap.add_argument("--kube-cycle", default=os.environ.get("KUBE_CYCLE", os.path.join(here, "bin", "kube-cycle")))
+    ap.add_argument("--report", help="write one JSON record per scenario to this file")
+    ap.add_argument("-q", "--quiet", action="store_true", help="print only DIFF scenarios and the summary")
+    ap.add_argument("--group", action="store_true", help="end with the differences grouped by kind (count, first file)")
+    args = ap.parse_args()
+
+    counts = {"OK": 0, "DIFF": 0, "SKIP": 0}
+    report = open(args.report, "w", encoding="utf-8") if args.report else None
+    version = None
+    groups = collections.OrderedDict()
+    for path in args.files:
+        status, lines, rec = check(path, args)
+        for line in lines if status == "DIFF" else []:
+            g = groups.setdefault(signature(line), [0, path])
+            g[0] += 1
+        version = version or rec.get("kubeVersion")
+        counts[status] += 1
+        rec["status"] = status
+        if report:
+            report.write(json.dumps(rec) + "\n")
+        if status == "OK" and args.quiet:
+            continue
+        if status == "SKIP" and args.quiet:
+            continue
+        print(f"{status:4} {path}")
+        for line in lines:
+            print(f"     {line}")
+        if rec.get("excludedScores") and not args.quiet:
+            print(f"     (not compared, not simulated by spreadlab: {rec['excludedScores']})")
+    if args.group and groups:
+        print("differences by kind (occurrences, first scenario):")
+        for sig, (count, first) in sorted(groups.items(), key=lambda kv: -kv[1][0]):
+            print(f"  {count:5}  {sig}    [{first}]")
+    n = counts["OK"] + counts["DIFF"]
+    print(f"{n} scenarios, {counts['OK']} agree" + (f" ({counts['SKIP']} skipped)" if counts["SKIP"] else "")
+          + (f" [upstream kube-scheduler {version}]" if version else ""))
+    sys.exit(1 if counts["DIFF"] else 0)
+
+
+if __name__ == "__main__":
+    main()
