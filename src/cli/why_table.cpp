@@ -128,6 +128,10 @@ std::string WhyTable(const Cluster& cluster, const why::Report& r, bool all) {
   } else {
     out += fmt::format("Pod {} schedules:\n  {}\n\n", pod, r.message);
   }
+  if (!r.schedulingGates.empty())
+    return out + "The pod has scheduling gates: kube-scheduler does not try to place it until every gate is removed\n"
+                 "from spec.schedulingGates (by whoever added it; kubectl shows the pod as SchedulingGated).\n";
+  if (r.noNodes) return out + "The cluster has no node: add one.\n";
   for (const auto& p : r.preFilter)
     if (p.code != Code::Success && p.code != Code::Skip)
       out += fmt::format("PreFilter {} rejected the pod before any node was checked: {}\n\n", p.plugin, p.reason);

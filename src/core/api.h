@@ -153,6 +153,7 @@ struct PodSpec {
   std::vector<Container> initContainers;
   ResourceList overhead;
   std::string schedulerName = "default-scheduler";
+  std::vector<std::string> schedulingGates;  // spec.schedulingGates[].name
 };
 
 struct Pod {

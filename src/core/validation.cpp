@@ -705,6 +705,14 @@ void ValidatePodSpec(const v1::PodSpec& spec, const std::string& path, Errors& o
     }
   }
   ValidateTolerations(spec.tolerations, Child(path, "tolerations"), out);
+  // validateSchedulingGates: qualified names, no duplicates.
+  std::set<std::string> gates;
+  for (size_t i = 0; i < spec.schedulingGates.size(); ++i) {
+    const std::string& name = spec.schedulingGates[i];
+    const std::string at = Index(Child(path, "schedulingGates"), i);
+    for (const std::string& msg : IsQualifiedName(name)) AddInvalid(out, at, name, msg);
+    if (!gates.insert(name).second) AddDuplicate(out, at, name);
+  }
 }
 
 // validatePodMetadataAndSpec

@@ -379,6 +379,8 @@ v1::Pod ReadPod(const json& item, const std::string& path) {
     ForEach(ArrayField(*spec, "initContainers", sp), Child(sp, "initContainers"),
             [&](const json& c, const std::string& p) { s.initContainers.push_back(ReadContainer(c, p)); });
     if (const json* o = Field(*spec, "overhead")) s.overhead = Resources(*o, Child(sp, "overhead"));
+    ForEach(ArrayField(*spec, "schedulingGates", sp), Child(sp, "schedulingGates"),
+            [&](const json& g, const std::string& p) { s.schedulingGates.push_back(StringField(g, "name", p)); });
   }
   if (const json* status = ObjectField(item, "status", path)) pod.phase = StringField(*status, "phase", Child(path, "status"));
   return pod;

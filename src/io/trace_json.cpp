@@ -95,6 +95,7 @@ ojson TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const 
   j["selected"] = t.selected == kNone ? ojson(nullptr) : ojson(cluster.node(t.selected).name);
   j["message"] = t.message;
   j["error"] = t.error.empty() ? ojson(nullptr) : ojson(t.error);
+  if (!t.schedulingGates.empty()) j["schedulingGates"] = t.schedulingGates;  // added with scheduling gates
   j["scored"] = t.scored;
   j["numFeasibleNodesToFind"] = t.numFeasibleNodesToFind;
   j["evaluatedNodes"] = t.evaluatedNodes;

@@ -117,6 +117,7 @@ ojson WhyToJson(const Cluster& cluster, const why::Report& r) {
   j["pod"] = cluster.pod(r.pod).key;
   j["selected"] = r.selected == kNone ? ojson(nullptr) : ojson(cluster.node(r.selected).name);
   j["message"] = r.message;
+  if (!r.schedulingGates.empty()) j["schedulingGates"] = r.schedulingGates;  // added with scheduling gates
   j["error"] = r.error.empty() ? ojson(nullptr) : ojson(r.error);
   j["targetNode"] = r.targetNode.empty() ? ojson(nullptr) : ojson(r.targetNode);
   j["preFilter"] = PreFilterToJson(r.preFilter);

@@ -1084,3 +1084,46 @@ TEST(ScoringTest, DeterministicTieBreak) {
 
 }  // namespace
 }  // namespace spreadlab
+
+namespace spreadlab {
+namespace {
+
+// schedule_one.go schedulePod: an empty snapshot returns ErrNoNodesAvailable before any
+// plugin runs ("no nodes available to schedule pods"), not a FitError over 0 nodes.
+TEST(SchedulePodTest, NoNodesAvailable) {
+  auto env = MakeEnv({}, {}, MakePod().Name("p").Obj());
+  for (bool explain : {true, false}) {
+    env->Run(explain);
+    EXPECT_EQ(env->trace.message, "no nodes available to schedule pods");
+    EXPECT_EQ(env->trace.selected, kNone);
+    EXPECT_TRUE(env->trace.preFilter.empty());
+  }
+}
+
+// schedulinggates.PreEnqueue: a pod with gates never reaches a cycle; the status text is
+// "waiting for scheduling gates: %v" of the gate names. A profile without the plugin
+// schedules the pod (the gates mean nothing to it).
+TEST(SchedulingGatesTest, GatedPodNeverReachesACycle) {
+  auto pod = MakePod().Name("p").Obj();
+  pod.spec.schedulingGates = {"example.com/quota", "wait"};
+  auto env = MakeEnv({PlainNode("n1"), PlainNode("n2")}, {}, pod);
+  env->Run(true);
+  EXPECT_EQ(env->trace.message, "waiting for scheduling gates: [example.com/quota wait]");
+  EXPECT_EQ(env->trace.schedulingGates, pod.spec.schedulingGates);
+  EXPECT_EQ(env->trace.selected, kNone);
+  EXPECT_TRUE(env->trace.preFilter.empty());
+  ASSERT_EQ(env->trace.nodes.size(), 2u);
+  EXPECT_FALSE(env->trace.nodes[0].evaluated);
+  EXPECT_EQ(env->trace.nodes[0].notEvaluated, NotEvaluated::SchedulingGated);
+
+  config::Profile noGates;
+  config::Plugins plugins;
+  plugins.multiPoint.disabled = {"SchedulingGates"};
+  noGates.plugins = plugins;
+  auto ungated = MakeEnv({PlainNode("n1")}, {}, pod, noGates);
+  ungated->Run(true);
+  EXPECT_EQ(ungated->Selected(), "n1");
+}
+
+}  // namespace
+}  // namespace spreadlab

@@ -371,6 +371,14 @@ const std::vector<Case>& Cases() {
        ""},
       // The API server accepts a pod bound to any node name; the scenario may lack the node.
       {"UnknownNodeName", [](Scenario& s) { Web1(s).spec.nodeName = "node9"; }, ""},
+      // validateSchedulingGates: qualified names, no duplicates.
+      {"SchedulingGateNotQualified", [](Scenario& s) { Web1(s).spec.schedulingGates = {"a/b/c"}; },
+       "items[2].spec.schedulingGates[0]: a valid label key must consist of alphanumeric characters, '-', '_' or '.', "
+       "and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex "
+       "used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and "
+       "'/' (e.g. 'example.com/MyName') (got \"a/b/c\")"},
+      {"SchedulingGateDuplicate", [](Scenario& s) { Web1(s).spec.schedulingGates = {"wait", "wait"}; },
+       "items[2].spec.schedulingGates[1]: Duplicate value: \"wait\""},
       {"BoundNodeNameNotSubdomain", [](Scenario& s) { Web1(s).spec.nodeName = "Node9"; },
        "items[2].spec.nodeName: " + kSubdomainMsg + " (got \"Node9\")"},
 

@@ -21,6 +21,7 @@ import collections
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -50,7 +51,10 @@ def load_items(path):
 
 
 def run(cmd):
-    p = subprocess.run(cmd, capture_output=True, text=True)
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True)
+    except OSError as e:
+        sys.exit(f"diff.py: cannot run {cmd[0]}: {e}")
     out = None
     if p.stdout.strip():
         try:
@@ -87,7 +91,12 @@ def compare(sl, kc):
             diffs.append(f"node {name}: feasible spreadlab={a['feasible']} upstream={b['feasible']} ({side} rejects by {why}){extra}")
             continue
         if not a["feasible"]:
-            if a.get("rejectedBy") != b.get("rejectedBy"):
+            if a.get("rejectedBy") is None and b.get("rejectedBy") is None:
+                # Not filtered: PreFilter rejected the pod, or a PreFilterResult left the node out
+                # (upstream's status for it then has no plugin; the FitError text is compared below).
+                if (a.get("notEvaluated") or "") != (b.get("notEvaluated") or ""):
+                    diffs.append(f"node {name}: not evaluated: spreadlab {a.get('notEvaluated')}, upstream {b.get('notEvaluated')}")
+            elif a.get("rejectedBy") != b.get("rejectedBy"):
                 diffs.append(f"node {name}: rejectedBy spreadlab {a.get('rejectedBy')}, upstream {b.get('rejectedBy')}")
             elif reason_of(a) != ", ".join(b.get("reasons") or []):
                 diffs.append(f"node {name}: {a.get('rejectedBy')} reason spreadlab {reason_of(a)!r}, upstream {', '.join(b.get('reasons') or [])!r}")
@@ -173,7 +182,7 @@ def check(path, args):
         tmp.close()
         kc_path = tmp.name
     try:
-        krc, kc, kerr = run([args.kube_cycle, kc_path, "--pod", sl["pod"]])
+        krc, kc, kerr = run([args.kube_cycle, kc_path, "--pod", sl["pod"]] + (["--no-api-defaults"] if args.no_api_defaults else []))
     finally:
         if tmp:
             os.unlink(tmp.name)
@@ -197,16 +206,27 @@ def signature(line):
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("files", nargs="+")
     ap.add_argument("--spreadlab", default=os.environ.get("SPREADLAB", "/work/main/build/spreadlab"))
-    ap.add_argument("--kube-cycle", default=os.environ.get("KUBE_CYCLE", os.path.join(here, "bin", "kube-cycle")))
+    cache = os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache"))
+    ap.add_argument("--kube-cycle", default=os.environ.get("KUBE_CYCLE", os.path.join(cache, "spreadlab-upstream", "kube-cycle")))
     ap.add_argument("--report", help="write one JSON record per scenario to this file")
+    ap.add_argument("--no-api-defaults", action="store_true",
+                    help="pass --no-api-defaults to kube-cycle: objects as written, without the API server's "
+                         "defaulting (to see past differences that come only from it)")
     ap.add_argument("-q", "--quiet", action="store_true", help="print only DIFF scenarios and the summary")
     ap.add_argument("--group", action="store_true", help="end with the differences grouped by kind (count, first file)")
     args = ap.parse_args()
 
+    # Work on a copy of the spreadlab binary: build/ may be rebuilt while a long run goes on.
+    snap_dir = tempfile.mkdtemp(prefix="spreadlab-diff-")
+    snap = os.path.join(snap_dir, "spreadlab")
+    try:
+        shutil.copy2(args.spreadlab, snap)
+    except OSError as e:
+        sys.exit(f"diff.py: cannot copy {args.spreadlab}: {e}")
+    args.spreadlab = snap
     counts = {"OK": 0, "DIFF": 0, "SKIP": 0}
     report = open(args.report, "w", encoding="utf-8") if args.report else None
     version = None
@@ -234,6 +254,7 @@ def main():
         print("differences by kind (occurrences, first scenario):")
         for sig, (count, first) in sorted(groups.items(), key=lambda kv: -kv[1][0]):
             print(f"  {count:5}  {sig}    [{first}]")
+    shutil.rmtree(snap_dir, ignore_errors=True)
     n = counts["OK"] + counts["DIFF"]
     print(f"{n} scenarios, {counts['OK']} agree" + (f" ({counts['SKIP']} skipped)" if counts["SKIP"] else "")
           + (f" [upstream kube-scheduler {version}]" if version else ""))

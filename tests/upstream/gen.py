@@ -2,6 +2,7 @@
 """Random scenarios for the differential test (deterministic for a seed).
 
     python3 gen.py --seed 1 --count 300 --out /tmp/gen
+    python3 gen.py --seed 2 --count 300 --out /tmp/gen2 --extras   # more features
 
 Each scenario is a v1 List: 3-12 nodes over 1-4 zones (zone and hostname labels, an
 extra label, sometimes no zone label), random taints (NoSchedule / PreferNoSchedule),
@@ -24,6 +25,8 @@ import random
 ZONE = "topology.kubernetes.io/zone"
 HOST = "kubernetes.io/hostname"
 APPS = ["a", "b", "c"]
+IMAGES = [("registry.example/big:1", 900 * 1024 * 1024), ("registry.example/mid:1", 300 * 1024 * 1024),
+          ("registry.example/small:1", 30 * 1024 * 1024), ("registry.k8s.io/pause:3.10", 700 * 1024)]
 
 
 def quantity_cpu(m):
@@ -35,9 +38,10 @@ def quantity_mem(mi):
 
 
 class Gen:
-    def __init__(self, seed):
+    def __init__(self, seed, extras=False):
         self.r = random.Random(seed)
         self.features = set()
+        self.extras = extras
 
     def chance(self, p):
         return self.r.random() < p
@@ -65,7 +69,7 @@ class Gen:
             spec = {}
             taints = []
             if self.chance(0.25):
-                effect = self.pick(["NoSchedule", "PreferNoSchedule"])
+                effect = self.pick(["NoSchedule", "PreferNoSchedule"] * 9 + (["NoExecute"] if self.extras else []))
                 taints.append({"key": self.pick(["dedicated", "spot"]), "value": self.pick(["infra", "batch"]), "effect": effect})
                 self.features.add(f"taint-{effect}")
             if self.chance(0.1):
@@ -77,12 +81,26 @@ class Gen:
                 spec["taints"] = taints
             cpu = self.pick([2000, 4000, 8000, 3500])
             mem = self.pick([4096, 8192, 16384, 6144])
-            pods = self.pick([110, 110, 20, 8])
+            pods = self.pick([110, 110, 20, 8] + ([3] if self.extras else []))
             alloc = {"cpu": quantity_cpu(cpu), "memory": quantity_mem(mem), "pods": str(pods)}
+            if self.extras and self.chance(0.15):
+                alloc["cpu"] = {2000: "2.0", 4000: "4000m", 8000: "8", 3500: "3.5"}[cpu]
+                alloc["memory"] = self.pick([f"{mem * 1048576}", f"{mem * 1048576 // 1000000}M", f"{mem}Mi"])
+                self.features.add("quantity-forms")
+            if self.extras and self.chance(0.15):
+                alloc["example.com/gpu"] = str(self.r.randint(0, 4))
+                self.features.add("extended-resource")
+            status = {"capacity": dict(alloc), "allocatable": alloc}
+            if self.extras and self.chance(0.04):
+                del status["allocatable"]  # the API server defaults it to capacity
+                self.features.add("capacity-only-node")
+            if self.extras and self.chance(0.3):
+                status["images"] = [{"names": [img], "sizeBytes": size} for img, size in self.r.sample(IMAGES, self.r.randint(1, 3))]
+                self.features.add("node-images")
             node = {"apiVersion": "v1", "kind": "Node",
                     "metadata": {"name": name, "labels": labels},
                     "spec": spec,
-                    "status": {"capacity": dict(alloc), "allocatable": alloc}}
+                    "status": status}
             out.append(node)
         return out, zones
 
@@ -106,17 +124,54 @@ class Gen:
         if self.chance(0.25 if pending else 0.15):
             key = self.pick([HOST, ZONE])
             term = {"labelSelector": self.selector(self.pick(APPS)), "topologyKey": key}
+            self.term_extras(term, pending)
             kind = self.pick(["podAntiAffinity", "podAntiAffinity", "podAffinity"])
             aff.setdefault(kind, {})["requiredDuringSchedulingIgnoredDuringExecution"] = [term]
             self.features.add(f"{'pending' if pending else 'bound'}-required-{kind}")
         if self.chance(0.25 if pending else 0.15):
             key = self.pick([HOST, ZONE])
             kind = self.pick(["podAntiAffinity", "podAffinity"])
+            term = {"labelSelector": self.selector(self.pick(APPS)), "topologyKey": key}
+            self.term_extras(term, pending)
             aff.setdefault(kind, {})["preferredDuringSchedulingIgnoredDuringExecution"] = [
-                {"weight": self.r.randint(1, 100),
-                 "podAffinityTerm": {"labelSelector": self.selector(self.pick(APPS)), "topologyKey": key}}]
+                {"weight": self.r.randint(1, 100), "podAffinityTerm": term}]
             self.features.add(f"{'pending' if pending else 'bound'}-preferred-{kind}")
         return aff or None
+
+    def container_extras(self, pod):
+        if not self.extras:
+            return
+        c = pod["spec"]["containers"][0]
+        if self.chance(0.08):
+            c["ports"] = [{"containerPort": 8080, "hostPort": self.pick([8080, 9090]), "protocol": "TCP"}]
+            self.features.add("hostPort")
+        if self.chance(0.08):
+            init = {"name": "init", "image": "registry.k8s.io/pause:3.10",
+                    "resources": {"requests": {"cpu": self.pick(["500m", "3", "1500m"]), "memory": self.pick(["64Mi", "3Gi"])}}}
+            if self.chance(0.5):
+                init["restartPolicy"] = "Always"  # a sidecar
+                self.features.add("sidecar")
+            else:
+                self.features.add("init-container")
+            pod["spec"]["initContainers"] = [init]
+        if self.chance(0.05):
+            pod["spec"]["containers"].append({"name": "c2", "image": "registry.k8s.io/pause:3.10",
+                                              "resources": {"requests": {"cpu": "200m", "example.com/gpu": "1"},
+                                                            "limits": {"example.com/gpu": "1"}}})
+            self.features.add("extended-resource-request")
+
+    def term_extras(self, term, pending):
+        if not self.extras:
+            return
+        if self.chance(0.15):
+            term["namespaceSelector"] = self.pick([{}, {"matchLabels": {"team": "x"}}])
+            self.features.add("namespaceSelector")
+        elif self.chance(0.1):
+            term["namespaces"] = ["other"]
+            self.features.add("term-namespaces")
+        if pending and self.chance(0.15):
+            term[self.pick(["matchLabelKeys", "mismatchLabelKeys"])] = ["pod-template-hash"]
+            self.features.add("affinity-labelKeys")
 
     def pod(self, name, labels, requests, node=None, affinity=None, ns="default"):
         container = {"name": "c", "image": "registry.k8s.io/pause:3.10"}
@@ -151,7 +206,11 @@ class Gen:
             ns = "default" if self.chance(0.92) else "other"
             if ns == "other":
                 self.features.add("other-namespace")
+            if self.extras and self.chance(0.03):
+                node = "node-gone"
+                self.features.add("pod-on-missing-node")
             p = self.pod(f"{app}-{i}", labels, req, node=node, affinity=self.pod_affinity(app, False), ns=ns)
+            self.container_extras(p)
             if self.chance(0.04):
                 p["metadata"]["deletionTimestamp"] = "2025-01-01T00:00:00Z"
                 p["metadata"]["deletionGracePeriodSeconds"] = 30
@@ -170,6 +229,10 @@ class Gen:
             labels["pod-template-hash"] = self.pick(hash_values)
         pod = self.pod("incoming", labels, self.requests(big=True))
         spec = pod["spec"]
+        self.container_extras(pod)
+        if self.extras and self.chance(0.2):
+            spec["containers"][0]["image"] = self.pick(IMAGES)[0]
+            self.features.add("pod-image")
         if self.chance(0.04):
             self.features.add("limits-only")
             c = spec["containers"][0]
@@ -177,7 +240,7 @@ class Gen:
         tscs = []
         used = set()
         for _ in range(r.choice([0, 1, 1, 2, 2])):
-            key = self.pick([ZONE, HOST])
+            key = self.pick([ZONE, HOST] * 6 + (["tier"] if self.extras else []))
             when = self.pick(["DoNotSchedule", "ScheduleAnyway"])
             if (key, when) in used:
                 continue
@@ -199,7 +262,7 @@ class Gen:
             if self.chance(0.2):
                 c["matchLabelKeys"] = ["pod-template-hash"]
                 self.features.add("matchLabelKeys")
-            self.features.add(f"tsc-{when}-{'zone' if key == ZONE else 'host'}")
+            self.features.add(f"tsc-{when}-{ {ZONE: 'zone', HOST: 'host'}.get(key, 'custom-key')}")
             tscs.append(c)
         if tscs:
             spec["topologySpreadConstraints"] = tscs
@@ -215,6 +278,12 @@ class Gen:
             ])
             na["requiredDuringSchedulingIgnoredDuringExecution"] = {"nodeSelectorTerms": [{"matchExpressions": [expr]}]}
             self.features.add("required-node-affinity")
+        if self.extras and self.chance(0.06):
+            name = self.pick([n["metadata"]["name"] for n in nodes] + ["node-gone"])
+            term = {"matchFields": [{"key": "metadata.name", "operator": self.pick(["In", "In", "NotIn"]), "values": [name]}]}
+            req = na.setdefault("requiredDuringSchedulingIgnoredDuringExecution", {"nodeSelectorTerms": []})
+            req["nodeSelectorTerms"].append(term) if not req["nodeSelectorTerms"] else req["nodeSelectorTerms"][0].update(term)
+            self.features.add("matchFields")
         if self.chance(0.2):
             na["preferredDuringSchedulingIgnoredDuringExecution"] = [
                 {"weight": r.randint(1, 100), "preference": {"matchExpressions": [
@@ -231,7 +300,7 @@ class Gen:
                 {"key": "dedicated", "operator": "Exists"},
                 {"key": "spot", "operator": "Exists", "effect": "PreferNoSchedule"},
                 {"key": "node.kubernetes.io/unschedulable", "operator": "Exists", "effect": "NoSchedule"},
-            ])
+            ] + ([{"operator": "Exists"}, {"key": "spot", "operator": "Equal", "value": "batch"}] if self.extras else []))
             spec["tolerations"] = [tol]
             self.features.add("tolerations")
         items.append(pod)
@@ -247,7 +316,8 @@ class Gen:
         return {"apiVersion": "v1", "kind": "List", "items": items}
 
     def config(self):
-        variant = self.pick(["weights", "list-defaults", "most-allocated", "no-defaults"])
+        variant = self.pick(["weights", "list-defaults", "most-allocated", "no-defaults"]
+                            + (["rtcr", "affinity-args", "disable-score", "balanced-resources"] if self.extras else []))
         self.features.add(f"config-{variant}")
         prof = {"schedulerName": "default-scheduler"}
         if variant == "weights":
@@ -260,9 +330,25 @@ class Gen:
                                         "whenUnsatisfiable": self.pick(["DoNotSchedule", "ScheduleAnyway"])}]}}]
         elif variant == "no-defaults":
             prof["pluginConfig"] = [{"name": "PodTopologySpread", "args": {"defaultingType": "List"}}]
-        else:
+        elif variant == "most-allocated":
             prof["pluginConfig"] = [{"name": "NodeResourcesFit", "args": {"scoringStrategy": {
                 "type": "MostAllocated", "resources": [{"name": "cpu", "weight": 1}, {"name": "memory", "weight": 1}]}}}]
+        elif variant == "rtcr":
+            prof["pluginConfig"] = [{"name": "NodeResourcesFit", "args": {"scoringStrategy": {
+                "type": "RequestedToCapacityRatio",
+                "resources": [{"name": "cpu", "weight": self.r.randint(1, 3)}, {"name": "memory", "weight": 1}],
+                "requestedToCapacityRatio": {"shape": [{"utilization": 0, "score": 0},
+                                                       {"utilization": self.r.randint(30, 70), "score": 10},
+                                                       {"utilization": 100, "score": self.r.randint(0, 10)}]}}}}]
+        elif variant == "affinity-args":
+            prof["pluginConfig"] = [{"name": "InterPodAffinity", "args": {
+                "hardPodAffinityWeight": self.r.randint(0, 100),
+                "ignorePreferredTermsOfExistingPods": self.chance(0.5)}}]
+        elif variant == "disable-score":
+            prof["plugins"] = {"score": {"disabled": [{"name": self.pick(["TaintToleration", "NodeResourcesFit", "NodeAffinity", "ImageLocality"])}]}}
+        else:
+            prof["pluginConfig"] = [{"name": "NodeResourcesBalancedAllocation", "args": {
+                "resources": [{"name": "cpu", "weight": 1}, {"name": "memory", "weight": 1}, {"name": "example.com/gpu", "weight": 1}]}}]
         return {"apiVersion": "kubescheduler.config.k8s.io/v1", "kind": "KubeSchedulerConfiguration", "profiles": [prof]}
 
 
@@ -271,10 +357,14 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--extras", action="store_true",
+                    help="also: host ports, images, init containers and sidecars, extended resources, odd quantity "
+                         "forms, capacity-only nodes, NoExecute, namespaceSelector, (mis)matchLabelKeys in pod affinity, "
+                         "matchFields, a custom topology key, pods on missing nodes, more profile variants")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     for i in range(args.count):
-        doc = Gen(f"{args.seed}-{i}").scenario()
+        doc = Gen(f"{args.seed}-{i}", args.extras).scenario()
         with open(os.path.join(args.out, f"gen-{args.seed}-{i:04d}.json"), "w", encoding="utf-8") as f:
             json.dump(doc, f, indent=1)
             f.write("\n")

@@ -87,12 +87,28 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
   const PodInfo& pod = cluster_.pod(podIndex);
   const size_t numNodes = cluster_.nodes().size();
   CycleTrace* t = explain ? &trace : nullptr;
+  failures_.clear();
   if (explain) {
     for (auto* p : filter_) trace.filterPlugins.emplace_back(p->Name());
     trace.nodes.resize(numNodes);
     for (size_t i = 0; i < numNodes; ++i) trace.nodes[i].node = static_cast<NodeIndex>(i);
   }
-  failures_.clear();
+  // PreEnqueue (SchedulingGates.PreEnqueue): a pod with scheduling gates waits in the
+  // queue's unschedulable pods and never reaches a cycle; its status says why.
+  if (const auto& gates = cluster_.scenario().pods[podIndex].spec.schedulingGates;
+      profile_.schedulingGates && !gates.empty()) {
+    trace.schedulingGates = gates;
+    trace.message = "waiting for scheduling gates: [";
+    for (size_t i = 0; i < gates.size(); ++i) trace.message += (i ? " " : "") + gates[i];
+    trace.message += "]";
+    for (NodeTrace& nt : trace.nodes) nt.notEvaluated = NotEvaluated::SchedulingGated;
+    return;
+  }
+  // schedulePod: an empty snapshot ends the cycle before any plugin (ErrNoNodesAvailable).
+  if (numNodes == 0) {
+    trace.message = "no nodes available to schedule pods";
+    return;
+  }
 
   // --- PreFilter (RunPreFilterPlugins) ---
   skipFilter_.assign(filter_.size(), 0);

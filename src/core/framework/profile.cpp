@@ -198,6 +198,7 @@ bool ResolveProfile(const config::Profile& profile, ResolvedProfile& out, std::s
   addWeights(multiPoint.enabled);
   for (const auto& name : lists[kScore]) out.score.push_back({name, weights.count(name) ? weights[name] : 1});
   out.notSimulated.assign(notSimulated.begin(), notSimulated.end());
+  for (const auto& pl : multiPoint.enabled) out.schedulingGates |= pl.name == "SchedulingGates";
   return true;
 }
 

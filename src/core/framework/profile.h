@@ -21,6 +21,8 @@ struct ResolvedProfile {
   std::optional<int32_t> percentageOfNodesToScore;
   // Any Score plugin is enabled, simulated or not (framework.HasScorePlugins).
   bool hasScorePlugins = false;
+  // SchedulingGates (PreEnqueue) is enabled: a pod with scheduling gates never reaches a cycle.
+  bool schedulingGates = false;
   // Upstream plugins enabled by the profile that this simulator does not model;
   // they are left out of every decision and listed so the UI can say so.
   std::vector<std::string> notSimulated;

@@ -8,6 +8,7 @@ std::string_view NotEvaluatedName(NotEvaluated n) {
     case NotEvaluated::PreFilterRejected: return "PreFilterRejected";
     case NotEvaluated::PreFilterResult: return "PreFilterResult";
     case NotEvaluated::EnoughFeasible: return "EnoughFeasible";
+    case NotEvaluated::SchedulingGated: return "SchedulingGated";
   }
   return "";
 }
@@ -60,6 +61,7 @@ void CycleTrace::Clear() {
   selected = kNone;
   message.clear();
   error.clear();
+  schedulingGates.clear();
   reasonTexts.clear();
   verdictReasons.clear();
   reasonIndex_.clear();

@@ -72,9 +72,10 @@ enum class NotEvaluated : uint8_t {
   PreFilterRejected,  // a PreFilter plugin rejected the pod outright
   PreFilterResult,    // a PreFilter plugin narrowed the candidates to other nodes
   EnoughFeasible,     // enough feasible nodes were found first (percentageOfNodesToScore)
+  SchedulingGated,    // the pod has scheduling gates: no cycle ran
 };
 
-// "PreFilterRejected", "PreFilterResult", "EnoughFeasible" ("" for No).
+// "PreFilterRejected", "PreFilterResult", "EnoughFeasible", "SchedulingGated" ("" for No).
 std::string_view NotEvaluatedName(NotEvaluated n);
 
 struct NodeTrace {
@@ -115,6 +116,9 @@ struct CycleTrace {
   NodeIndex selected = kNone;
   std::string message;  // FitError text when unschedulable, else the Scheduled event text
   std::string error;    // a framework error (Code::Error), if any
+  // The pod's scheduling gates when SchedulingGates' PreEnqueue kept it out of every
+  // cycle (kubectl shows it as SchedulingGated); no plugin ran then.
+  std::vector<std::string> schedulingGates;
 
   // The texts every verdict's reasons refer to, each distinct text once, owned
   // here; a verdict's reasons are a range of indices into them.

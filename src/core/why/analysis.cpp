@@ -103,7 +103,9 @@ bool Analyze(Cluster& cluster, Framework& framework, PodIndex pod, const Options
   out.selected = trace.selected;
   out.message = trace.message;
   out.error = trace.error;
-  if (!trace.error.empty()) return true;
+  out.schedulingGates = trace.schedulingGates;
+  out.noNodes = cluster.nodes().empty();
+  if (!trace.error.empty() || !out.schedulingGates.empty() || out.noNodes) return true;
 
   // The matrix needs every node's verdict, which a sampling cycle leaves out.
   CycleTrace all;

@@ -52,6 +52,10 @@ struct Report {
   NodeIndex selected = kNone;
   std::string message;
   std::string error;  // a framework error: no analysis then
+  // No cycle ran: the pod's scheduling gates keep it out of the queue, or the cluster has
+  // no node. Nothing in a cycle can be changed then.
+  std::vector<std::string> schedulingGates;
+  bool noNodes = false;
   std::vector<std::string> filterPlugins;
   std::vector<PreFilterVerdict> preFilter;
   std::vector<SpreadConstraintSummary> spreadFilter;  // the rows' constraints

@@ -11,12 +11,14 @@
 // on create: namespace "default", a UID, the v1 defaulting (a container's limits
 // become its requests when it has none, a node's capacity its allocatable) and the
 // pod create mutations (matchLabelKeys merged into the selectors); --validate also
-// runs the API server's create validation on Pods and Nodes.
+// runs the API server's create validation on Pods and Nodes. --no-api-defaults skips
+// the defaulting only (to tell differences that come from it from the others).
 //
 // The scheduler is built by scheduler.New, as kube-scheduler builds it: the in-tree
 // registry, the profile (v1-defaulted and converted as kube-scheduler loads its
 // config), an informer factory over a fake clientset holding the objects, and the
-// node-info snapshot (made from the scenario's nodes and bound pods). The cycle is
+// scheduler's node-info snapshot, filled from internalcache.NewSnapshot(bound pods,
+// nodes) (what the scheduler's cache would hold). The cycle is
 // upstream's schedulePod step by step — PreFilter (its PreFilterResult and Skip),
 // Filter with nominated pods on every node, PreScore and Score on the feasible
 // nodes (not with one feasible node, as upstream) — only without
@@ -33,6 +35,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -173,10 +176,8 @@ func readScenario(path string, apiDefaults, validate bool) (*scenario, error) {
 				m.SetUID(types.UID(fmt.Sprintf("%s-%s-%s", strings.ToLower(tm.Kind), m.GetNamespace(), m.GetName())))
 			}
 		}
-		if apiDefaults {
-			if err := admit(obj, validate); err != nil {
-				return nil, fmt.Errorf("items[%d] (%s %s): the API server would refuse it: %w", i, tm.Kind, obj.(metav1.Object).GetName(), err)
-			}
+		if err := admit(obj, validate); err != nil {
+			return nil, fmt.Errorf("items[%d] (%s %s): the API server would refuse it: %w", i, tm.Kind, obj.(metav1.Object).GetName(), err)
 		}
 		switch o := obj.(type) {
 		case *v1.Node:
@@ -296,7 +297,6 @@ func run(sc *scenario, podKey string) (*output, error) {
 	informerFactory := informers.NewSharedInformerFactory(client, 0)
 	opts := []scheduler.Option{
 		scheduler.WithProfiles(prof),
-		scheduler.WithNodeInfoSnapshot(snapshot),
 		scheduler.WithComponentConfigVersion(cfg.TypeMeta.APIVersion),
 		scheduler.WithParallelism(cfg.Parallelism),
 	}
@@ -311,6 +311,14 @@ func run(sc *scenario, podKey string) (*output, error) {
 	informerFactory.Start(ctx.Done())
 	informerFactory.WaitForCacheSync(ctx.Done())
 	f := sched.Profiles[prof.SchedulerName]
+	// The snapshot the scheduler and its plugins read (scheduler.New made an empty one;
+	// v1.37's WithNodeInfoSnapshot option is not in older releases): fill it in place.
+	shared, ok := f.SnapshotSharedLister().(*internalcache.Snapshot)
+	if !ok {
+		return nil, fmt.Errorf("unexpected snapshot type %T", f.SnapshotSharedLister())
+	}
+	*shared = *snapshot
+	snapshot = shared
 
 	out := &output{
 		KubeVersion:         kubeVersion(),
@@ -451,8 +459,11 @@ func run(sc *scenario, podKey string) (*output, error) {
 			for _, ns := range scores {
 				v := verdict[ns.Name]
 				v.Raw, v.Normalized, v.Scores = map[string]int64{}, map[string]int64{}, map[string]int64{}
-				for _, ps := range ns.RawScores {
-					v.Raw[ps.Name] = ps.Score
+				// RawScores (the scores before NormalizeScore) are reported since v1.37.
+				if raw := reflect.ValueOf(ns).FieldByName("RawScores"); raw.IsValid() {
+					for _, ps := range raw.Interface().([]fwk.PluginScore) {
+						v.Raw[ps.Name] = ps.Score
+					}
 				}
 				for _, ps := range ns.Scores {
 					v.Scores[ps.Name] = ps.Score
@@ -497,7 +508,15 @@ func crossCheck(ctx context.Context, sched *scheduler.Scheduler, f framework.Fra
 	}
 	state := framework.NewCycleState()
 	state.Write(framework.PodsToActivateKey, framework.NewPodsToActivate())
-	res, err := sched.SchedulePod(ctx, f, state, &framework.QueuedPodInfo{PodInfo: pi})
+	// SchedulePod takes a *v1.Pod before v1.36, a *framework.QueuedPodInfo since.
+	fn := reflect.ValueOf(sched.SchedulePod)
+	arg := reflect.ValueOf(&framework.QueuedPodInfo{PodInfo: pi})
+	if fn.Type().In(3) == reflect.TypeOf(pod) {
+		arg = reflect.ValueOf(pod)
+	}
+	outs := fn.Call([]reflect.Value{reflect.ValueOf(ctx), reflect.ValueOf(f), reflect.ValueOf(state), arg})
+	res := outs[0].Interface().(scheduler.ScheduleResult)
+	err, _ = outs[1].Interface().(error)
 	switch {
 	case err != nil:
 		var fitErr *framework.FitError
@@ -523,7 +542,7 @@ func crossCheck(ctx context.Context, sched *scheduler.Scheduler, f framework.Fra
 func main() {
 	fs := flag.NewFlagSet("kube-cycle", flag.ExitOnError)
 	podKey := fs.String("pod", "", "NAMESPACE/NAME of the pod to schedule (default: the first pod without spec.nodeName)")
-	noDefaults := fs.Bool("no-api-defaults", false, "take the objects as written: no v1 defaulting, no pod create mutations")
+	noDefaults := fs.Bool("no-api-defaults", false, "skip the API server's v1 defaulting (limits to requests, capacity to allocatable); the pod create mutations still apply")
 	validate := fs.Bool("validate", false, "refuse Pods and Nodes that the API server's create validation refuses")
 	verbosity := fs.String("v", "", "klog verbosity (logs on stderr); default: no logs")
 	// Flags may come after the file, as spreadlab takes them.
