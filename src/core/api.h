@@ -160,6 +160,7 @@ struct Pod {
   ObjectMeta metadata;
   PodSpec spec;
   std::string phase;  // status.phase; Succeeded and Failed pods are invisible to the scheduler
+  std::string nominatedNodeName;  // status.nominatedNodeName, set by an earlier preemption
   std::string path;  // where it came from, e.g. "items[3]", for messages
 };
 

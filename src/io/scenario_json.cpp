@@ -382,7 +382,10 @@ v1::Pod ReadPod(const json& item, const std::string& path) {
     ForEach(ArrayField(*spec, "schedulingGates", sp), Child(sp, "schedulingGates"),
             [&](const json& g, const std::string& p) { s.schedulingGates.push_back(StringField(g, "name", p)); });
   }
-  if (const json* status = ObjectField(item, "status", path)) pod.phase = StringField(*status, "phase", Child(path, "status"));
+  if (const json* status = ObjectField(item, "status", path)) {
+    pod.phase = StringField(*status, "phase", Child(path, "status"));
+    pod.nominatedNodeName = StringField(*status, "nominatedNodeName", Child(path, "status"));
+  }
   return pod;
 }
 

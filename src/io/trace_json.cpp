@@ -96,6 +96,7 @@ ojson TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const 
   j["message"] = t.message;
   j["error"] = t.error.empty() ? ojson(nullptr) : ojson(t.error);
   if (!t.schedulingGates.empty()) j["schedulingGates"] = t.schedulingGates;  // added with scheduling gates
+  if (t.nominatedNode != kNone) j["nominatedNode"] = cluster.node(t.nominatedNode).name;  // added with nominations
   j["scored"] = t.scored;
   j["numFeasibleNodesToFind"] = t.numFeasibleNodesToFind;
   j["evaluatedNodes"] = t.evaluatedNodes;

@@ -1127,3 +1127,49 @@ TEST(SchedulingGatesTest, GatedPodNeverReachesACycle) {
 
 }  // namespace
 }  // namespace spreadlab
+
+namespace spreadlab {
+namespace {
+
+// schedule_one.go findNodesThatFitPod / evaluateNominatedNode: the node an earlier
+// preemption nominated (status.nominatedNodeName) is tried first, alone; when it passes
+// every filter the pod goes there without scoring, even if another node would score higher.
+TEST(NominatedNodeTest, AFittingNominatedNodeIsTakenWithoutScoring) {
+  // n1 is busy, n2 empty: LeastAllocated would pick n2.
+  std::vector<v1::Pod> existing = {MakePod().Name("busy").Req({{"cpu", "3"}}).Node("n1").Obj()};
+  auto pod = MakePod().Name("p").Req({{"cpu", "500m"}}).Obj();
+  auto free = MakeEnv({PlainNode("n1"), PlainNode("n2")}, existing, pod);
+  free->Run(true);
+  EXPECT_EQ(free->Selected(), "n2");
+
+  pod.nominatedNodeName = "n1";
+  auto env = MakeEnv({PlainNode("n1"), PlainNode("n2")}, existing, pod);
+  env->Run(true);
+  EXPECT_EQ(env->Selected(), "n1");
+  EXPECT_FALSE(env->trace.scored);
+  EXPECT_EQ(env->trace.evaluatedNodes, 1);
+  EXPECT_EQ(env->trace.nodes[1].notEvaluated, NotEvaluated::NominatedNode);
+}
+
+// A nominated node that fails its filters: the whole pass runs as usual, and the FitError
+// counts that node once (NodeToStatus holds one status per node).
+TEST(NominatedNodeTest, AFailingNominatedNodeFallsBackToEveryNode) {
+  std::vector<v1::Node> nodes = {MakeNode().Name("n1").Unschedulable(true).Obj(), PlainNode("n2")};
+  auto pod = MakePod().Name("p").Obj();
+  pod.nominatedNodeName = "n1";
+  auto env = MakeEnv(nodes, {}, pod);
+  env->Run(true);
+  EXPECT_EQ(env->Selected(), "n2");
+  auto none = MakeEnv({nodes[0]}, {}, pod);
+  none->Run(false);
+  EXPECT_EQ(none->trace.message, "0/1 nodes are available: 1 node(s) were unschedulable.");
+  // A nominated node missing from the snapshot is skipped (evaluateNominatedNode's error is logged).
+  pod.nominatedNodeName = "gone";
+  auto missing = MakeEnv({PlainNode("n2")}, {}, pod);
+  missing->Run(true);
+  EXPECT_EQ(missing->Selected(), "n2");
+  EXPECT_EQ(missing->trace.nominatedNode, kNone);
+}
+
+}  // namespace
+}  // namespace spreadlab

@@ -80,6 +80,49 @@ std::string FitErrorMessage(size_t numAllNodes, std::string_view preFilterMsg,
   return msg + ".";
 }
 
+bool Framework::RunFilterPlugins(const PodInfo& pod, NodeIndex n, CycleTrace& trace, bool explain,
+                                 std::string& error) {
+  const NodeInfo& node = cluster_.node(n);
+  CycleTrace* t = explain ? &trace : nullptr;
+  NodeTrace* nt = explain ? &trace.nodes[n] : nullptr;
+  if (nt) {
+    nt->evaluated = true;
+    nt->notEvaluated = NotEvaluated::No;
+    nt->filterBegin = static_cast<uint32_t>(trace.filters.size());
+  }
+  bool fits = true;
+  for (size_t i = 0; i < filter_.size(); ++i) {
+    if (skipFilter_[i]) {
+      if (nt) trace.filters.push_back(FilterVerdict{static_cast<uint16_t>(i), Code::Skip});
+      continue;
+    }
+    uint32_t checksBegin = explain ? static_cast<uint32_t>(trace.spreadChecks.size()) : 0;
+    Status s = filter_[i]->Filter(state_, pod, node, t);
+    if (!s.IsSuccess() && !s.IsRejected()) {
+      error = "running \"" + std::string(filter_[i]->Name()) + "\" filter plugin: " + std::string(s.Message());
+      return false;
+    }
+    if (nt) {
+      FilterVerdict v{static_cast<uint16_t>(i), s.code};
+      trace.SetReasons(v, s);
+      v.checksBegin = checksBegin;
+      v.checksCount = static_cast<uint16_t>(trace.spreadChecks.size() - checksBegin);
+      if (fits && !s.IsSuccess()) nt->firstFailure = static_cast<int16_t>(trace.filters.size() - nt->filterBegin);
+      trace.filters.push_back(v);
+    }
+    if (!s.IsSuccess() && fits) {
+      fits = false;
+      failures_.push_back({s.reason, s.reasons});
+      if (!explain) break;  // upstream stops at the first failing plugin
+    }
+  }
+  if (nt) {
+    nt->filterCount = static_cast<uint32_t>(trace.filters.size() - nt->filterBegin);
+    nt->feasible = fits;
+  }
+  return fits;
+}
+
 void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
   trace.Clear();
   state_.Reset();
@@ -159,6 +202,30 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
     return;
   }
 
+  auto scheduled = [&](NodeIndex n) {
+    trace.selected = n;
+    trace.message = "Successfully assigned " + pod.key + " to " + cluster_.node(n).name;
+  };
+
+  // findNodesThatFitPod / evaluateNominatedNode: a node nominated by an earlier preemption
+  // is tried first, alone (whatever a PreFilterResult says); if it passes every filter the
+  // pod goes there without scoring. A nominated node missing from the snapshot is skipped.
+  if (const std::string& nnn = cluster_.scenario().pods[podIndex].nominatedNodeName; !nnn.empty())
+    if (const NodeIndex n = cluster_.FindNode(nnn); n != kNone) {
+      trace.nominatedNode = n;
+      std::string error;
+      const bool fits = RunFilterPlugins(pod, n, trace, explain, error);
+      if (!error.empty()) return Fail(trace, error);
+      if (fits) {
+        trace.numFeasibleNodesToFind = 1;
+        trace.evaluatedNodes = 1;
+        for (NodeTrace& other : trace.nodes)
+          if (other.node != n) other.notEvaluated = NotEvaluated::NominatedNode;
+        return scheduled(n);
+      }
+      failures_.pop_back();  // the full pass below evaluates it again (NodeToStatus keeps one status per node)
+    }
+
   // --- Filter (findNodesThatFitPod / findNodesThatPassFilters / RunFilterPlugins) ---
   // Nodes are tried in the snapshot's order, starting where the previous cycle
   // stopped, until enough feasible nodes are found.
@@ -192,41 +259,9 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
   size_t processed = 0;
   for (size_t i = 0; i < candidates.size() && feasible_.size() < numToFind; ++i, ++processed) {
     const NodeIndex n = candidates[(nextStartNodeIndex_ + i) % candidates.size()];
-    const NodeInfo& node = cluster_.node(n);
-    NodeTrace* nt = explain ? &trace.nodes[n] : nullptr;
-    if (nt) {
-      nt->evaluated = true;
-      nt->notEvaluated = NotEvaluated::No;
-      nt->filterBegin = static_cast<uint32_t>(trace.filters.size());
-    }
-    bool fits = true;
-    for (size_t i = 0; i < filter_.size(); ++i) {
-      if (skipFilter_[i]) {
-        if (nt) trace.filters.push_back(FilterVerdict{static_cast<uint16_t>(i), Code::Skip});
-        continue;
-      }
-      uint32_t checksBegin = explain ? static_cast<uint32_t>(trace.spreadChecks.size()) : 0;
-      Status s = filter_[i]->Filter(state_, pod, node, t);
-      if (!s.IsSuccess() && !s.IsRejected())
-        return Fail(trace, "running \"" + std::string(filter_[i]->Name()) + "\" filter plugin: " + std::string(s.Message()));
-      if (nt) {
-        FilterVerdict v{static_cast<uint16_t>(i), s.code};
-        trace.SetReasons(v, s);
-        v.checksBegin = checksBegin;
-        v.checksCount = static_cast<uint16_t>(trace.spreadChecks.size() - checksBegin);
-        if (fits && !s.IsSuccess()) nt->firstFailure = static_cast<int16_t>(trace.filters.size() - nt->filterBegin);
-        trace.filters.push_back(v);
-      }
-      if (!s.IsSuccess() && fits) {
-        fits = false;
-        failures_.push_back({s.reason, s.reasons});
-        if (!explain) break;  // upstream stops at the first failing plugin
-      }
-    }
-    if (nt) {
-      nt->filterCount = static_cast<uint32_t>(trace.filters.size() - nt->filterBegin);
-      nt->feasible = fits;
-    }
+    std::string error;
+    const bool fits = RunFilterPlugins(pod, n, trace, explain, error);
+    if (!error.empty()) return Fail(trace, error);
     if (fits) feasible_.push_back(n);
   }
   trace.evaluatedNodes = static_cast<int32_t>(processed);
@@ -239,10 +274,6 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
     trace.message = FitErrorMessage(numNodes, {}, reasons);
     return;
   }
-  auto scheduled = [&](NodeIndex n) {
-    trace.selected = n;
-    trace.message = "Successfully assigned " + pod.key + " to " + cluster_.node(n).name;
-  };
   // schedulePod: with one feasible node there is nothing to score.
   if (feasible_.size() == 1) return scheduled(feasible_[0]);
 

@@ -45,6 +45,9 @@ class Framework {
  private:
   Framework(Cluster& cluster, ResolvedProfile profile) : cluster_(cluster), profile_(std::move(profile)) {}
   void Fail(CycleTrace& trace, const std::string& error);
+  // RunFilterPlugins on node `n`: true when every plugin passes. A rejected node's first
+  // failure goes to failures_; a plugin error sets `error`. Recorded in the trace when explaining.
+  bool RunFilterPlugins(const PodInfo& pod, NodeIndex n, CycleTrace& trace, bool explain, std::string& error);
 
   Cluster& cluster_;
   ResolvedProfile profile_;

@@ -9,6 +9,7 @@ std::string_view NotEvaluatedName(NotEvaluated n) {
     case NotEvaluated::PreFilterResult: return "PreFilterResult";
     case NotEvaluated::EnoughFeasible: return "EnoughFeasible";
     case NotEvaluated::SchedulingGated: return "SchedulingGated";
+    case NotEvaluated::NominatedNode: return "NominatedNode";
   }
   return "";
 }
@@ -62,6 +63,7 @@ void CycleTrace::Clear() {
   message.clear();
   error.clear();
   schedulingGates.clear();
+  nominatedNode = kNone;
   reasonTexts.clear();
   verdictReasons.clear();
   reasonIndex_.clear();

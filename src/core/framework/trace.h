@@ -73,9 +73,10 @@ enum class NotEvaluated : uint8_t {
   PreFilterResult,    // a PreFilter plugin narrowed the candidates to other nodes
   EnoughFeasible,     // enough feasible nodes were found first (percentageOfNodesToScore)
   SchedulingGated,    // the pod has scheduling gates: no cycle ran
+  NominatedNode,      // the pod's nominated node passed every filter: no other node was tried
 };
 
-// "PreFilterRejected", "PreFilterResult", "EnoughFeasible", "SchedulingGated" ("" for No).
+// "PreFilterRejected", "PreFilterResult", "EnoughFeasible", "SchedulingGated", "NominatedNode" ("" for No).
 std::string_view NotEvaluatedName(NotEvaluated n);
 
 struct NodeTrace {
@@ -119,6 +120,8 @@ struct CycleTrace {
   // The pod's scheduling gates when SchedulingGates' PreEnqueue kept it out of every
   // cycle (kubectl shows it as SchedulingGated); no plugin ran then.
   std::vector<std::string> schedulingGates;
+  // status.nominatedNodeName when that node is in the snapshot: it was tried first.
+  NodeIndex nominatedNode = kNone;
 
   // The texts every verdict's reasons refer to, each distinct text once, owned
   // here; a verdict's reasons are a range of indices into them.

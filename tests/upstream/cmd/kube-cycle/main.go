@@ -64,6 +64,7 @@ import (
 	"k8s.io/kubernetes/pkg/scheduler/apis/config/validation"
 	internalcache "k8s.io/kubernetes/pkg/scheduler/backend/cache"
 	"k8s.io/kubernetes/pkg/scheduler/framework"
+	"k8s.io/kubernetes/pkg/scheduler/profile"
 )
 
 // ---- output ----
@@ -303,7 +304,8 @@ func run(sc *scenario, podKey string) (*output, error) {
 	if cfg.PercentageOfNodesToScore != nil {
 		opts = append(opts, scheduler.WithPercentageOfNodesToScore(cfg.PercentageOfNodesToScore))
 	}
-	recorders := func(string) events.EventRecorderLogger { return &events.FakeRecorder{} }
+	// Events go to the fake clientset (nobody reads them).
+	recorders := profile.NewRecorderFactory(events.NewBroadcaster(&events.EventSinkImpl{Interface: client.EventsV1()}))
 	sched, err := scheduler.New(ctx, client, informerFactory, nil, recorders, opts...)
 	if err != nil {
 		return nil, err
@@ -461,8 +463,8 @@ func run(sc *scenario, podKey string) (*output, error) {
 				v.Raw, v.Normalized, v.Scores = map[string]int64{}, map[string]int64{}, map[string]int64{}
 				// RawScores (the scores before NormalizeScore) are reported since v1.37.
 				if raw := reflect.ValueOf(ns).FieldByName("RawScores"); raw.IsValid() {
-					for _, ps := range raw.Interface().([]fwk.PluginScore) {
-						v.Raw[ps.Name] = ps.Score
+					for i := 0; i < raw.Len(); i++ {
+						v.Raw[raw.Index(i).FieldByName("Name").String()] = raw.Index(i).FieldByName("Score").Int()
 					}
 				}
 				for _, ps := range ns.Scores {
