@@ -123,7 +123,8 @@ struct ContainerPort {
 struct Container {
   std::string name;
   std::string image;
-  ResourceList requests;
+  ResourceList requests;  // defaulted from limits where unset (core/resources.h DefaultPodResources)
+  ResourceList limits;
   std::vector<ContainerPort> ports;
   std::optional<std::string> restartPolicy;  // "Always" marks a sidecar init container
 };
@@ -154,6 +155,9 @@ struct PodSpec {
   ResourceList overhead;
   std::string schedulerName = "default-scheduler";
   std::vector<std::string> schedulingGates;  // spec.schedulingGates[].name
+  // spec.resources (PodLevelResources): requests as the API server defaults them
+  // (defaultPodRequests), limits as written.
+  v1::ResourceList podRequests, podLimits;
 };
 
 struct Pod {

@@ -204,8 +204,31 @@ v1::ResourceList PodRequests(const v1::Pod& pod, const PodRequestsOptions& opts)
     MaxInto(initReqs, use);
   }
   MaxInto(reqs, initReqs);
+  // Pod-level requests replace the containers' for the resources they name
+  // (applyPodLevelResources; PodLevelResources is on by default since 1.34).
+  for (const auto& [name, q] : pod.spec.podRequests)
+    if (IsSupportedPodLevelResource(name)) reqs[name] = q;
   if (!opts.excludeOverhead) AddTo(reqs, pod.spec.overhead);
   return reqs;
+}
+
+bool IsSupportedPodLevelResource(const std::string& name) {
+  return name == kResourceCPU || name == kResourceMemory || name.rfind("hugepages-", 0) == 0;
+}
+
+void DefaultPodResources(v1::Pod& pod) {
+  for (auto* list : {&pod.spec.containers, &pod.spec.initContainers})
+    for (v1::Container& c : *list)
+      for (const auto& [name, q] : c.limits) c.requests.emplace(name, q);  // emplace keeps an explicit request
+  if (pod.spec.podLimits.empty()) return;
+  v1::Pod containersOnly = pod;
+  containersOnly.spec.podRequests.clear();
+  PodRequestsOptions opts;
+  opts.excludeOverhead = true;
+  for (const auto& [name, q] : PodRequests(containersOnly, opts))
+    if (IsSupportedPodLevelResource(name)) pod.spec.podRequests.emplace(name, q);
+  for (const auto& [name, q] : pod.spec.podLimits)
+    if (IsSupportedPodLevelResource(name)) pod.spec.podRequests.emplace(name, q);
 }
 
 v1::ResourceList PodRequests(const v1::Pod& pod, bool nonZero) {

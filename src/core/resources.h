@@ -88,6 +88,14 @@ struct PodRequestsOptions {
 // status resources (see the top of this file).
 v1::ResourceList PodRequests(const v1::Pod& pod, const PodRequestsOptions& opts);
 
+// IsSupportedPodLevelResource: cpu, memory and hugepages-*.
+bool IsSupportedPodLevelResource(const std::string& name);
+
+// The API server's defaulting of resources (v1 SetDefaults_Pod): a container's request
+// defaults to its limit; pod-level requests, when pod-level limits are set, default to the
+// containers' effective requests, else to the pod-level limits (defaultPodRequests).
+void DefaultPodResources(v1::Pod& pod);
+
 // The scheduler's two uses: the plain requests, and with `nonZero` the
 // requests where containers that omit cpu or memory count 100m / 200Mi
 // (NonMissingContainerRequests of schedutil's defaults; used by scoring only).

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/resources.h"
 #include "core/validation.h"
 #include "io/controllers.h"
 #include "io/object_reader.h"
@@ -302,9 +303,12 @@ v1::Container ReadContainer(const json& j, const std::string& p) {
   v1::Container c;
   c.name = StringField(j, "name", p);
   c.image = StringField(j, "image", p);
-  if (const json* res = ObjectField(j, "resources", p))
+  if (const json* res = ObjectField(j, "resources", p)) {
     if (const json* req = ObjectField(*res, "requests", Child(p, "resources")))
       c.requests = Resources(*req, Child(Child(p, "resources"), "requests"));
+    if (const json* lim = ObjectField(*res, "limits", Child(p, "resources")))
+      c.limits = Resources(*lim, Child(Child(p, "resources"), "limits"));
+  }
   ForEach(ArrayField(j, "ports", p), Child(p, "ports"), [&](const json& port, const std::string& pp) {
     v1::ContainerPort cp;
     cp.containerPort = OptInt32Field(port, "containerPort", pp).value_or(0);
@@ -379,9 +383,16 @@ v1::Pod ReadPod(const json& item, const std::string& path) {
     ForEach(ArrayField(*spec, "initContainers", sp), Child(sp, "initContainers"),
             [&](const json& c, const std::string& p) { s.initContainers.push_back(ReadContainer(c, p)); });
     if (const json* o = Field(*spec, "overhead")) s.overhead = Resources(*o, Child(sp, "overhead"));
+    if (const json* res = ObjectField(*spec, "resources", sp)) {
+      if (const json* req = ObjectField(*res, "requests", Child(sp, "resources")))
+        s.podRequests = Resources(*req, Child(Child(sp, "resources"), "requests"));
+      if (const json* lim = ObjectField(*res, "limits", Child(sp, "resources")))
+        s.podLimits = Resources(*lim, Child(Child(sp, "resources"), "limits"));
+    }
     ForEach(ArrayField(*spec, "schedulingGates", sp), Child(sp, "schedulingGates"),
             [&](const json& g, const std::string& p) { s.schedulingGates.push_back(StringField(g, "name", p)); });
   }
+  DefaultPodResources(pod);
   if (const json* status = ObjectField(item, "status", path)) {
     pod.phase = StringField(*status, "phase", Child(path, "status"));
     pod.nominatedNodeName = StringField(*status, "nominatedNodeName", Child(path, "status"));

@@ -15,8 +15,9 @@
 //    restartable init container, no resize status", "aggregate request resolves
 //    max of sums instead of sum of maxes") and 7 of
 //    TestAggregateContainerRequestsAndLimits (the status ones).
-//  - pod-level resources (spec.resources): 17 cases of TestPodLevelResourceRequests
-//    (every case that sets pod-level resources, and its 5 status cases).
+//  - of TestPodLevelResourceRequests, the rows with SkipPodLevelResources true
+//    (PodLevelResources is on by default since 1.34; spreadlab models it on) and the
+//    status ones; the pod-level rows are TestPodLevelResourceRequestsPodLevel below.
 //  - PodResourcesOptions.Reuse (TestPodResourceRequestsReuse), limits-only tests
 //    (TestPodResourceLimits, TestIsPodLevelLimitsSet), pod-level helpers
 //    (TestIsPodLevelResourcesSet, TestIsSupportedPodLevelResource), DRA
@@ -288,6 +289,73 @@ TEST(ResourcesTest, CalculateResourceNonZero) {
   // cpu: max(100m + 1, init 3) = 3; memory: 200Mi (missing) + 0 (explicit) + 1Mi overhead.
   EXPECT_EQ(r.nonZeroMilliCPU, 3000);
   EXPECT_EQ(r.nonZeroMemory, kDefaultMemoryRequest + 1048576);
+}
+
+}  // namespace
+}  // namespace spreadlab
+
+namespace spreadlab {
+namespace {
+
+// TestPodLevelResourceRequests, the rows that set pod-level resources
+// (SkipPodLevelResources false): spec.resources.requests replace the containers' requests
+// for cpu and memory; unsupported pod-level names are ignored.
+TEST(ResourcesTest, TestPodLevelResourceRequestsPodLevel) {
+  struct Case {
+    std::string name;
+    RL podRequests;
+    std::vector<v1::Container> initContainers;
+    std::vector<v1::Container> containers;
+    RL expectedRequests;
+  };
+  std::vector<Case> testCases = {
+      {"pod level memory resource with SkipPodLevelResources false", {{"memory", "2Mi"}}, {}, {}, {{"memory", "2Mi"}}},
+      {"pod level memory and container level cpu resources with SkipPodLevelResources false", {{"memory", "2Mi"}}, {},
+       {C({{"cpu", "2m"}})}, {{"memory", "2Mi"}, {"cpu", "2m"}}},
+      {"pod level unsupported resources set at both pod-level and container-level with SkipPodLevelResources false",
+       {{"storage", "2Mi"}}, {}, {C({{"storage", "3Mi"}})}, {{"storage", "3Mi"}}},
+      {"pod level unsupported resources set at pod-level with SkipPodLevelResources false", {{"storage", "2Mi"}}, {},
+       {C({{"memory", "3Mi"}})}, {{"memory", "3Mi"}}},
+      {"both container-level and pod-level resources set with SkipPodLevelResources false",
+       {{"memory", "6Mi"}, {"cpu", "8m"}}, {}, {C({{"memory", "3Mi"}, {"cpu", "2m"}})},
+       {{"memory", "6Mi"}, {"cpu", "8m"}}},
+      {"pod-level resources, container-level resources, init and sidecar container set with SkipPodLevelResources "
+       "false",
+       {{"memory", "15Mi"}, {"cpu", "18m"}},
+       {C({{"memory", "5Mi"}, {"cpu", "4m"}}, "", true), C({{"memory", "6Mi"}, {"cpu", "8m"}})},
+       {C({{"memory", "3Mi"}, {"cpu", "2m"}})},
+       {{"memory", "15Mi"}, {"cpu", "18m"}}},
+  };
+  for (const auto& tc : testCases) {
+    SCOPED_TRACE(tc.name);
+    v1::Pod pod = PodOf(tc.containers, tc.initContainers);
+    pod.spec.podRequests = ParseTestResources(tc.podRequests);
+    ExpectRequests(PodRequests(pod, PodRequestsOptions{}), tc.expectedRequests);
+  }
+}
+
+// The API server's defaulting (v1 SetDefaults_Pod, defaultPodRequests): a container's
+// request defaults to its limit; pod-level limits give pod-level requests, from the
+// containers' requests where they have them, else from the limits.
+TEST(ResourcesTest, DefaultsRequestsFromLimits) {
+  v1::Pod pod;
+  v1::Container c;
+  c.limits = ParseTestResources({{"cpu", "2"}, {"memory", "1Gi"}});
+  c.requests = ParseTestResources({{"memory", "512Mi"}});
+  pod.spec.containers.push_back(c);
+  DefaultPodResources(pod);
+  EXPECT_EQ(pod.spec.containers[0].requests.at("cpu").milli, 2000);
+  EXPECT_EQ(pod.spec.containers[0].requests.at("memory").value, 512LL << 20);  // an explicit request stays
+
+  v1::Pod podLevel;
+  v1::Container bare;
+  bare.requests = ParseTestResources({{"memory", "100Mi"}});
+  podLevel.spec.containers.push_back(bare);
+  podLevel.spec.podLimits = ParseTestResources({{"cpu", "4"}, {"memory", "1Gi"}});
+  DefaultPodResources(podLevel);
+  EXPECT_EQ(podLevel.spec.podRequests.at("cpu").milli, 4000);            // no container asks cpu: the limit
+  EXPECT_EQ(podLevel.spec.podRequests.at("memory").value, 100LL << 20);  // the containers' effective request
+  ExpectRequests(PodRequests(podLevel, PodRequestsOptions{}), {{"cpu", "4"}, {"memory", "100Mi"}});
 }
 
 }  // namespace

@@ -1058,3 +1058,35 @@ TEST(ReaderRegressions, PodsBoundToNodesNotInTheScenarioCountNowhere) {
 
 }  // namespace
 }  // namespace spreadlab::io
+
+namespace spreadlab::io {
+namespace {
+
+// PodLevelResources (beta, on by default since 1.34): a pod asking 4 cpu at pod level does
+// not fit a 2-cpu node whatever its containers ask; a container with only a limit requests
+// that limit (the API server's defaulting).
+TEST(ReaderRegressions, PodLevelRequestsAndLimitsCount) {
+  const std::string yaml = R"(apiVersion: v1
+kind: List
+items:
+- {apiVersion: v1, kind: Node, metadata: {name: small}, status: {allocatable: {cpu: "2", memory: 8Gi, pods: "10"}}}
+- {apiVersion: v1, kind: Pod, metadata: {name: big}, spec: {resources: {requests: {cpu: "4"}}, containers: [{name: c, resources: {requests: {cpu: 100m}}}]}}
+- {apiVersion: v1, kind: Pod, metadata: {name: limited}, spec: {containers: [{name: c, resources: {limits: {cpu: "3"}}}]}}
+- {apiVersion: v1, kind: Pod, metadata: {name: fits}, spec: {resources: {limits: {cpu: "1"}}, containers: [{name: c}]}}
+)";
+  Session s;
+  std::string error;
+  ASSERT_TRUE(OpenSession(yaml, s, error)) << error;
+  for (PodIndex p : {0, 1}) {
+    CycleTrace t;
+    s.framework->RunCycle(p, t, false);
+    EXPECT_EQ(t.message, "0/1 nodes are available: 1 Insufficient cpu.") << s.cluster->pod(p).key;
+  }
+  CycleTrace t;
+  s.framework->RunCycle(2, t, false);
+  EXPECT_EQ(t.message, "Successfully assigned default/fits to small");
+  EXPECT_EQ(s.cluster->pod(2).resources.requests.milliCPU, 1000);  // pod-level request defaulted from its limit
+}
+
+}  // namespace
+}  // namespace spreadlab::io

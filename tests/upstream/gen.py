@@ -303,6 +303,12 @@ class Gen:
             ] + ([{"operator": "Exists"}, {"key": "spot", "operator": "Equal", "value": "batch"}] if self.extras else []))
             spec["tolerations"] = [tol]
             self.features.add("tolerations")
+        if self.extras and self.chance(0.06):
+            pod["status"]["nominatedNodeName"] = self.pick([n["metadata"]["name"] for n in nodes])
+            self.features.add("nominatedNodeName")
+        if self.extras and self.chance(0.03):
+            spec["schedulingGates"] = [{"name": "example.com/quota"}]
+            self.features.add("schedulingGates")
         items.append(pod)
 
         if self.chance(0.2):
@@ -360,7 +366,8 @@ def main():
     ap.add_argument("--extras", action="store_true",
                     help="also: host ports, images, init containers and sidecars, extended resources, odd quantity "
                          "forms, capacity-only nodes, NoExecute, namespaceSelector, (mis)matchLabelKeys in pod affinity, "
-                         "matchFields, a custom topology key, pods on missing nodes, more profile variants")
+                         "matchFields, a custom topology key, pods on missing nodes, a nominated node, scheduling gates, "
+                         "more profile variants")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     for i in range(args.count):

@@ -75,7 +75,7 @@ type nodeOut struct {
 	RejectedBy   *string          `json:"rejectedBy"`             // plugin of the first failing filter
 	Code         string           `json:"code,omitempty"`         // its status code
 	Reasons      []string         `json:"reasons,omitempty"`      // its reasons
-	NotEvaluated string           `json:"notEvaluated,omitempty"` // PreFilterRejected | PreFilterResult
+	NotEvaluated string           `json:"notEvaluated,omitempty"` // PreFilterRejected | PreFilterResult | NominatedNode | SchedulingGated
 	Raw          map[string]int64 `json:"raw,omitempty"`          // Score before NormalizeScore
 	Normalized   map[string]int64 `json:"normalized,omitempty"`   // after NormalizeScore, unweighted
 	Scores       map[string]int64 `json:"scores,omitempty"`       // normalized x weight
@@ -91,6 +91,7 @@ type output struct {
 	Weights             map[string]int32 `json:"weights"`
 	SkippedScorePlugins []string         `json:"skippedScorePlugins"`
 	PreFilter           *preFilterOut    `json:"preFilter,omitempty"`
+	NominatedNode       string           `json:"nominatedNode,omitempty"` // status.nominatedNodeName, when that node exists
 	Nodes               []nodeOut        `json:"nodes"`
 	Feasible            []string         `json:"feasible"`
 	Scored              bool             `json:"scored"`
@@ -329,6 +330,7 @@ func run(sc *scenario, podKey string) (*output, error) {
 		Weights:             map[string]int32{},
 		SkippedScorePlugins: []string{},
 		Feasible:            []string{},
+		UpstreamCheck:       "skipped (no scheduling cycle ran)",
 	}
 	plugins := f.ListPlugins()
 	for _, p := range plugins.Filter.Enabled {
@@ -365,6 +367,16 @@ func run(sc *scenario, podKey string) (*output, error) {
 		return out, nil
 	}
 
+	// PreEnqueue (SchedulingGates): a pod they turn away never reaches a cycle.
+	for _, pl := range f.PreEnqueuePlugins() {
+		if st := pl.PreEnqueue(ctx, pod); !st.IsSuccess() {
+			out.Message = strp(st.Message())
+			for _, n := range sc.nodes {
+				verdict[n.Name].NotEvaluated = "SchedulingGated"
+			}
+			return finish()
+		}
+	}
 	if numAllNodes == 0 {
 		out.Message = strp(scheduler.ErrNoNodesAvailable.Error())
 		return finish()
@@ -389,8 +401,36 @@ func run(sc *scenario, podKey string) (*output, error) {
 			return nil, err
 		}
 		nodes := allNodes
+		// evaluateNominatedNode: a nominated node (status.nominatedNodeName) is tried
+		// first and taken, unscored, when it fits. When it does not, its status stays in
+		// the Diagnosis (upstream's NodeToStatus is shared), even if a PreFilterResult
+		// then leaves it out of the nodes filtered below.
+		if nnn := pod.Status.NominatedNodeName; nnn != "" {
+			if ni, err := snapshot.NodeInfos().Get(nnn); err == nil {
+				out.NominatedNode = nnn
+				st := f.RunFilterPluginsWithNominatedPods(ctx, state, pod, ni)
+				switch {
+				case st.Code() == fwk.Error:
+					out.Error = strp(st.AsError().Error())
+					return finish()
+				case st.IsSuccess():
+					feasible, nodes = []fwk.NodeInfo{ni}, nil
+					for _, n := range sc.nodes {
+						if n.Name != nnn {
+							verdict[n.Name].NotEvaluated = "NominatedNode"
+						}
+					}
+				default:
+					diagnosis.NodeToStatus.Set(nnn, st)
+					diagnosis.AddPluginStatus(st)
+					reject(nnn, st, "")
+				}
+			}
+		}
 		if !preRes.AllNodes() {
 			out.PreFilter = &preFilterOut{Code: "Success", NodeNames: sets.List(preRes.NodeNames)}
+		}
+		if !preRes.AllNodes() && len(feasible) == 0 {
 			absent := fwk.NewStatus(fwk.UnschedulableAndUnresolvable,
 				fmt.Sprintf("node(s) didn't satisfy plugin(s) %v", sets.List(unschedulablePlugins)))
 			diagnosis.NodeToStatus.SetAbsentNodesStatus(absent)
@@ -398,7 +438,7 @@ func run(sc *scenario, podKey string) (*output, error) {
 			for _, ni := range allNodes {
 				if preRes.NodeNames.Has(ni.Node().Name) {
 					nodes = append(nodes, ni)
-				} else {
+				} else if verdict[ni.Node().Name].Code == "" {
 					reject(ni.Node().Name, absent, "PreFilterResult")
 				}
 			}
