@@ -413,7 +413,12 @@ v1::Node ReadNode(const json& item, const std::string& path) {
   }
   std::string stp = Child(path, "status");
   if (const json* status = ObjectField(item, "status", path)) {
-    if (const json* a = Field(*status, "allocatable")) node.allocatable = Resources(*a, Child(stp, "allocatable"));
+    if (const json* a = Field(*status, "allocatable")) {
+      node.allocatable = Resources(*a, Child(stp, "allocatable"));
+    } else if (const json* c = Field(*status, "capacity")) {
+      // The API server's SetDefaults_NodeStatus: no allocatable means all the capacity.
+      node.allocatable = Resources(*c, Child(stp, "capacity"));
+    }
     ForEach(ArrayField(*status, "images", stp), Child(stp, "images"), [&](const json& img, const std::string& p) {
       v1::ContainerImage ci;
       if (const json* n = Field(img, "names")) ci.names = StringList(*n, Child(p, "names"));

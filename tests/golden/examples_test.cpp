@@ -87,7 +87,7 @@ const std::vector<Expectation> kExpectations = {
      {}},
     // node3's taint; zoneA 1 + 1 - 0 = 2 with the tainted zoneB counted (nodeTaintsPolicy Ignore).
     {"conflict-taint", "",
-     "0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: infra}, 2 node(s) didn't match pod "
+     "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match pod "
      "topology spread constraints.",
      {}},
     // zoneA passes the spread (1 + 1 - 1) but holds web-1 (anti-affinity); zoneB

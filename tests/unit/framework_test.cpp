@@ -288,8 +288,7 @@ TEST(FitErrorFromCycleTest, TaintsAndCordon) {
   auto env = MakeEnv(nodes, {}, MakePod().Name("p").Obj());
   env->Run();
   EXPECT_EQ(env->trace.message,
-            "0/4 nodes are available: 1 node(s) had untolerated taint {key2: v}, 1 node(s) were unschedulable, 2 "
-            "node(s) had untolerated taint {dedicated: gpu}.");
+            "0/4 nodes are available: 1 node(s) were unschedulable, 3 node(s) had untolerated taint(s).");
 
   // Tolerating the taints leaves only the cordon; tolerating the unschedulable
   // taint makes the cordoned node fit too (NodeUnschedulable).
@@ -313,7 +312,7 @@ TEST(FitErrorFromCycleTest, CountsSortAsStrings) {
   auto env = MakeEnv(nodes, {}, MakePod().Name("p").Obj());
   env->Run(false);
   EXPECT_EQ(env->trace.message,
-            "0/12 nodes are available: 10 node(s) were unschedulable, 2 node(s) had untolerated taint {a: b}.");
+            "0/12 nodes are available: 10 node(s) were unschedulable, 2 node(s) had untolerated taint(s).");
 }
 
 // NodeName: a pod naming a node that is not the one being filtered.
@@ -352,7 +351,7 @@ TEST(FirstFailureTest, CountedOnceUnderFirstFailingPlugin) {
                                              "NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity"}));
   EXPECT_EQ(env->trace.message,
             "0/3 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had untolerated "
-            "taint {k: v}, 1 node(s) were unschedulable.");
+            "taint(s), 1 node(s) were unschedulable.");
 
   auto firstFailingPlugin = [&](const std::string& node) {
     const NodeTrace& nt = env->Node(node);
@@ -379,7 +378,7 @@ TEST(FirstFailureTest, CountedOnceUnderFirstFailingPlugin) {
   env->Run(false);
   EXPECT_EQ(env->trace.message,
             "0/3 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had untolerated "
-            "taint {k: v}, 1 node(s) were unschedulable.");
+            "taint(s), 1 node(s) were unschedulable.");
 
   // Profile order, not a fixed one: with Filter reordered (filter.disabled "*"
   // keeps the listed order) every node is counted under NodeAffinity.
@@ -468,7 +467,7 @@ TEST(PreFilterResultTest, TestSomeNodesAreFilteredOutByPrefilterPluginAndOtherAr
   env->Run();
   EXPECT_EQ(env->trace.message,
             "0/2 nodes are available: 1 node(s) didn't satisfy plugin(s) [NodeAffinity], 1 node(s) had untolerated "
-            "taint {k: v}.");
+            "taint(s).");
 }
 
 // NodeAffinity returns UnschedulableAndUnresolvable "pod affinity terms conflict"
@@ -545,7 +544,7 @@ TEST(PreFilterResultTest, MissingNameAmongExistingOnes) {
   env->Run();
   EXPECT_EQ(env->Evaluated(), (std::set<std::string>{"n1"}));
   EXPECT_EQ(env->trace.message,
-            "0/3 nodes are available: 1 node(s) had untolerated taint {k: v}, 2 node(s) didn't satisfy plugin(s) "
+            "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't satisfy plugin(s) "
             "[NodeAffinity].");
   auto env2 = MakeEnv(PlainNodes({"n1", "n2"}), {},
                       MakePod().Name("p").RequiredTerm({}, {NameIn("ghost")}).RequiredTerm({}, {NameIn("n2")}).Obj());

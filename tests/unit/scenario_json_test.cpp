@@ -1090,3 +1090,21 @@ items:
 
 }  // namespace
 }  // namespace spreadlab::io
+
+namespace spreadlab::io {
+namespace {
+
+// SetDefaults_NodeStatus: a node without status.allocatable gets its capacity (found by the
+// differential test against kube-scheduler, tests/upstream/found/capacity-only-node.json).
+TEST(ReaderRegressions, CapacityStandsInForMissingAllocatable) {
+  Scenario s;
+  ASSERT_TRUE(ReadScenario(R"({"apiVersion":"v1","kind":"Node","metadata":{"name":"n"},
+                               "status":{"capacity":{"cpu":"4","pods":"10"}}})", s).ok);
+  EXPECT_EQ(s.nodes[0].allocatable.at("cpu").milli, 4000);
+  ASSERT_TRUE(ReadScenario(R"({"apiVersion":"v1","kind":"Node","metadata":{"name":"n"},
+                               "status":{"capacity":{"cpu":"4"},"allocatable":{"cpu":"3"}}})", s).ok);
+  EXPECT_EQ(s.nodes[0].allocatable.at("cpu").milli, 3000);
+}
+
+}  // namespace
+}  // namespace spreadlab::io

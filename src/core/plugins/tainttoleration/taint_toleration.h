@@ -22,10 +22,7 @@ class TaintToleration final : public FilterPlugin, public PreScorePlugin, public
   Status NormalizeScore(const CycleState&, const PodInfo&, std::span<NodeScore> scores) override;
 
  private:
-  std::string_view UntoleratedReason(const Taint& t);
   Handle h_;
-  // Reason strings ("node(s) had untolerated taint {key: value}") outlive the cycle.
-  std::map<std::pair<Sym, Sym>, std::string> reasons_;
 };
 
 }  // namespace spreadlab::plugins
