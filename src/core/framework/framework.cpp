@@ -304,7 +304,8 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
       scores[k].node = feasible_[k];
       Status s = score_[i]->Score(state_, pod, cluster_.node(feasible_[k]), scores[k].score);
       if (!s.IsSuccess())
-        return Fail(trace, "running Score plugin \"" + std::string(score_[i]->Name()) + "\": " + std::string(s.Message()));
+        return Fail(trace, "running Score plugins: plugin \"" + std::string(score_[i]->Name()) + "\" failed with: " +
+                               std::string(s.Message()));
     }
     if (explain) {
       trace.scorePlugins.emplace_back(score_[i]->Name());
@@ -314,13 +315,14 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
     }
     Status s = score_[i]->NormalizeScore(state_, pod, scores);
     if (!s.IsSuccess())
-      return Fail(trace, "running Normalize on Score plugins \"" + std::string(score_[i]->Name()) + "\": " +
-                             std::string(s.Message()));
+      return Fail(trace, "running Normalize on Score plugins: plugin \"" + std::string(score_[i]->Name()) +
+                             "\" failed with: " + std::string(s.Message()));
     for (size_t k = 0; k < feasible_.size(); ++k) {
       int64_t v = scores[k].score;
       if (v > kMaxNodeScore || v < kMinNodeScore)
-        return Fail(trace, "plugin \"" + std::string(score_[i]->Name()) + "\" returns an invalid score " +
-                               std::to_string(v) + ", it should in the range of [0, 100] after normalizing");
+        return Fail(trace, "applying score defaultWeights on Score plugins: plugin \"" +
+                               std::string(score_[i]->Name()) + "\" returns an invalid score " + std::to_string(v) +
+                               ", it should in the range of [0, 100] after normalizing");
       totals[k] += v * weights_[i];
       if (explain) {
         ScoreEntry& e = trace.scores[trace.scores.size() - feasible_.size() + k];
