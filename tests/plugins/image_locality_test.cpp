@@ -241,5 +241,18 @@ TEST(ImageLocalityTest, ImageStates) {
   }
 }
 
+// The scheduler cache (backend/cache addNodeImageStates) keeps one summary per image name,
+// sized by the first node that reported it: two nodes reporting different sizes for the
+// same name score alike, with the first size.
+TEST(ImageLocalityTest, OneSizePerImageNameAsTheCacheKeepsIt) {
+  std::vector<v1::Node> nodes = {
+      makeImageNode("node1", {{{"gcr.io/app:1"}, 500 * mb}}),
+      makeImageNode("node2", {{{"gcr.io/app:1"}, 30 * mb}}),
+  };
+  PluginHarness h(nodes, {}, podSpec({"gcr.io/app:1"}), Factory());
+  // Both: 100 * (500M * 2/2 - 23M) / (1000M - 23M) = 48.
+  EXPECT_EQ(h.Scores({"node1", "node2"}), (std::vector<int64_t>{48, 48}));
+}
+
 }  // namespace
 }  // namespace spreadlab

@@ -40,16 +40,23 @@ void ImageLocality::BuildImageStates() {
   cachedPod_ = kNone;
   const auto& nodes = cluster.scenario().nodes;
   nodeImages_.assign(nodes.size(), {});
+  // The scheduler cache's addNodeImageStates (what a running kube-scheduler's snapshot
+  // holds): one summary per image name, whose size is what the first node to report the
+  // name said (nodes in document order, as the informer adds them); nodes that report
+  // another size for it still score with that one. (NewSnapshot, which upstream's unit
+  // tests use, takes each node's own size instead.)
+  std::vector<int64_t> sizeOf;  // per image id
   std::unordered_map<int32_t, int64_t> sizes;
   for (size_t n = 0; n < nodes.size(); ++n) {
-    // getNodeImageStates: imageStates[name] = {image.SizeBytes, ...}, so a name
-    // listed twice on one node keeps the later size.
     sizes.clear();
     for (const auto& image : nodes[n].images) {
       for (const auto& name : image.names) {
         auto [it, fresh] = imageIds_.try_emplace(name, static_cast<int32_t>(numNodes_.size()));
-        if (fresh) numNodes_.push_back(0);
-        sizes[it->second] = image.sizeBytes;
+        if (fresh) {
+          numNodes_.push_back(0);
+          sizeOf.push_back(image.sizeBytes);
+        }
+        sizes.emplace(it->second, sizeOf[static_cast<size_t>(it->second)]);
       }
     }
     auto& states = nodeImages_[n];
