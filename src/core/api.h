@@ -273,6 +273,11 @@ struct NodeResourcesBalancedAllocationArgs {
   std::vector<ResourceSpec> resources = {{"cpu", 1}, {"memory", 1}};
 };
 
+// NodeAffinityArgs: node affinity the profile adds to every pod it schedules.
+struct NodeAffinityArgs {
+  std::optional<v1::NodeAffinity> addedAffinity;
+};
+
 // InterPodAffinityArgs (v1 defaults applied).
 struct InterPodAffinityArgs {
   int32_t hardPodAffinityWeight = 1;
@@ -287,6 +292,7 @@ struct Profile {
   NodeResourcesFitArgs nodeResourcesFitArgs;
   NodeResourcesBalancedAllocationArgs balancedAllocationArgs;
   InterPodAffinityArgs interPodAffinityArgs;
+  NodeAffinityArgs nodeAffinityArgs;
   // percentageOfNodesToScore (the profile's, else the configuration's); unset or
   // 0 means adaptive: 50% minus 1% per 125 nodes, at least 5%, at least 100 nodes.
   std::optional<int32_t> percentageOfNodesToScore;
@@ -294,7 +300,7 @@ struct Profile {
   std::string configPath;  // the KubeSchedulerConfiguration item, e.g. "items[7]"
   std::string path;  // where it came from, e.g. "items[7].profiles[0]"
   std::string podTopologySpreadArgsPath;  // e.g. "items[7].profiles[0].pluginConfig[1].args"
-  std::string nodeResourcesFitArgsPath, balancedAllocationArgsPath, interPodAffinityArgsPath;
+  std::string nodeResourcesFitArgsPath, balancedAllocationArgsPath, interPodAffinityArgsPath, nodeAffinityArgsPath;
 };
 
 }  // namespace spreadlab::config

@@ -942,6 +942,9 @@ void ValidateProfile(const config::Profile& profile, Errors& out) {
   ValidateNodeResourcesFitArgs(profile.nodeResourcesFitArgs, profile.nodeResourcesFitArgsPath, out);
   ValidateBalancedAllocationArgs(profile.balancedAllocationArgs, profile.balancedAllocationArgsPath, out);
   ValidateInterPodAffinityArgs(profile.interPodAffinityArgs, profile.interPodAffinityArgsPath, out);
+  // ValidateNodeAffinityArgs: the added affinity must parse as a pod's would.
+  if (const auto& added = profile.nodeAffinityArgs.addedAffinity)
+    ValidateNodeAffinity(*added, Child(profile.nodeAffinityArgsPath, "addedAffinity"), out);
 }
 
 // ---------------------------------------------------------------------------

@@ -233,13 +233,11 @@ v1::PodAffinity ReadPodAffinity(const json& j, const std::string& path) {
   return a;
 }
 
-std::optional<v1::Affinity> ReadAffinity(const json& j, const std::string& path) {
-  ExpectObject(j, path);
-  v1::Affinity a;
-  if (const json* na = ObjectField(j, "nodeAffinity", path)) {
-    std::string np = Child(path, "nodeAffinity");
-    v1::NodeAffinity n;
-    if (const json* req = ObjectField(*na, "requiredDuringSchedulingIgnoredDuringExecution", np)) {
+v1::NodeAffinity ReadNodeAffinity(const json& na, const std::string& np) {
+  ExpectObject(na, np);
+  v1::NodeAffinity n;
+  {
+    if (const json* req = ObjectField(na, "requiredDuringSchedulingIgnoredDuringExecution", np)) {
       std::string rp = Child(np, "requiredDuringSchedulingIgnoredDuringExecution");
       v1::NodeSelector sel;
       const json* terms = ArrayField(*req, "nodeSelectorTerms", rp);
@@ -249,15 +247,21 @@ std::optional<v1::Affinity> ReadAffinity(const json& j, const std::string& path)
       n.requiredDuringSchedulingIgnoredDuringExecution = std::move(sel);
     }
     std::string pp = Child(np, "preferredDuringSchedulingIgnoredDuringExecution");
-    ForEach(ArrayField(*na, "preferredDuringSchedulingIgnoredDuringExecution", np), pp,
+    ForEach(ArrayField(na, "preferredDuringSchedulingIgnoredDuringExecution", np), pp,
             [&](const json& e, const std::string& p) {
               v1::PreferredSchedulingTerm t;
               t.weight = OptInt32Field(e, "weight", p).value_or(0);
               if (const json* pref = Field(e, "preference")) t.preference = ReadNodeSelectorTerm(*pref, Child(p, "preference"));
               n.preferredDuringSchedulingIgnoredDuringExecution.push_back(std::move(t));
             });
-    a.nodeAffinity = std::move(n);
   }
+  return n;
+}
+
+std::optional<v1::Affinity> ReadAffinity(const json& j, const std::string& path) {
+  ExpectObject(j, path);
+  v1::Affinity a;
+  if (const json* na = ObjectField(j, "nodeAffinity", path)) a.nodeAffinity = ReadNodeAffinity(*na, Child(path, "nodeAffinity"));
   if (const json* pa = ObjectField(j, "podAffinity", path)) a.podAffinity = ReadPodAffinity(*pa, Child(path, "podAffinity"));
   if (const json* pa = ObjectField(j, "podAntiAffinity", path))
     a.podAntiAffinity = ReadPodAffinity(*pa, Child(path, "podAntiAffinity"));
@@ -543,6 +547,12 @@ config::Profile ReadProfile(const json& item, const std::string& path, std::vect
       resources.clear();
       if (const json* r = Field(*args, "resources")) resources = ReadResourceSpecs(*r, Child(ap, "resources"));
       DefaultResourceSpecs(resources);
+      return;
+    }
+    if (name == "NodeAffinity") {
+      prof.nodeAffinityArgsPath = ap;
+      if (const json* added = Field(*args, "addedAffinity"))
+        prof.nodeAffinityArgs.addedAffinity = ReadNodeAffinity(*added, Child(ap, "addedAffinity"));
       return;
     }
     if (name == "InterPodAffinity") {

@@ -4,14 +4,8 @@
 //   at commit 17bae91f207a5f2b101e581c90f7a72fc9adef96.
 // Case names are upstream's, verbatim.
 //
-// Not ported:
-//  * cases that configure the plugin's NodeAffinityArgs.AddedAffinity, which
-//    spreadlab does not support yet (5 cases):
-//      TestNodeAffinity: "Matches added affinity and Pod's node affinity",
-//        "Matches added affinity but not Pod's node affinity",
-//        "Doesn't match added affinity";
-//      TestNodeAffinityPriority: "added affinity",
-//        "added affinity and pod has default affinity".
+// The NodeAffinityArgs.AddedAffinity cases were checked against v1.37.2's
+// node_affinity_test.go. Not ported:
 //  * Test_isSchedulableAfterNodeChange (queueing hints; no counterpart in a
 //    single-cycle simulator).
 //
@@ -50,8 +44,24 @@ v1::NodeSelectorRequirement Req(std::string key, std::string op, std::vector<std
 // metav1.ObjectNameField
 constexpr const char* kObjectNameField = "metadata.name";
 
-PluginHarness::Factory Factory() {
-  return [](Handle h) { return std::make_unique<plugins::NodeAffinity>(h); };
+PluginHarness::Factory Factory(config::NodeAffinityArgs args = {}) {
+  return [args](Handle h) { return std::make_unique<plugins::NodeAffinity>(h, args); };
+}
+
+// NodeAffinityArgs{AddedAffinity: the preferred node affinity of `holder`}.
+config::NodeAffinityArgs AddedPreferred(const v1::Pod& holder) {
+  config::NodeAffinityArgs a;
+  a.addedAffinity = v1::NodeAffinity{};
+  a.addedAffinity->preferredDuringSchedulingIgnoredDuringExecution =
+      holder.spec.affinity->nodeAffinity->preferredDuringSchedulingIgnoredDuringExecution;
+  return a;
+}
+
+// NodeAffinityArgs{AddedAffinity: {required: one term}}.
+config::NodeAffinityArgs AddedRequired(v1::NodeSelectorTerm term) {
+  config::NodeAffinityArgs a;
+  a.addedAffinity.emplace().requiredDuringSchedulingIgnoredDuringExecution.emplace().nodeSelectorTerms = {std::move(term)};
+  return a;
 }
 
 struct WantStatus {
@@ -81,6 +91,7 @@ struct FilterCase {
   WantStatus wantPreFilterStatus;
   std::optional<std::set<std::string>> wantPreFilterResult;
   bool runPreFilter = true;
+  config::NodeAffinityArgs args;
 };
 
 // TODO (upstream): Add test case for RequiredDuringSchedulingRequiredDuringExecution after it's implemented.
@@ -273,8 +284,29 @@ std::vector<FilterCase> NodeAffinityCases() {
           .wantStatus = unschedulablePod,
           .wantPreFilterStatus = {Code::UnschedulableAndUnresolvable, errReasonConflict},
       },
-      // "Matches added affinity and Pod's node affinity", "Matches added affinity but not Pod's node affinity"
-      // and "Doesn't match added affinity" use NodeAffinityArgs.AddedAffinity: not ported (see top).
+      {
+          .name = "Matches added affinity and Pod's node affinity",
+          .pod = MakePod().Name("pod").RequiredTerm({Req("zone", "In", {"foo"})}).Obj(),
+          .labels = {{"zone", "foo"}},
+          .nodeName = "node2",
+          .args = AddedRequired({{}, {Req(kObjectNameField, "In", {"node2"})}}),
+      },
+      {
+          .name = "Matches added affinity but not Pod's node affinity",
+          .pod = MakePod().Name("pod").RequiredTerm({Req("zone", "In", {"bar"})}).Obj(),
+          .labels = {{"zone", "foo"}},
+          .nodeName = "node2",
+          .wantStatus = unschedulablePod,
+          .args = AddedRequired({{}, {Req(kObjectNameField, "In", {"node2"})}}),
+      },
+      {
+          .name = "Doesn't match added affinity",
+          .pod = MakePod().Name("pod").Obj(),
+          .labels = {{"zone", "foo"}},
+          .nodeName = "node2",
+          .wantStatus = {Code::UnschedulableAndUnresolvable, std::string(plugins::NodeAffinity::kErrReasonEnforced)},
+          .args = AddedRequired({{Req("zone", "In", {"bar"})}, {}}),
+      },
       {
           .name = "Matches node selector correctly even if PreFilter is not called",
           .pod = MakePod().Name("pod").NodeSelector({{"foo", "bar"}}).Obj(),
@@ -301,7 +333,7 @@ void RunNodeAffinityCase(const FilterCase& test) {
     for (const auto& n : *test.wantPreFilterResult)
       if (n != test.nodeName) nodes.push_back(MakeNode().Name(n).Obj());
   }
-  PluginHarness h(nodes, {}, test.pod, Factory());
+  PluginHarness h(nodes, {}, test.pod, Factory(test.args));
 
   if (test.runPreFilter) {
     PreFilterResult result;
@@ -329,6 +361,7 @@ struct ScoreCase {
   std::vector<std::pair<std::string, int64_t>> expectedList;
   bool runPreScore = false;
   WantStatus wantPreScoreStatus;
+  config::NodeAffinityArgs args;
 };
 
 std::vector<ScoreCase> NodeAffinityPriorityCases() {
@@ -399,8 +432,22 @@ std::vector<ScoreCase> NodeAffinityPriorityCases() {
           .expectedList = {{"node1", 18}, {"node5", kMaxNodeScore}, {"node2", 36}},
           .runPreScore = true,
       },
-      // "added affinity" and "added affinity and pod has default affinity" use
-      // NodeAffinityArgs.AddedAffinity: not ported (see top).
+      {
+          .name = "added affinity",
+          .pod = MakePod().Name("pod").Obj(),
+          .nodes = {node("node1", label1), node("node2", label2)},
+          .expectedList = {{"node1", kMaxNodeScore}, {"node2", 0}},
+          .runPreScore = true,
+          .args = AddedPreferred(withAffinity1(MakePod().Name("holder")).Obj()),
+      },
+      {
+          .name = "added affinity and pod has default affinity",
+          .pod = withAffinity1(MakePod().Name("pod")).Obj(),
+          .nodes = {node("node1", label1), node("node2", label2), node("node3", label5)},
+          .expectedList = {{"node1", 40}, {"node2", 60}, {"node3", kMaxNodeScore}},
+          .runPreScore = true,
+          .args = AddedPreferred(MakePod().Name("holder").PreferredTerm(3, {Req("key", "In", {"value"})}).Obj()),
+      },
       {
           // Upstream runs PreScore in this case too (runPreScore: true), despite its name.
           .name = "calculate the priorities correctly even if PreScore is not called",
@@ -415,7 +462,7 @@ std::vector<ScoreCase> NodeAffinityPriorityCases() {
 }
 
 void RunNodeAffinityPriorityCase(const ScoreCase& test) {
-  PluginHarness h(test.nodes, {}, test.pod, Factory());
+  PluginHarness h(test.nodes, {}, test.pod, Factory(test.args));
   auto& plugin = dynamic_cast<plugins::NodeAffinity&>(h.plugin());
   std::vector<NodeIndex> all;
   for (const auto& n : h.cluster().nodes()) all.push_back(n.index);

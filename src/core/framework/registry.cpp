@@ -19,7 +19,7 @@ std::unique_ptr<Plugin> NewPlugin(const std::string& name, Handle h, const confi
   if (name == NodeUnschedulable::kName) return std::make_unique<NodeUnschedulable>(h);
   if (name == NodeName::kName) return std::make_unique<NodeName>(h);
   if (name == TaintToleration::kName) return std::make_unique<TaintToleration>(h);
-  if (name == NodeAffinity::kName) return std::make_unique<NodeAffinity>(h);
+  if (name == NodeAffinity::kName) return std::make_unique<NodeAffinity>(h, profile.nodeAffinityArgs);
   if (name == NodePorts::kName) return std::make_unique<NodePorts>(h);
   if (name == Fit::kName) return std::make_unique<Fit>(h, profile.nodeResourcesFitArgs);
   if (name == BalancedAllocation::kName) return std::make_unique<BalancedAllocation>(h, profile.balancedAllocationArgs);

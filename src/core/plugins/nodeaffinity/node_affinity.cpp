@@ -24,13 +24,32 @@ const v1::NodeSelector* RequiredTerms(const v1::Pod& pod) {
 }
 }  // namespace
 
+// New: the added affinity compiled once (upstream NewNodeSelector / NewPreferredSchedulingTerms;
+// validation already refused terms that do not parse).
+NodeAffinity::NodeAffinity(Handle h, const config::NodeAffinityArgs& args) : h_(h) {
+  if (!args.addedAffinity) return;
+  StringPool& pool = h_.cluster->pool();
+  if (const auto& ns = args.addedAffinity->requiredDuringSchedulingIgnoredDuringExecution) {
+    addedNodeSelector_.emplace();
+    for (size_t i = 0; i < ns->nodeSelectorTerms.size(); ++i)
+      addedNodeSelector_->push_back(CompileNodeSelectorTerm(ns->nodeSelectorTerms[i], pool, "[" + std::to_string(i) + "]"));
+  }
+  const auto& preferred = args.addedAffinity->preferredDuringSchedulingIgnoredDuringExecution;
+  if (!preferred.empty()) {
+    v1::Pod holder;  // GetPodPreferredNodeAffinity reads the terms off a pod
+    holder.spec.affinity.emplace().nodeAffinity.emplace().preferredDuringSchedulingIgnoredDuringExecution = preferred;
+    addedPrefSchedTerms_ = GetPodPreferredNodeAffinity(holder, pool);
+  }
+}
+
 // NodeAffinity.PreFilter: skips pods without a node selector or required
-// affinity, and narrows the nodes when every term names nodes by metadata.name.
+// affinity (when the profile adds none), and narrows the nodes when every term names
+// nodes by metadata.name.
 Status NodeAffinity::PreFilter(CycleState& state, const PodInfo& pod, PreFilterResult& result, CycleTrace*) {
   Cluster& c = *h_.cluster;
   const v1::Pod& spec = c.podSpec(pod.index);
   const v1::NodeSelector* required = RequiredTerms(spec);
-  if (!required && spec.spec.nodeSelector.empty()) return Status::Make(Code::Skip);
+  if (!required && !addedNodeSelector_ && spec.spec.nodeSelector.empty()) return Status::Make(Code::Skip);
 
   state.Write<PreFilterState>(kPreFilterStateKey).required = GetRequiredNodeAffinity(spec, c.pool());
   if (!required || required->nodeSelectorTerms.empty()) return Status::Ok();
@@ -62,6 +81,11 @@ Status NodeAffinity::PreFilter(CycleState& state, const PodInfo& pod, PreFilterR
 
 // NodeAffinity.Filter
 Status NodeAffinity::Filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node, CycleTrace*) {
+  if (addedNodeSelector_) {
+    bool match = false;  // NodeSelector.Match: any term
+    for (const auto& t : *addedNodeSelector_) match = match || t.Match(node.View(), h_.cluster->pool());
+    if (!match) return Status::Make(Code::UnschedulableAndUnresolvable, kErrReasonEnforced);
+  }
   const auto* s = state.Read<PreFilterState>(kPreFilterStateKey);
   // Without PreFilter (disabled in the profile) upstream computes the affinity here.
   RequiredNodeAffinity fallback;
@@ -76,7 +100,7 @@ Status NodeAffinity::PreScore(CycleState& state, const PodInfo& pod, std::span<c
   std::string error;
   auto preferred = GetPodPreferredNodeAffinity(h_.cluster->podSpec(pod.index), h_.cluster->pool(), &error);
   if (!error.empty()) return Status::AsError(error);
-  if (!preferred) return Status::Make(Code::Skip);
+  if (!preferred && !addedPrefSchedTerms_) return Status::Make(Code::Skip);
   state.Write<PreScoreState>(kPreScoreStateKey).preferred = std::move(preferred);
   return Status::Ok();
 }
@@ -87,7 +111,8 @@ Status NodeAffinity::Score(const CycleState& state, const PodInfo& pod, const No
   std::optional<PreferredSchedulingTerms> fallback;
   if (!s) fallback = GetPodPreferredNodeAffinity(h_.cluster->podSpec(pod.index), h_.cluster->pool());
   const auto& preferred = s ? s->preferred : fallback;
-  score = preferred ? preferred->Score(node.View(), h_.cluster->pool()) : 0;
+  score = addedPrefSchedTerms_ ? addedPrefSchedTerms_->Score(node.View(), h_.cluster->pool()) : 0;
+  if (preferred) score += preferred->Score(node.View(), h_.cluster->pool());
   return Status::Ok();
 }
 

@@ -1,7 +1,11 @@
 #pragma once
 // NodeAffinity (pkg/scheduler/framework/plugins/nodeaffinity): Filter on
 // spec.nodeSelector and required node affinity; Score sums the weights of the
-// preferred terms a node matches.
+// preferred terms a node matches. NodeAffinityArgs.addedAffinity applies to every pod
+// of the profile: its required terms filter first, its preferred terms add to the score.
+#include <optional>
+
+#include "core/corev1/nodeaffinity.h"
 #include "core/framework/interface.h"
 
 namespace spreadlab::plugins {
@@ -11,8 +15,9 @@ class NodeAffinity final : public PreFilterPlugin, public FilterPlugin, public P
   static constexpr std::string_view kName = "NodeAffinity";
   static constexpr std::string_view kErrReasonPod = "node(s) didn't match Pod's node affinity/selector";
   static constexpr std::string_view kErrReasonConflict = "pod affinity terms conflict";
+  static constexpr std::string_view kErrReasonEnforced = "node(s) didn't match scheduler-enforced node affinity";
 
-  explicit NodeAffinity(Handle h) : h_(h) {}
+  NodeAffinity(Handle h, const config::NodeAffinityArgs& args);
   std::string_view Name() const override { return kName; }
   Status PreFilter(CycleState& state, const PodInfo& pod, PreFilterResult& result, CycleTrace*) override;
   Status Filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node, CycleTrace*) override;
@@ -22,6 +27,8 @@ class NodeAffinity final : public PreFilterPlugin, public FilterPlugin, public P
 
  private:
   Handle h_;
+  std::optional<std::vector<NodeSelectorTerm>> addedNodeSelector_;  // addedAffinity's required terms
+  std::optional<PreferredSchedulingTerms> addedPrefSchedTerms_;      // and its preferred ones
 };
 
 }  // namespace spreadlab::plugins

@@ -16,9 +16,9 @@
 //
 // The scheduler is built by scheduler.New, as kube-scheduler builds it: the in-tree
 // registry, the profile (v1-defaulted and converted as kube-scheduler loads its
-// config), an informer factory over a fake clientset holding the objects, and the
-// scheduler's node-info snapshot, filled from internalcache.NewSnapshot(bound pods,
-// nodes) (what the scheduler's cache would hold). The cycle is
+// config), an informer factory over a fake clientset holding the objects (its event
+// handlers fill the scheduler's cache), and the node-info snapshot that
+// Cache.UpdateSnapshot writes from that cache, as each scheduling cycle starts. The cycle is
 // upstream's schedulePod step by step — PreFilter (its PreFilterResult and Skip),
 // Filter with nominated pods on every node, PreScore and Score on the feasible
 // nodes (not with one feasible node, as upstream) — only without
@@ -39,6 +39,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"time"
 
 	v1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -281,20 +282,6 @@ func run(sc *scenario, podKey string) (*output, error) {
 		return nil, errors.New("no pending pod (a pod without spec.nodeName) in the scenario")
 	}
 
-	// The snapshot: nodes and the pods bound to them (a pod bound to a node the
-	// scenario lacks is in no NodeInfo the plugins see, as in the scheduler's cache).
-	nodeNames := sets.New[string]()
-	for _, n := range sc.nodes {
-		nodeNames.Insert(n.Name)
-	}
-	var bound []*v1.Pod
-	for _, p := range sc.pods {
-		if p != pod && p.Spec.NodeName != "" && nodeNames.Has(p.Spec.NodeName) {
-			bound = append(bound, p)
-		}
-	}
-	snapshot := internalcache.NewSnapshot(bound, sc.nodes)
-
 	client := fake.NewClientset(sc.objects...)
 	informerFactory := informers.NewSharedInformerFactory(client, 0)
 	opts := []scheduler.Option{
@@ -314,14 +301,44 @@ func run(sc *scenario, podKey string) (*output, error) {
 	informerFactory.Start(ctx.Done())
 	informerFactory.WaitForCacheSync(ctx.Done())
 	f := sched.Profiles[prof.SchedulerName]
-	// The snapshot the scheduler and its plugins read (scheduler.New made an empty one;
-	// v1.37's WithNodeInfoSnapshot option is not in older releases): fill it in place.
-	shared, ok := f.SnapshotSharedLister().(*internalcache.Snapshot)
+	// The snapshot, as schedulingCycle takes it: the scheduler's event handlers fill its
+	// cache from the informers (nodes, and every pod with spec.nodeName, the pending pod
+	// aside), then Cache.UpdateSnapshot writes the snapshot its frameworks read (a pod
+	// bound to a node the scenario lacks stays out of every NodeInfo the plugins see;
+	// an image's size is the first node's, as addNodeImageStates keeps it).
+	snapshot, ok := f.SnapshotSharedLister().(*internalcache.Snapshot)
 	if !ok {
 		return nil, fmt.Errorf("unexpected snapshot type %T", f.SnapshotSharedLister())
 	}
-	*shared = *snapshot
-	snapshot = shared
+	nodeNames := sets.New[string]()
+	for _, n := range sc.nodes {
+		nodeNames.Insert(n.Name)
+	}
+	wantPods, wantOnNodes := 0, 0
+	for _, p := range sc.pods {
+		if p.Spec.NodeName != "" {
+			wantPods++
+			if nodeNames.Has(p.Spec.NodeName) {
+				wantOnNodes++
+			}
+		}
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		if err := sched.Cache.UpdateSnapshot(klog.FromContext(ctx), snapshot); err != nil {
+			return nil, err
+		}
+		infos, _ := snapshot.NodeInfos().List()
+		onNodes := 0
+		for _, ni := range infos {
+			onNodes += len(ni.GetPods())
+		}
+		if n, _ := sched.Cache.PodCount(); n == wantPods && len(infos) == len(sc.nodes) && onNodes == wantOnNodes {
+			break
+		}
+		if time.Now().After(deadline) {
+			return nil, errors.New("the scheduler's cache did not fill from the informers within 10s")
+		}
+	}
 
 	out := &output{
 		KubeVersion:         kubeVersion(),
