@@ -93,6 +93,20 @@ TEST(RegressionTest, HugeQuantitiesSumAsGoDoes) {
   EXPECT_EQ(s.cluster->node(trace.selected).requested.memory, before.memory);
 }
 
+// Found by the differential test against kube-scheduler v1.37.2 (tests/upstream): a
+// nominated node that fails and that NodeAffinity's PreFilterResult leaves out keeps its
+// own status, and its rejecting plugin joins the left-out nodes' plugin list.
+TEST(RegressionTest, NominatedNodeOutsidePreFilterResult) {
+  io::Session s = Open("nominated-node-outside-prefilter-result.json");
+  std::string error;
+  const PodIndex pod = io::ChoosePod(*s.cluster, "", error);
+  ASSERT_NE(pod, kNone) << error;
+  CycleTrace t;
+  s.framework->RunCycle(pod, t, true);
+  EXPECT_EQ(t.message, "0/11 nodes are available: 1 node(s) were unschedulable, 10 node(s) didn't satisfy plugin(s) "
+                       "[NodeAffinity NodeUnschedulable].");
+}
+
 TEST(GoIntTest, WrapsAsGo) {
   EXPECT_EQ(GoAdd(INT64_MAX, 1), INT64_MIN);
   EXPECT_EQ(GoSub(INT64_MIN, 1), INT64_MAX);

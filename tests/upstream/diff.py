@@ -8,10 +8,10 @@ reasons, each feasible node's per-plugin weighted score and total, whether scori
 the selected node and the message (kube-scheduler's FitError text). Plugins spreadlab
 lists under notSimulated are left out of the score comparison (their upstream scores are
 reported); a tie for the top total upstream (selectHost picks at random) accepts any of
-the tied nodes. YAML scenarios are converted to a v1 List for kube-cycle (spreadlab reads
-the YAML itself); scenarios whose workload controllers spreadlab runs (it creates or
-deletes pods, which kube-cycle does not) are skipped, and so are scenarios upstream
-refuses (e.g. a profile with the SelectorSpread plugin, removed upstream after v1.26).
+the tied nodes. Both tools read the same JSON: the scenario as `spreadlab export` prints
+it, with the pods its workload controllers make (so YAML and Deployments need nothing
+else). Scenarios upstream refuses (e.g. a profile with the SelectorSpread plugin, removed
+upstream after v1.26) and those with no pending pod are skipped.
 
 Prints OK / DIFF / SKIP per scenario and "N scenarios, M agree" (plus skipped);
 exits 1 when any differ.
@@ -26,28 +26,6 @@ import subprocess
 import sys
 import tempfile
 
-CONTROLLER_KINDS = {"Deployment", "Job", "CronJob", "DaemonSet"}
-
-
-def load_items(path):
-    """The scenario's objects, and a JSON v1 List file kube-cycle can read."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    if text.lstrip()[:1] in ("{", "["):
-        doc = json.loads(text)
-        docs = [doc]
-    else:
-        import yaml  # PyYAML: YAML 1.1, as go-yaml v2 reads it
-        docs = [d for d in yaml.safe_load_all(text) if d is not None]
-    items = []
-    for d in docs:
-        if isinstance(d, dict) and d.get("kind", "").endswith("List") and "items" in d:
-            items.extend(d["items"] or [])
-        elif isinstance(d, list):
-            items.extend(d)
-        else:
-            items.append(d)
-    return items, text.lstrip()[:1] in ("{", "[")
 
 
 def run(cmd):
@@ -162,30 +140,22 @@ def excluded_scores(sl, kc):
 def check(path, args):
     """-> (status, lines, record)"""
     rec = {"file": path}
-    try:
-        items, is_json = load_items(path)
-    except Exception as e:  # noqa: BLE001
-        return "SKIP", [f"cannot read: {e}"], rec
-    kinds = {i.get("kind") for i in items if isinstance(i, dict)}
-    if kinds & CONTROLLER_KINDS:
-        return "SKIP", [f"has {', '.join(sorted(kinds & CONTROLLER_KINDS))}: spreadlab runs its controllers (creates pods), kube-cycle does not"], rec
-    rc, sl, err = run([args.spreadlab, "explain", path, "--format", "json"])
-    if rc == 2 or sl is None:
+    # Both tools read the document as spreadlab's workload controllers complete it
+    # (`spreadlab export`: JSON, the pods a Deployment or StatefulSet makes included), so
+    # YAML and workloads need nothing else.
+    rc, doc, err = run([args.spreadlab, "export", path])
+    if rc == 2 or doc is None:
         return "SKIP", [f"spreadlab refuses it (exit {rc}): {err.splitlines()[-1] if err else ''}"], rec
-    if any(w in err for w in (" created", " deleted", "deleting")):
-        return "SKIP", [f"spreadlab's controllers changed the document: {err.splitlines()[0]}"], rec
-    kc_path = path
-    tmp = None
-    if not is_json:
-        tmp = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
-        json.dump({"apiVersion": "v1", "kind": "List", "items": items}, tmp)
-        tmp.close()
-        kc_path = tmp.name
+    tmp = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
+    json.dump(doc, tmp)
+    tmp.close()
     try:
-        krc, kc, kerr = run([args.kube_cycle, kc_path, "--pod", sl["pod"]] + (["--no-api-defaults"] if args.no_api_defaults else []))
+        rc, sl, err = run([args.spreadlab, "explain", tmp.name, "--format", "json"])
+        if rc == 2 or sl is None:
+            return "SKIP", [f"spreadlab has nothing to explain (exit {rc}): {err.splitlines()[-1] if err else ''}"], rec
+        krc, kc, kerr = run([args.kube_cycle, tmp.name, "--pod", sl["pod"]] + (["--no-api-defaults"] if args.no_api_defaults else []))
     finally:
-        if tmp:
-            os.unlink(tmp.name)
+        os.unlink(tmp.name)
     if krc == 2 or kc is None:
         return "SKIP", [f"upstream refuses it (exit {krc}): {kerr}"], rec
     diffs = compare(sl, kc)
@@ -208,7 +178,8 @@ def signature(line):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("files", nargs="+")
-    ap.add_argument("--spreadlab", default=os.environ.get("SPREADLAB", "/work/main/build/spreadlab"))
+    ap.add_argument("--spreadlab", default=os.environ.get(
+        "SPREADLAB", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "build", "spreadlab")))
     cache = os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache"))
     ap.add_argument("--kube-cycle", default=os.environ.get("KUBE_CYCLE", os.path.join(cache, "spreadlab-upstream", "kube-cycle")))
     ap.add_argument("--report", help="write one JSON record per scenario to this file")

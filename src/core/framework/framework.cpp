@@ -81,7 +81,7 @@ std::string FitErrorMessage(size_t numAllNodes, std::string_view preFilterMsg,
 }
 
 bool Framework::RunFilterPlugins(const PodInfo& pod, NodeIndex n, CycleTrace& trace, bool explain,
-                                 std::string& error) {
+                                 std::string& error, size_t* failedPlugin) {
   const NodeInfo& node = cluster_.node(n);
   CycleTrace* t = explain ? &trace : nullptr;
   NodeTrace* nt = explain ? &trace.nodes[n] : nullptr;
@@ -113,6 +113,7 @@ bool Framework::RunFilterPlugins(const PodInfo& pod, NodeIndex n, CycleTrace& tr
     if (!s.IsSuccess() && fits) {
       fits = false;
       failures_.push_back({s.reason, s.reasons});
+      if (failedPlugin) *failedPlugin = i;
       if (!explain) break;  // upstream stops at the first failing plugin
     }
   }
@@ -210,11 +211,13 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
   // findNodesThatFitPod / evaluateNominatedNode: a node nominated by an earlier preemption
   // is tried first, alone (whatever a PreFilterResult says); if it passes every filter the
   // pod goes there without scoring. A nominated node missing from the snapshot is skipped.
+  NodeIndex failedNominated = kNone;
   if (const std::string& nnn = cluster_.scenario().pods[podIndex].nominatedNodeName; !nnn.empty())
     if (const NodeIndex n = cluster_.FindNode(nnn); n != kNone) {
       trace.nominatedNode = n;
       std::string error;
-      const bool fits = RunFilterPlugins(pod, n, trace, explain, error);
+      size_t failedPlugin = 0;
+      const bool fits = RunFilterPlugins(pod, n, trace, explain, error, &failedPlugin);
       if (!error.empty()) return Fail(trace, error);
       if (fits) {
         trace.numFeasibleNodesToFind = 1;
@@ -223,7 +226,13 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
           if (other.node != n) other.notEvaluated = NotEvaluated::NominatedNode;
         return scheduled(n);
       }
-      failures_.pop_back();  // the full pass below evaluates it again (NodeToStatus keeps one status per node)
+      failedNominated = n;
+      // Upstream's Diagnosis.UnschedulablePlugins is the very set PreFilter returned, so the
+      // plugin that rejected the nominated node joins the "didn't satisfy plugin(s)" list
+      // of the nodes a PreFilterResult leaves out.
+      const std::string name(filter_[failedPlugin]->Name());
+      if (std::find(pluginsWithNodes.begin(), pluginsWithNodes.end(), name) == pluginsWithNodes.end())
+        pluginsWithNodes.push_back(name);
     }
 
   // --- Filter (findNodesThatFitPod / findNodesThatPassFilters / RunFilterPlugins) ---
@@ -237,15 +246,19 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
     std::vector<uint8_t> in(numNodes, 0);
     for (const auto& name : *allowed)
       if (NodeIndex n = cluster_.FindNode(name); n != kNone) in[n] = 1;
+    // A failed nominated node the PreFilterResult leaves out keeps its own status.
+    if (failedNominated != kNone && in[failedNominated]) failures_.pop_back();
     for (NodeIndex n : order) {
       if (in[n]) {
         candidates_.push_back(n);
-      } else {
+      } else if (n != failedNominated) {
         failures_.push_back({absentReason_, {}});
         if (explain) trace.nodes[n].notEvaluated = NotEvaluated::PreFilterResult;
       }
     }
   }
+  // The full pass evaluates a failed nominated node again (NodeToStatus keeps one status per node).
+  if (failedNominated != kNone && !allowed) failures_.pop_back();
   const std::vector<NodeIndex>& candidates = allowed ? candidates_ : order;
   if (explain)
     for (NodeIndex n : candidates) trace.nodes[n].notEvaluated = NotEvaluated::EnoughFeasible;

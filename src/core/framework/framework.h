@@ -46,8 +46,10 @@ class Framework {
   Framework(Cluster& cluster, ResolvedProfile profile) : cluster_(cluster), profile_(std::move(profile)) {}
   void Fail(CycleTrace& trace, const std::string& error);
   // RunFilterPlugins on node `n`: true when every plugin passes. A rejected node's first
-  // failure goes to failures_; a plugin error sets `error`. Recorded in the trace when explaining.
-  bool RunFilterPlugins(const PodInfo& pod, NodeIndex n, CycleTrace& trace, bool explain, std::string& error);
+  // failure goes to failures_ (and the plugin's index to `failedPlugin`); a plugin error
+  // sets `error`. Recorded in the trace when explaining.
+  bool RunFilterPlugins(const PodInfo& pod, NodeIndex n, CycleTrace& trace, bool explain, std::string& error,
+                        size_t* failedPlugin = nullptr);
 
   Cluster& cluster_;
   ResolvedProfile profile_;

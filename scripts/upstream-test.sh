@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The differential test against the real kube-scheduler (tests/upstream/README.md): every
+# example, the scenarios found so far and COUNT generated ones (default 300, seed 1, with
+# the extra features), run through spreadlab and through kube-scheduler's own framework
+# at the release tests/upstream/go.mod names. Fails on any difference. The first run
+# builds kube-cycle from the Go module proxy (~7 minutes on 2 cores).
+#   bash scripts/upstream-test.sh [COUNT]
+set -euo pipefail
+HERE="$(dirname "${BASH_SOURCE[0]}")"
+source "$HERE/setup.sh"  # the CLI in $BUILD
+COUNT="${1:-300}"
+OUT="$BUILD/upstream"
+rm -rf "$OUT" && mkdir -p "$OUT"
+python3 "$ROOT/tests/upstream/gen.py" --seed 1 --count "$COUNT" --out "$OUT/gen" --extras >/dev/null
+SPREADLAB="$BUILD/spreadlab" bash "$ROOT/tests/upstream/diff.sh" -q --group --report "$OUT/report.jsonl" \
+  "$ROOT"/examples/*.json "$ROOT"/examples/*.yaml "$ROOT"/tests/upstream/found/*.json "$OUT"/gen/*.json
