@@ -48,14 +48,22 @@ void Print(const nlohmann::ordered_json& j, const std::string& format) {
 // --scale [KIND/]NAMESPACE/NAME=N, as given on the command line (several in order).
 std::vector<std::string> scaleArgs;
 
+// The --scale arguments parsed; false (with the error printed) on a malformed one.
+bool ScaleSteps(std::vector<spreadlab::io::ScaleStep>& out) {
+  out.assign(scaleArgs.size(), {});
+  std::string error;
+  for (size_t i = 0; i < scaleArgs.size(); ++i)
+    if (!spreadlab::io::ParseScaleStep(scaleArgs[i], out[i], error)) {
+      fmt::print(stderr, "error: {}\n", error);
+      return false;
+    }
+  return true;
+}
+
 int Open(const std::string& file, spreadlab::io::Session& session) {
   std::string text, error;
-  std::vector<spreadlab::io::ScaleStep> scales(scaleArgs.size());
-  for (size_t i = 0; i < scaleArgs.size(); ++i)
-    if (!spreadlab::io::ParseScaleStep(scaleArgs[i], scales[i], error)) {
-      fmt::print(stderr, "error: {}\n", error);
-      return kExitBadInput;
-    }
+  std::vector<spreadlab::io::ScaleStep> scales;
+  if (!ScaleSteps(scales)) return kExitBadInput;
   if (!ReadInput(file, text, error) ||
       !spreadlab::io::OpenSession(text, session, error, file == "-" ? "<stdin>" : file, scales)) {
     fmt::print(stderr, "error: {}\n", error);
@@ -149,12 +157,8 @@ int Compare(const std::string& fileA, const std::string& fileB, const std::strin
 // and pods the workload controllers create, less the pods they delete (after --scale).
 int Export(const std::string& file, const std::string& format) {
   std::string text, error;
-  std::vector<spreadlab::io::ScaleStep> scales(scaleArgs.size());
-  for (size_t i = 0; i < scaleArgs.size(); ++i)
-    if (!spreadlab::io::ParseScaleStep(scaleArgs[i], scales[i], error)) {
-      fmt::print(stderr, "error: {}\n", error);
-      return kExitBadInput;
-    }
+  std::vector<spreadlab::io::ScaleStep> scales;
+  if (!ScaleSteps(scales)) return kExitBadInput;
   spreadlab::io::Session session;  // the located error (file:line) and the notes, as the other verbs print them
   spreadlab::io::ScenarioDoc doc;
   if (!ReadInput(file, text, error) ||
