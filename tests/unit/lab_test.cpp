@@ -49,5 +49,32 @@ TEST(LabTest, ALoadTheFrameworkRefusesKeepsTheScenario) {
   EXPECT_EQ(lab.source(), "x");
 }
 
+// A gated pod: the conflict explorer has nothing in a cycle to change and says why; the
+// Workloads view and a scale through the lab agree with the document.
+TEST(LabTest, GatedPodAndScaling) {
+  Lab lab;
+  std::string error;
+  ASSERT_TRUE(lab.Load(testing::ReadFile(std::string(SPREADLAB_EXAMPLES_DIR) + "/scheduling-gates.yaml"), "g", error))
+      << error;
+  const why::Report* r = lab.Why();
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->schedulingGates, std::vector<std::string>{"example.com/gpu-quota"});
+  EXPECT_TRUE(r->suggestions.empty());
+
+  ASSERT_TRUE(lab.Load(testing::ReadFile(std::string(SPREADLAB_EXAMPLES_DIR) + "/deployment-scale-down.yaml"), "s",
+                       error))
+      << error;
+  ASSERT_EQ(lab.Workloads().size(), 1u);
+  EXPECT_EQ(lab.Workloads()[0].pods, 4u);
+  EXPECT_EQ(lab.Workloads()[0].spread.at(0).skew, 2);
+  EXPECT_TRUE(lab.Scale("default/web", 6, &error)) << error;
+  EXPECT_EQ(lab.Workloads()[0].pending, 2u);
+  EXPECT_NE(lab.status().find("created 2 pending pod(s)"), std::string::npos) << lab.status();
+  EXPECT_TRUE(lab.Undo());
+  EXPECT_EQ(lab.Workloads()[0].pods, 4u);
+  EXPECT_FALSE(lab.Scale("nope", 1, &error));
+  EXPECT_TRUE(lab.statusIsError());
+}
+
 }  // namespace
 }  // namespace spreadlab::app

@@ -41,6 +41,13 @@ void DrawConflict(Lab& lab, UiState& ui) {
   const Cluster& cluster = lab.cluster();
   if (!ImGui::CollapsingHeader("Why Pending, and what would fix it", ImGuiTreeNodeFlags_DefaultOpen)) return;
   MarkItem("conflict");
+  if (!r->schedulingGates.empty() || r->noNodes) {  // no cycle ran: nothing in one to change
+    ImGui::TextWrapped(r->noNodes ? "The cluster has no node: add one."
+                                  : "The pod has scheduling gates: kube-scheduler does not try to place it until every "
+                                    "gate is removed from spec.schedulingGates, by whoever added it (a quota or "
+                                    "provisioning controller). Nothing about the nodes matters until then.");
+    return;
+  }
 
   // Filters that reject somewhere, with what each accepts alone.
   if (ImGui::BeginTable("##conflict", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {

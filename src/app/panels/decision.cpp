@@ -130,6 +130,13 @@ void DrawDecision(Lab& lab, UiState& ui) {
     ImGui::TextColored(colors::V(colors::kWinner), "\xE2\x86\x92 goes to %s", cluster.node(t.selected).name.c_str());
     MarkItem("result");
     Event(true, t.message, "Scheduled       ");
+  } else if (!t.schedulingGates.empty()) {
+    // A gated pod never reaches a cycle, so it gets no FailedScheduling event.
+    ImGui::TextColored(colors::V(colors::kRejected), "stays Pending: SchedulingGated");
+    MarkItem("result");
+    ImGui::TextWrapped("kubectl get pod shows SchedulingGated; kube-scheduler's queue keeps the pod aside (%s) and "
+                       "never tries a node, so there is no FailedScheduling event.",
+                       t.message.c_str());
   } else {
     ImGui::TextColored(colors::V(colors::kRejected), "stays Pending");
     MarkItem("result");
