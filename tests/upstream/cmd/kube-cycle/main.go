@@ -323,6 +323,18 @@ func run(sc *scenario, podKey string) (*output, error) {
 			}
 		}
 	}
+	// Wait for the cache to hold every node and pod before the first UpdateSnapshot: a
+	// NodeInfo snapshotted earlier would keep the image counts (ImageStateSummary.NumNodes)
+	// of that moment until it changes, which depends on event timing. One snapshot of the
+	// full cache is the first cycle of a scheduler that started with this cluster.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		if n, _ := sched.Cache.PodCount(); n == wantPods && sched.Cache.NodeCount() == len(sc.nodes) {
+			break
+		}
+		if time.Now().After(deadline) {
+			return nil, errors.New("the scheduler's cache did not fill from the informers within 10s")
+		}
+	}
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
 		if err := sched.Cache.UpdateSnapshot(klog.FromContext(ctx), snapshot); err != nil {
 			return nil, err
