@@ -8,6 +8,7 @@
 set -euo pipefail
 HERE="$(dirname "${BASH_SOURCE[0]}")"
 source "$HERE/setup.sh"  # the CLI in $BUILD
+command -v go >/dev/null || { echo "upstream-test: Go (1.25 or newer, with the Go module proxy) is needed" >&2; exit 1; }
 COUNT="${1:-300}"
 OUT="$BUILD/upstream"
 rm -rf "$OUT" && mkdir -p "$OUT"
