@@ -315,11 +315,14 @@ func run(sc *scenario, podKey string) (*output, error) {
 		nodeNames.Insert(n.Name)
 	}
 	wantPods, wantOnNodes := 0, 0
+	missingNodes := sets.New[string]() // the cache keeps a node entry for a pod bound to a missing node
 	for _, p := range sc.pods {
 		if p.Spec.NodeName != "" {
 			wantPods++
 			if nodeNames.Has(p.Spec.NodeName) {
 				wantOnNodes++
+			} else {
+				missingNodes.Insert(p.Spec.NodeName)
 			}
 		}
 	}
@@ -328,7 +331,7 @@ func run(sc *scenario, podKey string) (*output, error) {
 	// of that moment until it changes, which depends on event timing. One snapshot of the
 	// full cache is the first cycle of a scheduler that started with this cluster.
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
-		if n, _ := sched.Cache.PodCount(); n == wantPods && sched.Cache.NodeCount() == len(sc.nodes) {
+		if n, _ := sched.Cache.PodCount(); n == wantPods && sched.Cache.NodeCount() == len(sc.nodes)+len(missingNodes) {
 			break
 		}
 		if time.Now().After(deadline) {
