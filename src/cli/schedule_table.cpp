@@ -20,9 +20,10 @@ std::string ScheduleTable(const Cluster& cluster, const std::vector<Placement>& 
   }
   size_t width = 3, workloadWidth = 0;
   std::vector<std::string> workloads;
+  const WorkloadIndex workloadOf(cluster.scenario());
   for (const auto& p : placements) {
     width = std::max(width, cluster.pod(p.pod).key.size());
-    workloads.push_back(WorkloadOf(cluster.scenario(), cluster.scenario().pods[p.pod]));
+    workloads.push_back(workloadOf.Of(cluster.podSpec(p.pod)));
     workloadWidth = std::max(workloadWidth, workloads.back().size());
   }
   // The WORKLOAD column only when some pod has one.

@@ -18,8 +18,9 @@ nlohmann::ordered_json ScheduleToJson(const Cluster& cluster, const std::vector<
     j["deleted"] = std::move(ds);
   }
   ojson ps = ojson::array();
+  const WorkloadIndex workloadOf(cluster.scenario());
   for (const auto& p : placements) {
-    const std::string workload = WorkloadOf(cluster.scenario(), cluster.scenario().pods[p.pod]);
+    const std::string workload = workloadOf.Of(cluster.podSpec(p.pod));
     ps.push_back(ojson{{"pod", cluster.pod(p.pod).key},
                        {"node", p.node == kNone ? ojson(nullptr) : ojson(cluster.node(p.node).name)},
                        {"message", p.message},

@@ -59,8 +59,9 @@ std::vector<PodIndex> SpreadSubjects(const Session& session, std::vector<PodInde
   std::set<std::pair<std::string, std::string>> shrunk;  // (namespace, workload)
   for (const DeletedPod& d : session.deleted) shrunk.emplace(d.ns, d.workload);
   const Scenario& s = session.cluster->scenario();
+  const WorkloadIndex workloadOf(s);
   for (size_t p = 0; p < s.pods.size() && !shrunk.empty(); ++p)
-    if (shrunk.erase({s.pods[p].metadata.ns, WorkloadOf(s, s.pods[p])})) pending.push_back(static_cast<PodIndex>(p));
+    if (shrunk.erase({s.pods[p].metadata.ns, workloadOf.Of(s.pods[p])})) pending.push_back(static_cast<PodIndex>(p));
   return pending;
 }
 

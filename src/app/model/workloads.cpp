@@ -2,6 +2,8 @@
 
 #include <unordered_map>
 
+#include "core/workload.h"
+
 namespace spreadlab::app {
 
 std::vector<WorkloadRow> ListWorkloads(const io::ScenarioDoc& doc, Framework& framework, Cluster& cluster) {
@@ -14,28 +16,19 @@ std::vector<WorkloadRow> ListWorkloads(const io::ScenarioDoc& doc, Framework& fr
     rows.push_back(WorkloadRow{std::move(w), 0, 0, {}});
   }
   if (rows.empty()) return rows;
-  // A ReplicaSet's controlling Deployment, by "namespace/name" (core/workload.h's rule, indexed once).
-  std::unordered_map<std::string, std::string> deploymentOf;
-  for (const v1::ReplicaSet& rs : s.replicaSets)
-    for (const v1::OwnerReference& r : rs.metadata.ownerReferences)
-      if (r.controller && r.kind == "Deployment") deploymentOf[rs.metadata.ns + "/" + rs.metadata.name] = r.name;
+  const WorkloadIndex workloadOf(s);
   std::vector<PodIndex> first(rows.size(), kNone);
   for (size_t i = 0; i < s.pods.size(); ++i) {
     const PodInfo& info = cluster.pod(static_cast<PodIndex>(i));
     if (info.finished || info.terminating) continue;
-    const v1::ObjectMeta& m = s.pods[i].metadata;
-    for (const v1::OwnerReference& r : m.ownerReferences) {
-      if (!r.controller) continue;
-      std::string key = r.kind + "/" + m.ns + "/" + r.name;
-      if (r.kind == "ReplicaSet")
-        if (auto d = deploymentOf.find(m.ns + "/" + r.name); d != deploymentOf.end()) key = "Deployment/" + m.ns + "/" + d->second;
-      auto row = rowOf.find(key);
-      if (row == rowOf.end()) break;
-      ++rows[row->second].pods;
-      rows[row->second].pending += info.Pending();
-      if (first[row->second] == kNone) first[row->second] = static_cast<PodIndex>(i);
-      break;
-    }
+    const std::string w = workloadOf.Of(s.pods[i]);  // "Kind/name"
+    if (w.empty()) continue;
+    const size_t slash = w.find('/');
+    auto row = rowOf.find(w.substr(0, slash) + "/" + s.pods[i].metadata.ns + w.substr(slash));
+    if (row == rowOf.end()) continue;
+    ++rows[row->second].pods;
+    rows[row->second].pending += info.Pending();
+    if (first[row->second] == kNone) first[row->second] = static_cast<PodIndex>(i);
   }
   for (size_t r = 0; r < rows.size(); ++r)
     if (first[r] != kNone) rows[r].spread = ReportSpread(framework, cluster, {first[r]});
