@@ -388,16 +388,14 @@ class Controllers {
       const size_t diff = static_cast<size_t>(std::min(excess, kBurstReplicas));
       std::vector<DeletionCandidate> candidates;
       for (size_t i : pods) candidates.push_back(ReadDeletionCandidate(items_[i]));
-      const std::vector<size_t> doomed = PodsToDelete(candidates, RelatedPods(w), diff, Now());
-      std::vector<bool> going(pods.size());
-      for (size_t k : doomed) going[k] = true;
-      std::vector<size_t> staying;
-      for (size_t k : DeletionOrder(candidates, Now()))
-        if (!going[k]) staying.push_back(k);
-      for (size_t k : doomed) Delete(pods[k], w, candidates[k].nodeName, DeletionReason(candidates, k, staying, Now()));
+      const std::vector<size_t> order = PodsToDelete(candidates, RelatedPods(w), diff, Now());
+      const std::vector<size_t> staying(order.begin() + static_cast<std::ptrdiff_t>(diff), order.end());
+      for (size_t d = 0; d < diff; ++d)
+        Delete(pods[order[d]], w, candidates[order[d]].nodeName, DeletionReason(candidates, order[d], staying, Now()));
+      std::vector<size_t> keptIndex = staying;  // in file order again: ties go by it
+      std::sort(keptIndex.begin(), keptIndex.end());
       std::vector<size_t> kept;
-      for (size_t k = 0; k < pods.size(); ++k)
-        if (!going[k]) kept.push_back(pods[k]);
+      for (size_t k : keptIndex) kept.push_back(pods[k]);
       pods = std::move(kept);
       excess -= static_cast<int64_t>(diff);
       deleted += static_cast<int64_t>(diff);

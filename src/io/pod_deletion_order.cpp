@@ -224,13 +224,9 @@ std::vector<size_t> PodsToDelete(std::vector<DeletionCandidate>& pods, const std
     auto n = onNode.find(p.nodeName);
     p.rank = n == onNode.end() ? 0 : n->second;
   }
+  if (diff < pods.size()) return DeletionOrder(pods, now);
   std::vector<size_t> order(pods.size());
-  if (diff < pods.size()) {
-    order = DeletionOrder(pods, now);
-    order.resize(diff);
-  } else {
-    std::iota(order.begin(), order.end(), size_t{0});
-  }
+  std::iota(order.begin(), order.end(), size_t{0});
   return order;
 }
 

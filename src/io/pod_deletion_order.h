@@ -47,8 +47,9 @@ bool DeletedBefore(const DeletionCandidate& a, const DeletionCandidate& b, std::
 std::vector<size_t> DeletionOrder(const std::vector<DeletionCandidate>& pods, std::optional<int64_t> now);
 
 // replicaset getPodsToDelete: ranks each of `pods` by the active pods of `related` on its
-// node (getPodsRankedByRelatedPodsOnSameNode) and returns the first `diff` in deletion
-// order, as indices into `pods`; all of them, unsorted, when diff covers them all.
+// node (getPodsRankedByRelatedPodsOnSameNode) and returns every index into `pods` with the
+// `diff` to delete first: in deletion order, or as given when diff covers them all
+// (upstream does not sort then). The rest, when sorted, are the pods that stay in order.
 std::vector<size_t> PodsToDelete(std::vector<DeletionCandidate>& pods, const std::vector<DeletionCandidate>& related,
                                  size_t diff, std::optional<int64_t> now);
 
