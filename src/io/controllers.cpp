@@ -408,11 +408,7 @@ class Controllers {
   // has none.
   std::vector<DeletionCandidate> RelatedPods(const Workload& w) const {
     std::vector<DeletionCandidate> out;
-    const json* meta = Obj(items_[w.item], "metadata");
-    const json* owner = nullptr;
-    if (auto refs = meta->find("ownerReferences"); refs != meta->end() && refs->is_array())
-      for (const json& r : *refs)
-        if (r.is_object() && r.value("controller", false) == true) owner = &r;
+    const json* owner = ControllerRefOf(*Obj(items_[w.item], "metadata"));
     if (!owner) return out;
     auto siblings = owned_.find(OwnerKey(w.ns, Str(*owner, "kind"), Str(*owner, "name")));
     if (siblings == owned_.end()) return out;
@@ -461,12 +457,8 @@ class Controllers {
 
   // "Deployment/web" for a ReplicaSet a Deployment controls, else "<kind>/<name>".
   std::string WorkloadName(const Workload& w) const {
-    const json* meta = Obj(items_[w.item], "metadata");
-    if (auto refs = meta->find("ownerReferences"); refs != meta->end() && refs->is_array())
-      for (const json& r : *refs)
-        if (r.is_object() && r.value("controller", false) == true && Str(r, "kind") == "Deployment")
-          return "Deployment/" + Str(r, "name");
-    return w.kind + "/" + w.name;
+    const json* owner = ControllerRefOf(*Obj(items_[w.item], "metadata"));
+    return owner && Str(*owner, "kind") == "Deployment" ? "Deployment/" + Str(*owner, "name") : w.kind + "/" + w.name;
   }
 
   void StatefulSet(const Workload& w) {
@@ -704,6 +696,13 @@ class Controllers {
 };
 
 }  // namespace
+
+const json* ControllerRefOf(const json& meta) {
+  if (auto refs = meta.find("ownerReferences"); refs != meta.end() && refs->is_array())
+    for (const json& r : *refs)
+      if (r.is_object() && r.value("controller", false) == true) return &r;
+  return nullptr;
+}
 
 void RunControllers(json& doc, ControllerResult& out) {
   out = ControllerResult{};

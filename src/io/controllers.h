@@ -67,6 +67,9 @@ struct ControllerError {
 // API server would refuse (caught by the reader, the one place that catches).
 void RunControllers(nlohmann::ordered_json& doc, ControllerResult& out);
 
+// metav1.GetControllerOf on an object's metadata: its ownerReference with controller: true, or null.
+const nlohmann::ordered_json* ControllerRefOf(const nlohmann::ordered_json& meta);
+
 // The path in the document as written of a path into the document after
 // RunControllers: a created pod's metadata and spec are its workload's template's.
 std::string SourcePath(const ControllerResult& r, const std::string& path);

@@ -539,10 +539,8 @@ ScenarioDoc::Workload Describe(const ojson& item) {
   auto spec = item.find("spec");
   if (spec != item.end() && spec->is_object())
     if (auto r = spec->find("replicas"); r != spec->end() && r->is_number_integer()) w.replicas = r->get<int64_t>();
-  if (auto refs = meta->find("ownerReferences"); refs != meta->end() && refs->is_array())
-    for (const ojson& ref : *refs)
-      if (ref.is_object() && ref.value("controller", false) == true && ref.value("kind", std::string()) == "Deployment")
-        w.controlledBy = "Deployment/" + ref.value("name", std::string());
+  if (const ojson* ref = ControllerRefOf(*meta); ref && ref->value("kind", std::string()) == "Deployment")
+    w.controlledBy = "Deployment/" + ref->value("name", std::string());
   return w;
 }
 
