@@ -159,16 +159,15 @@ int Export(const std::string& file, const std::string& format) {
   std::string text, error;
   std::vector<spreadlab::io::ScaleStep> scales;
   if (!ScaleSteps(scales)) return kExitBadInput;
-  spreadlab::io::Session session;  // the located error (file:line) and the notes, as the other verbs print them
   spreadlab::io::ScenarioDoc doc;
+  std::vector<std::string> notes;
+  std::vector<spreadlab::io::DeletedPod> deleted;
   if (!ReadInput(file, text, error) ||
-      !spreadlab::io::OpenSession(text, session, error, file == "-" ? "<stdin>" : file, scales) ||
-      !doc.Load(text, error)) {
+      !spreadlab::io::OpenDocument(text, doc, notes, deleted, error, file == "-" ? "<stdin>" : file, scales)) {
     fmt::print(stderr, "error: {}\n", error);
     return kExitBadInput;
   }
-  for (const auto& n : session.notes) fmt::print(stderr, "note: {}\n", n);
-  for (const auto& s : scales) doc.Scale(s.workload, s.replicas, error);  // OpenSession applied them already
+  for (const auto& n : notes) fmt::print(stderr, "note: {}\n", n);
   std::cout << (format == "yaml" ? doc.DumpYaml() : doc.Dump(2) + "\n");
   return 0;
 }

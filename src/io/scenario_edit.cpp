@@ -126,12 +126,12 @@ ScenarioDoc& ScenarioDoc::operator=(const ScenarioDoc& o) {
   return *this;
 }
 
-bool ScenarioDoc::Load(std::string_view text, std::string& error) {
+bool ScenarioDoc::Load(std::string_view text, std::string& error, std::string_view source) {
   Scenario next;
   ojson doc;
   ReadResult r = ReadScenario(text, next, &doc);
   if (!r.ok) {
-    error = LocatedError(r);
+    error = LocatedError(r, source);
     return false;
   }
   json_->Replaced(std::move(json_->doc));
@@ -276,8 +276,9 @@ bool ScenarioDoc::Reread(std::string& error) {
   // The controllers answer the edit as they would in a cluster (a removed pod of a
   // ReplicaSet is replaced, a scaled workload gains or loses pods): what they made of the
   // document is the document now.
-  if (r.created > 0 || !r.deleted.empty()) json_->doc = std::move(doc);
-  controllerNotes_ = r.created > 0 || !r.deleted.empty() ? std::move(r.notes) : std::vector<std::string>{};
+  const bool changed = r.created > 0 || !r.deleted.empty();
+  if (changed) json_->doc = std::move(doc);
+  controllerNotes_ = changed ? std::move(r.notes) : std::vector<std::string>{};
   deletedPods_ = std::move(r.deleted);
   scenario_ = std::move(next);
   warnings_ = std::move(r.warnings);

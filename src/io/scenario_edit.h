@@ -31,8 +31,9 @@ class ScenarioDoc {
   ScenarioDoc(ScenarioDoc&&) noexcept;
   ScenarioDoc& operator=(ScenarioDoc&&) noexcept;
 
-  // Reads `text` (see ReadScenario). On failure the document is unchanged.
-  bool Load(std::string_view text, std::string& error);
+  // Reads `text` (see ReadScenario). On failure the document is unchanged and `error`
+  // is located as LocatedError words it, with `source` (a file name) when given.
+  bool Load(std::string_view text, std::string& error, std::string_view source = {});
   bool loaded() const { return loaded_; }
   const Scenario& scenario() const { return scenario_; }
   const std::vector<std::string>& warnings() const { return warnings_; }

@@ -21,25 +21,36 @@ bool ParseScaleStep(const std::string& text, ScaleStep& out, std::string& error)
   return true;
 }
 
+bool OpenDocument(std::string_view text, ScenarioDoc& doc, std::vector<std::string>& notes,
+                  std::vector<DeletedPod>& deleted, std::string& error, std::string_view source,
+                  const std::vector<ScaleStep>& scales) {
+  if (!doc.Load(text, error, source)) return false;
+  notes = doc.controllerNotes();
+  deleted = doc.deletedPods();
+  for (const ScaleStep& s : scales) {
+    if (!doc.Scale(s.workload, s.replicas, error)) {
+      error = "--scale " + s.workload + "=" + std::to_string(s.replicas) + ": " + error;
+      return false;
+    }
+    notes.insert(notes.end(), doc.controllerNotes().begin(), doc.controllerNotes().end());
+    deleted.insert(deleted.end(), doc.deletedPods().begin(), doc.deletedPods().end());
+  }
+  return true;
+}
+
 bool OpenSession(std::string_view text, Session& out, std::string& error, std::string_view source,
                  const std::vector<ScaleStep>& scales) {
   Scenario scenario;
-  ReadResult r = ReadScenario(text, scenario);
-  if (!r.ok) {
-    error = LocatedError(r, source);
-    return false;
-  }
-  if (!scales.empty()) {
-    ScenarioDoc doc;
-    if (!doc.Load(text, error)) return false;
-    for (const ScaleStep& s : scales) {
-      if (!doc.Scale(s.workload, s.replicas, error)) {
-        error = "--scale " + s.workload + "=" + std::to_string(s.replicas) + ": " + error;
-        return false;
-      }
-      r.notes.insert(r.notes.end(), doc.controllerNotes().begin(), doc.controllerNotes().end());
-      r.deleted.insert(r.deleted.end(), doc.deletedPods().begin(), doc.deletedPods().end());
+  ReadResult r;
+  if (scales.empty()) {  // the plain read: no document to keep
+    r = ReadScenario(text, scenario);
+    if (!r.ok) {
+      error = LocatedError(r, source);
+      return false;
     }
+  } else {
+    ScenarioDoc doc;
+    if (!OpenDocument(text, doc, r.notes, r.deleted, error, source, scales)) return false;
     scenario = doc.scenario();
     r.warnings = doc.warnings();
   }

@@ -32,8 +32,16 @@ bool ParseScaleStep(const std::string& text, ScaleStep& out, std::string& error)
 // Reads, validates and compiles `text` (JSON or YAML). Returns false with a one-line
 // error naming the JSON path when the input is not a valid scenario; for YAML the
 // error starts with "SOURCE:LINE: " ("line N: " when `source` is empty).
-// `scales` are applied in order after reading, each answered by its controller
-// (io/controllers.h); an error names the step.
+class ScenarioDoc;
+
+// Reads `text` into `doc` and applies `scales` in order, each answered by its controller
+// (io/controllers.h); `notes` and `deleted` gather what the controllers did. An error is
+// located with `source` or names the step.
+bool OpenDocument(std::string_view text, ScenarioDoc& doc, std::vector<std::string>& notes,
+                  std::vector<DeletedPod>& deleted, std::string& error, std::string_view source = {},
+                  const std::vector<ScaleStep>& scales = {});
+
+// `scales` are applied in order after reading (OpenDocument).
 bool OpenSession(std::string_view text, Session& out, std::string& error, std::string_view source = {},
                  const std::vector<ScaleStep>& scales = {});
 
