@@ -22,6 +22,16 @@ io::Session Open(const std::string& file) {
   return s;
 }
 
+// The explained cycle of the scenario's first pending pod (`pod` stays kNone without one).
+CycleTrace ExplainFirstPending(io::Session& s, PodIndex& pod) {
+  std::string error;
+  pod = io::ChoosePod(*s.cluster, "", error);
+  EXPECT_NE(pod, kNone) << error;
+  CycleTrace trace;
+  if (pod != kNone) s.framework->RunCycle(pod, trace, /*explain=*/true);
+  return trace;
+}
+
 
 // why built its conflict matrix from a trace whose reasons pointed into the plugins
 // of a framework it had already destroyed (3 nodes, score plugins disabled, so the
@@ -73,11 +83,9 @@ TEST(RegressionTest, TraceOutlivesItsFramework) {
 // requests: Go's int64 sums wrap, and so do ours, without undefined behaviour.
 TEST(RegressionTest, HugeQuantitiesSumAsGoDoes) {
   io::Session s = Open("huge-quantities.json");
-  std::string error;
-  const PodIndex pod = io::ChoosePod(*s.cluster, "", error);
-  ASSERT_NE(pod, kNone) << error;
-  CycleTrace trace;
-  s.framework->RunCycle(pod, trace, /*explain=*/true);
+  PodIndex pod = kNone;
+  const CycleTrace trace = ExplainFirstPending(s, pod);
+  ASSERT_NE(pod, kNone);
   EXPECT_EQ(trace.error, "");
   // node-a holds two pods of INT64_MAX cpu: its requested sum wraps to -2, so
   // allocatable - requested wraps too and NodeResourcesFit rejects the pod.
@@ -98,11 +106,9 @@ TEST(RegressionTest, HugeQuantitiesSumAsGoDoes) {
 // own status, and its rejecting plugin joins the left-out nodes' plugin list.
 TEST(RegressionTest, NominatedNodeOutsidePreFilterResult) {
   io::Session s = Open("nominated-node-outside-prefilter-result.json");
-  std::string error;
-  const PodIndex pod = io::ChoosePod(*s.cluster, "", error);
-  ASSERT_NE(pod, kNone) << error;
-  CycleTrace t;
-  s.framework->RunCycle(pod, t, true);
+  PodIndex pod = kNone;
+  const CycleTrace t = ExplainFirstPending(s, pod);
+  ASSERT_NE(pod, kNone);
   EXPECT_EQ(t.message, "0/11 nodes are available: 1 node(s) were unschedulable, 10 node(s) didn't satisfy plugin(s) "
                        "[NodeAffinity NodeUnschedulable].");
 }
