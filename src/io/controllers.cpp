@@ -436,7 +436,7 @@ class Controllers {
 
   // The controllers' clock: the newest time the scenario's pods hold (a dump's moment),
   // none when they hold none (Go's zero time, which ActivePodsWithRanks handles).
-  std::optional<int64_t> Now() {
+  std::optional<UnixNanos> Now() {
     if (!nowRead_) {
       for (const json& it : items_)
         if (it.is_object() && Str(it, "kind") == "Pod") {
@@ -688,7 +688,7 @@ class Controllers {
   bool nodesRead_ = false;
   std::set<size_t> ranByDeployment_;  // ReplicaSets already run by the Deployment that created them
   std::set<size_t> erase_;            // the pods the controllers deleted
-  std::optional<int64_t> now_;        // Now(), read on first use
+  std::optional<UnixNanos> now_;        // Now(), read on first use
   bool nowRead_ = false;
 
  public:

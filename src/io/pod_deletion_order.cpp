@@ -59,15 +59,15 @@ int PhaseOrdinal(const std::string& phase) {  // podPhaseToOrdinal; others read 
   return phase == "Unknown" ? 1 : phase == "Running" ? 2 : 0;
 }
 
-// metav1.Time's Sub: Go's time.Duration saturates.
-int64_t Sub(int64_t now, int64_t t) {
-  int64_t d;
-  if (__builtin_sub_overflow(now, t, &d)) return now > t ? std::numeric_limits<int64_t>::max() : std::numeric_limits<int64_t>::min();
-  return d;
+// metav1.Time's Sub: a time.Duration (int64 nanoseconds), saturated as Go's Time.Sub does.
+int64_t Sub(UnixNanos now, UnixNanos t) {
+  const UnixNanos d = now - t;  // cannot overflow: both come from years 0000–9999
+  return static_cast<int64_t>(std::clamp<UnixNanos>(d, std::numeric_limits<int64_t>::min(),
+                                                     std::numeric_limits<int64_t>::max()));
 }
 
 // logarithmicRankDiff: the difference of floor(log2(age)) of two times.
-int64_t LogarithmicRankDiff(int64_t t1, int64_t t2, int64_t now) {
+int64_t LogarithmicRankDiff(UnixNanos t1, UnixNanos t2, UnixNanos now) {
   const int64_t d1 = Sub(now, t1), d2 = Sub(now, t2);
   const int64_t r1 = d1 > 0 ? static_cast<int64_t>(std::log2(static_cast<double>(d1))) : -1;
   const int64_t r2 = d2 > 0 ? static_cast<int64_t>(std::log2(static_cast<double>(d2))) : -1;
@@ -75,15 +75,15 @@ int64_t LogarithmicRankDiff(int64_t t1, int64_t t2, int64_t now) {
 }
 
 // afterOrZero: the zero time counts as after any other.
-bool AfterOrZero(std::optional<int64_t> t1, std::optional<int64_t> t2) {
+bool AfterOrZero(std::optional<UnixNanos> t1, std::optional<UnixNanos> t2) {
   if (!t1 || !t2) return !t1;
   return *t1 > *t2;
 }
 
 // Steps 6 and 8 of Less: the later time first; with LogarithmicScaleDown, times in the
 // same power-of-two age bucket compare by UID.
-std::optional<bool> NewerFirst(std::optional<int64_t> t1, std::optional<int64_t> t2, const DeletionCandidate& a,
-                               const DeletionCandidate& b, std::optional<int64_t> now) {
+std::optional<bool> NewerFirst(std::optional<UnixNanos> t1, std::optional<UnixNanos> t2, const DeletionCandidate& a,
+                               const DeletionCandidate& b, std::optional<UnixNanos> now) {
   if (t1 == t2) return std::nullopt;
   if (!now || !t1 || !t2) return AfterOrZero(t1, t2);
   const int64_t diff = LogarithmicRankDiff(*t1, *t2, *now);
@@ -102,7 +102,7 @@ int64_t DaysFromCivil(int64_t y, unsigned m, unsigned d) {  // Howard Hinnant's 
 
 }  // namespace
 
-std::optional<int64_t> ParseTime(const std::string& s) {
+std::optional<UnixNanos> ParseTime(const std::string& s) {
   auto num = [&](size_t at, size_t n, int& out) {
     if (at + n > s.size()) return false;
     out = 0;
@@ -136,7 +136,7 @@ std::optional<int64_t> ParseTime(const std::string& s) {
   if (i != s.size()) return std::nullopt;
   const int64_t secs = DaysFromCivil(y, static_cast<unsigned>(mo), static_cast<unsigned>(d)) * 86400 + h * 3600 +
                        mi * 60 + se - offset;
-  return secs * 1000000000 + nanos;
+  return static_cast<UnixNanos>(secs) * 1000000000 + nanos;
 }
 
 DeletionCandidate ReadDeletionCandidate(const json& pod) {
@@ -179,7 +179,7 @@ DeletionCandidate ReadDeletionCandidate(const json& pod) {
 namespace {
 
 // ActivePodsWithRanks.Less, step by step: the number of the step that decides and its answer.
-std::pair<int, bool> Decide(const DeletionCandidate& a, const DeletionCandidate& b, std::optional<int64_t> now) {
+std::pair<int, bool> Decide(const DeletionCandidate& a, const DeletionCandidate& b, std::optional<UnixNanos> now) {
   // 1. Unassigned < assigned.
   if (a.nodeName != b.nodeName && (a.nodeName.empty() || b.nodeName.empty())) return {1, a.nodeName.empty()};
   // 2. PodPending < PodUnknown < PodRunning.
@@ -203,11 +203,11 @@ std::pair<int, bool> Decide(const DeletionCandidate& a, const DeletionCandidate&
 
 }  // namespace
 
-bool DeletedBefore(const DeletionCandidate& a, const DeletionCandidate& b, std::optional<int64_t> now) {
+bool DeletedBefore(const DeletionCandidate& a, const DeletionCandidate& b, std::optional<UnixNanos> now) {
   return Decide(a, b, now).second;
 }
 
-std::vector<size_t> DeletionOrder(const std::vector<DeletionCandidate>& pods, std::optional<int64_t> now) {
+std::vector<size_t> DeletionOrder(const std::vector<DeletionCandidate>& pods, std::optional<UnixNanos> now) {
   std::vector<size_t> order(pods.size());
   std::iota(order.rbegin(), order.rend(), size_t{0});  // later first among equals
   std::stable_sort(order.begin(), order.end(),
@@ -216,7 +216,7 @@ std::vector<size_t> DeletionOrder(const std::vector<DeletionCandidate>& pods, st
 }
 
 std::vector<size_t> PodsToDelete(std::vector<DeletionCandidate>& pods, const std::vector<DeletionCandidate>& related,
-                                 size_t diff, std::optional<int64_t> now) {
+                                 size_t diff, std::optional<UnixNanos> now) {
   std::unordered_map<std::string, int> onNode;
   for (const DeletionCandidate& r : related)
     if (r.active) ++onNode[r.nodeName];
@@ -232,13 +232,19 @@ std::vector<size_t> PodsToDelete(std::vector<DeletionCandidate>& pods, const std
 
 namespace {
 
+// Steps 6 and 8 with both times in the same power-of-two age bucket: the UIDs decided.
+bool SameAgeBucket(std::optional<UnixNanos> t1, std::optional<UnixNanos> t2, std::optional<UnixNanos> now) {
+  return now && t1 && t2 && *t1 != *t2 && LogarithmicRankDiff(*t1, *t2, *now) == 0;
+}
+
 // What rule `step` of Less says about `a` against `b`.
-std::string StepText(int step, const DeletionCandidate& a, const DeletionCandidate& b) {
+std::string StepText(int step, const DeletionCandidate& a, const DeletionCandidate& b, std::optional<UnixNanos> now) {
   const std::string phaseA = a.phase.empty() ? "Pending" : a.phase, phaseB = b.phase.empty() ? "Pending" : b.phase;
   // Rules 6 to 8 decide between pods of the same rank: say that rank too.
   const std::string sameRank = a.rank > 1 ? " (each shares its node with " + std::to_string(a.rank - 1) +
                                                 " other pod(s) of the workload)"
                                           : "";
+  const std::string byUid = " (ages in the same power-of-two bucket, so the smaller UID, " + a.uid + ", goes first)";
   switch (step) {
     case 1: return "not scheduled yet";
     case 2: return "phase " + phaseA + " goes before " + phaseB;
@@ -246,9 +252,11 @@ std::string StepText(int step, const DeletionCandidate& a, const DeletionCandida
     case 4: return "lower pod-deletion-cost (" + std::to_string(a.deletionCost) + " < " + std::to_string(b.deletionCost) + ")";
     case 5: return std::to_string(a.rank) + " pod(s) of the workload on its node " + a.nodeName + ", " +
                    std::to_string(b.rank) + " on " + b.nodeName;
-    case 6: return "ready for less time than " + b.name + sameRank;
+    case 6: return SameAgeBucket(a.readySince, b.readySince, now) ? "ready about as long as " + b.name + byUid + sameRank
+                                                                   : "ready for less time than " + b.name + sameRank;
     case 7: return "more container restarts than " + b.name + sameRank;
-    case 8: return "created more recently than " + b.name + sameRank;
+    case 8: return SameAgeBucket(a.created, b.created, now) ? "created about when " + b.name + " was" + byUid + sameRank
+                                                           : "created more recently than " + b.name + sameRank;
     default: return "";
   }
 }
@@ -256,13 +264,13 @@ std::string StepText(int step, const DeletionCandidate& a, const DeletionCandida
 }  // namespace
 
 std::string DeletionReason(const std::vector<DeletionCandidate>& pods, size_t deleted,
-                           const std::vector<size_t>& staying, std::optional<int64_t> now) {
+                           const std::vector<size_t>& staying, std::optional<UnixNanos> now) {
   if (staying.empty()) return "the workload keeps none";
   const DeletionCandidate& a = pods[deleted];
   std::string out;
   for (size_t k : staying)
     if (const int step = Decide(a, pods[k], now).first; step != 0) {
-      out = StepText(step, a, pods[k]);
+      out = StepText(step, a, pods[k], now);
       break;
     }
   // The closest call: the first pod that stays.

@@ -235,6 +235,23 @@ TEST(PodDeletionOrderTest, ParsesRfc3339) {
   EXPECT_FALSE(ParseTime("2026-11-24T00:00:00"));  // no zone
 }
 
+// RFC 3339's whole range (found by fuzzing: year 0014 overflowed 64-bit nanoseconds).
+// Go compares such times exactly and saturates their Sub at time.Duration's limits, so
+// two ages beyond 292 years fall in the same log2 bucket and their UIDs decide.
+TEST(PodDeletionOrderTest, FarOffYearsCompareExactlyAndSaturateAges) {
+  const UnixNanos year1 = *ParseTime("0001-01-01T00:00:00Z"), year9999 = *ParseTime("9999-12-31T23:59:59Z");
+  EXPECT_EQ(year1, static_cast<UnixNanos>(-62135596800LL) * 1000000000);
+  EXPECT_EQ(year9999, static_cast<UnixNanos>(253402300799LL) * 1000000000);
+  DeletionCandidate a, b;
+  a.name = "a", a.uid = "2", a.nodeName = b.nodeName = "n";
+  b.name = "b", b.uid = "1";
+  a.created = *ParseTime("0014-01-01T00:00:00Z");
+  b.created = year1;
+  EXPECT_TRUE(DeletedBefore(a, b, std::nullopt));  // no clock: the newer first
+  EXPECT_FALSE(DeletedBefore(a, b, year9999));     // both ages saturate: uid "1" < "2"
+  EXPECT_TRUE(DeletedBefore(b, a, year9999));
+}
+
 // Equal pods: upstream's order is random (informer order, unstable sort); spreadlab's
 // is the later in the list first, which is the newest when pods are listed as created.
 TEST(PodDeletionOrderTest, TiesGoLaterFirst) {

@@ -113,6 +113,18 @@ TEST(RegressionTest, NominatedNodeOutsidePreFilterResult) {
                        "[NodeAffinity NodeUnschedulable].");
 }
 
+// Found by fuzz_lab in CI: creation times in the years 0014 and 9999 (RFC 3339 allows
+// them) overflowed 64-bit nanoseconds when the ReplicaSet controller ranked its pods.
+// Go's ages saturate beyond 292 years, so the two oldest pods share an age bucket and
+// the smaller UID goes first: the pod of 2026 stays.
+TEST(RegressionTest, FarOffCreationTimesRankAsGoDoes) {
+  io::Session s = Open("far-off-creation-times.json");
+  ASSERT_EQ(s.deleted.size(), 2u);
+  EXPECT_EQ(s.deleted[0].name, "old-year-9999");
+  EXPECT_EQ(s.deleted[1].name, "old-year-0014");
+  EXPECT_NE(s.deleted[1].reason.find("same power-of-two bucket"), std::string::npos) << s.deleted[1].reason;
+}
+
 TEST(GoIntTest, WrapsAsGo) {
   EXPECT_EQ(GoAdd(INT64_MAX, 1), INT64_MIN);
   EXPECT_EQ(GoSub(INT64_MIN, 1), INT64_MAX);
