@@ -60,12 +60,18 @@ bool ScaleSteps(std::vector<spreadlab::io::ScaleStep>& out) {
   return true;
 }
 
-int Open(const std::string& file, spreadlab::io::Session& session) {
+// --kube-version and --feature-gates, as given (every verb).
+spreadlab::io::OpenOptions releaseArgs;
+
+// Reads `file` with the command line's options; `kubeVersion` overrides --kube-version
+// (compare's second side).
+int Open(const std::string& file, spreadlab::io::Session& session, const std::string* kubeVersion = nullptr) {
   std::string text, error;
-  std::vector<spreadlab::io::ScaleStep> scales;
-  if (!ScaleSteps(scales)) return kExitBadInput;
+  spreadlab::io::OpenOptions options = releaseArgs;
+  if (kubeVersion) options.kubeVersion = *kubeVersion;
+  if (!ScaleSteps(options.scales)) return kExitBadInput;
   if (!ReadInput(file, text, error) ||
-      !spreadlab::io::OpenSession(text, session, error, file == "-" ? "<stdin>" : file, scales)) {
+      !spreadlab::io::OpenSession(text, session, error, file == "-" ? "<stdin>" : file, options)) {
     fmt::print(stderr, "error: {}\n", error);
     return kExitBadInput;
   }
@@ -132,11 +138,21 @@ int Why(const std::string& file, const std::string& podRef, const std::string& n
   return report.error.empty() ? 0 : 1;
 }
 
-int Compare(const std::string& fileA, const std::string& fileB, const std::string& podRef, const std::string& format,
-            bool all) {
+// FILE_B empty with --kube-version-b: the same file under two releases.
+int Compare(const std::string& fileA, std::string fileB, const std::string& podRef, const std::string& format,
+            bool all, const std::string& versionB) {
+  if (fileB.empty() && versionB.empty()) {
+    fmt::print(stderr, "error: compare needs FILE_B, or --kube-version-b to compare FILE_A under two releases\n");
+    return kExitBadInput;
+  }
   spreadlab::io::Session a, b;
   if (int rc = Open(fileA, a)) return rc;
-  if (int rc = Open(fileB, b)) return rc;
+  if (int rc = Open(fileB.empty() ? fileA : fileB, b, versionB.empty() ? nullptr : &versionB)) return rc;
+  std::string labelA = fileA, labelB = fileB.empty() ? fileA : fileB;
+  if (a.cluster->release().minor != b.cluster->release().minor) {
+    labelA += " (kube-scheduler " + spreadlab::KubeVersionName(a.cluster->release().minor) + ")";
+    labelB += " (kube-scheduler " + spreadlab::KubeVersionName(b.cluster->release().minor) + ")";
+  }
   std::string error;
   spreadlab::PodIndex pod = spreadlab::io::ChoosePod(*a.cluster, podRef, error);
   spreadlab::why::Comparison c;
@@ -148,7 +164,7 @@ int Compare(const std::string& fileA, const std::string& fileB, const std::strin
   if (format != "table") {
     Print(spreadlab::io::CompareToJson(c), format);
   } else {
-    std::cout << spreadlab::cli::CompareTable(c, fileA, fileB, all);
+    std::cout << spreadlab::cli::CompareTable(c, labelA, labelB, all);
   }
   return 0;
 }
@@ -164,6 +180,12 @@ int Export(const std::string& file, const std::string& format) {
   std::vector<spreadlab::io::DeletedPod> deleted;
   if (!ReadInput(file, text, error) ||
       !spreadlab::io::OpenDocument(text, doc, notes, deleted, error, file == "-" ? "<stdin>" : file, scales)) {
+    fmt::print(stderr, "error: {}\n", error);
+    return kExitBadInput;
+  }
+  spreadlab::Release release = doc.scenario().release;
+  if (!spreadlab::io::ApplyReleaseOptions(releaseArgs, release, error) ||
+      (!releaseArgs.kubeVersion.empty() && !doc.SetKubeVersion(releaseArgs.kubeVersion, error))) {
     fmt::print(stderr, "error: {}\n", error);
     return kExitBadInput;
   }
@@ -216,10 +238,25 @@ int main(int argc, char** argv) {
   auto* compare = app.add_subcommand(
       "compare", "Where the same pod lands under two configurations (two profiles or two versions of a constraint)");
   compare->add_option("FILE_A", file, "First scenario")->required();
-  compare->add_option("FILE_B", fileB, "Second scenario: the same nodes, another profile or constraint")->required();
+  compare->add_option("FILE_B", fileB, "Second scenario: the same nodes, another profile or constraint");
   compare->add_option("--pod", pod, "Pending pod (NAME or NAMESPACE/NAME); default: the first pending pod of FILE_A");
   compare->add_option("--format", format, "Output format")->check(CLI::IsMember({"table", "json", "yaml"}));
   compare->add_flag("--all", allNodes, "Show every node (the table shows the nodes that differ and the chosen ones)");
+
+  const std::string versionHelp = "Answer as this kube-scheduler release does: 1." + std::to_string(spreadlab::kOldestMinor) +
+                                  " to 1." + std::to_string(spreadlab::kNewestMinor) +
+                                  " or master (default: the scenario's spreadlab.io/kube-version, else 1." +
+                                  std::to_string(spreadlab::kNewestMinor) + "); docs/versions.md lists what changed";
+  const char* gatesHelp =
+      "Override the release's feature gates as kube-scheduler's flag does: Name=true,Other=false "
+      "(after the configuration's featureGates)";
+  for (CLI::App* verb : {explain, schedule, why, exportCmd, compare}) {
+    verb->add_option("--kube-version", releaseArgs.kubeVersion, versionHelp);
+    verb->add_option("--feature-gates", releaseArgs.featureGates, gatesHelp);
+  }
+  std::string versionB;
+  compare->add_option("--kube-version-b", versionB,
+                      "FILE_B's release (default: --kube-version); without FILE_B, FILE_A under this release");
 
   try {
     app.parse(argc, argv);
@@ -230,7 +267,7 @@ int main(int argc, char** argv) {
   try {
     if (*explain) return Explain(file, pod, format);
     if (*why) return Why(file, pod, node, format, all);
-    if (*compare) return Compare(file, fileB, pod, format, allNodes);
+    if (*compare) return Compare(file, fileB, pod, format, allNodes, versionB);
     if (*exportCmd) return Export(file, format);
     return Schedule(file, format);
   } catch (const std::exception& e) {

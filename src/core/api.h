@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/quantity.h"
+#include "core/release.h"
 
 namespace spreadlab::v1 {
 
@@ -317,6 +318,8 @@ struct Scenario {
   std::vector<v1::StatefulSet> statefulSets;
   std::vector<v1::Namespace> namespaces;
   std::optional<config::Profile> profile;
+  // The kube-scheduler release answered for, with its feature gates (core/release.h).
+  Release release;
 };
 
 }  // namespace spreadlab

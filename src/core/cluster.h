@@ -91,6 +91,7 @@ class Cluster {
   Cluster& operator=(const Cluster&) = delete;
 
   const Scenario& scenario() const { return scenario_; }
+  const Release& release() const { return scenario_.release; }
   StringPool& pool() { return pool_; }
   const StringPool& pool() const { return pool_; }
 

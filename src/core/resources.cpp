@@ -206,8 +206,9 @@ v1::ResourceList PodRequests(const v1::Pod& pod, const PodRequestsOptions& opts)
   MaxInto(reqs, initReqs);
   // Pod-level requests replace the containers' for the resources they name
   // (applyPodLevelResources; PodLevelResources is on by default since 1.34).
-  for (const auto& [name, q] : pod.spec.podRequests)
-    if (IsSupportedPodLevelResource(name)) reqs[name] = q;
+  if (!opts.skipPodLevelResources)
+    for (const auto& [name, q] : pod.spec.podRequests)
+      if (IsSupportedPodLevelResource(name)) reqs[name] = q;
   if (!opts.excludeOverhead) AddTo(reqs, pod.spec.overhead);
   return reqs;
 }
@@ -231,8 +232,9 @@ void DefaultPodResources(v1::Pod& pod) {
     if (IsSupportedPodLevelResource(name)) pod.spec.podRequests.emplace(name, q);
 }
 
-v1::ResourceList PodRequests(const v1::Pod& pod, bool nonZero) {
+v1::ResourceList PodRequests(const v1::Pod& pod, bool nonZero, bool podLevelResources) {
   PodRequestsOptions opts;
+  opts.skipPodLevelResources = !podLevelResources;
   if (nonZero) {
     // schedutil.DefaultMilliCPURequest / DefaultMemoryRequest as quantities.
     opts.nonMissingContainerRequests = {
@@ -246,10 +248,10 @@ v1::ResourceList PodRequests(const v1::Pod& pod, bool nonZero) {
 // PodInfo.CalculateResource: the requests, and cpu/memory again with the
 // defaults for containers that omit them (getNonMissingContainerRequests
 // without pod-level resources always returns both defaults).
-PodResources CalculateResource(const v1::Pod& pod) {
+PodResources CalculateResource(const v1::Pod& pod, bool podLevelResources) {
   PodResources r;
-  r.requests.Add(PodRequests(pod));
-  v1::ResourceList non0 = PodRequests(pod, true);
+  r.requests.Add(PodRequests(pod, false, podLevelResources));
+  v1::ResourceList non0 = PodRequests(pod, true, podLevelResources);
   r.nonZeroMilliCPU = non0[kResourceCPU].milli;
   r.nonZeroMemory = non0[kResourceMemory].value;
   return r;

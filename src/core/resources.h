@@ -82,10 +82,11 @@ struct PodRequestsOptions {
   // counts for each of these resources when it does not request it at all; an
   // explicit request, even zero, is kept.
   v1::ResourceList nonMissingContainerRequests;
+  // SkipPodLevelResources: the PodLevelResources gate is off (before 1.34 by default).
+  bool skipPodLevelResources = false;
 };
 
-// resource.PodRequests(pod, opts) with SkipPodLevelResources and without
-// status resources (see the top of this file).
+// resource.PodRequests(pod, opts) without status resources (see the top of this file).
 v1::ResourceList PodRequests(const v1::Pod& pod, const PodRequestsOptions& opts);
 
 // IsSupportedPodLevelResource: cpu, memory and hugepages-*.
@@ -99,7 +100,8 @@ void DefaultPodResources(v1::Pod& pod);
 // The scheduler's two uses: the plain requests, and with `nonZero` the
 // requests where containers that omit cpu or memory count 100m / 200Mi
 // (NonMissingContainerRequests of schedutil's defaults; used by scoring only).
-v1::ResourceList PodRequests(const v1::Pod& pod, bool nonZero = false);
+// `podLevelResources` is the PodLevelResources gate.
+v1::ResourceList PodRequests(const v1::Pod& pod, bool nonZero, bool podLevelResources);
 
 // A pod's requests as the scheduler caches them (PodInfo.CalculateResource).
 struct PodResources {
@@ -107,6 +109,6 @@ struct PodResources {
   int64_t nonZeroMilliCPU = 0;
   int64_t nonZeroMemory = 0;
 };
-PodResources CalculateResource(const v1::Pod& pod);
+PodResources CalculateResource(const v1::Pod& pod, bool podLevelResources);
 
 }  // namespace spreadlab

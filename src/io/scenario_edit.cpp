@@ -158,6 +158,22 @@ std::string ScenarioDoc::Annotation(std::string_view key) const {
   return v != ann->end() && v->is_string() ? v->get<std::string>() : "";
 }
 
+bool ScenarioDoc::SetKubeVersion(const std::string& version, std::string& error) {
+  int minor = 0;
+  if (!ParseKubeVersion(version, minor, error)) return false;
+  ojson backup = json_->doc;
+  json_->Items();  // the annotation lives on the List
+  ojson& annotations = json_->doc["metadata"]["annotations"];
+  if (version.empty()) {
+    annotations.erase(kKubeVersionAnnotation);
+    if (annotations.empty()) json_->doc["metadata"].erase("annotations");
+    if (json_->doc["metadata"].empty()) json_->doc.erase("metadata");
+  } else {
+    annotations[kKubeVersionAnnotation] = KubeVersionName(minor);
+  }
+  return Reshaped(std::move(backup), error);
+}
+
 struct ScenarioDoc::Snapshot {
   std::optional<ojson> doc;                     // the whole document, or
   std::vector<std::pair<size_t, ojson>> items;  // these of its items

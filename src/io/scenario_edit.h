@@ -50,6 +50,9 @@ class ScenarioDoc {
   std::string DumpYaml() const;
   // metadata.annotations[key] of the document (a List's own metadata), or "".
   std::string Annotation(std::string_view key) const;
+  // The kube-scheduler release the document is answered for ("1.35", "master"), kept in
+  // its spreadlab.io/kube-version annotation; "" removes it (the newest release).
+  bool SetKubeVersion(const std::string& version, std::string& error);
 
   // Undo. A Snapshot is (part of) the JSON document: Save() takes all of it; between
   // BeginUndo() and TakeUndo() the edits record what they change, and TakeUndo()

@@ -610,6 +610,18 @@ void CheckNesting(std::string_view text) {
   }
 }
 
+// featureGates in the KubeSchedulerConfiguration item: kube-scheduler's --feature-gates
+// (not a field of the configuration upstream; spreadlab reads it there so that a
+// scenario file carries its gates).
+void ReadFeatureGates(const json& item, const std::string& path, Scenario& out) {
+  const json* gates = ObjectField(item, "featureGates", path);
+  if (!gates) return;
+  for (const auto& [name, on] : gates->items()) {
+    if (!on.is_boolean()) Fail(Child(Child(path, "featureGates"), name.c_str()), "expected true or false, got " + Describe(on));
+    out.release.gateOverrides.emplace_back(name, on.get<bool>());
+  }
+}
+
 void ReadItem(const json& item, const std::string& path, Scenario& out, ReadResult& result) {
   ExpectObject(item, path);
   std::string kind = StringField(item, "kind", path);
@@ -632,6 +644,7 @@ void ReadItem(const json& item, const std::string& path, Scenario& out, ReadResu
       Fail(Child(path, "apiVersion"), "Unsupported value: " + QuoteText(apiVersion) + ": supported values: \"kubescheduler.config.k8s.io/v1\"");
     if (out.profile) Fail(path, "Duplicate value: only one KubeSchedulerConfiguration may be given");
     out.profile = ReadProfile(item, path, result.warnings);
+    ReadFeatureGates(item, path, out);
   } else if (kind == "List") {
     Fail(Child(path, "kind"), "nested Lists are not supported; put the objects directly in items");
   } else if (kind == "Deployment" || kind == "Job" || kind == "DaemonSet") {
@@ -700,10 +713,22 @@ json ParseYaml(std::string_view text, ReadResult& result) {
   return doc;
 }
 
+// The release a List asks to be answered for: metadata.annotations["spreadlab.io/kube-version"].
+void ReadKubeVersion(const json& list, Scenario& out) {
+  const json* meta = ObjectField(list, "metadata", "");
+  const json* annotations = meta ? ObjectField(*meta, "annotations", "metadata") : nullptr;
+  const json* version = annotations ? Field(*annotations, kKubeVersionAnnotation) : nullptr;
+  if (!version) return;
+  const std::string path = std::string("metadata.annotations[") + kKubeVersionAnnotation + "]";
+  std::string error;
+  if (!ParseKubeVersion(AsString(*version, path), out.release.minor, error)) Fail(path, error);
+}
+
 void ReadDocument(const json& doc, Scenario& out, ReadResult& result) {
   if (!doc.is_object()) Fail("", "expected a Kubernetes object or a v1 List, got " + Describe(doc));
   std::string kind = StringField(doc, "kind", "");
   if (kind == "List" || (kind.empty() && Field(doc, "items"))) {
+    ReadKubeVersion(doc, out);
     const json* items = ArrayField(doc, "items", "");
     if (items)
       for (size_t i = 0; i < items->size(); ++i) ReadItem((*items)[i], Index("items", i), out, result);
@@ -812,6 +837,13 @@ ReadResult ReadScenario(std::string_view text, Scenario& out, nlohmann::ordered_
       if (elsewhere.size() > 3) list += ", ...";
       result.warnings.push_back(std::to_string(elsewhere.size()) + " pod(s) are bound to nodes that are not in the scenario (" +
                                 list + "): kube-scheduler's snapshot has no such node, so they count nowhere");
+    }
+  }
+  {
+    std::string error;
+    if (!MakeRelease(out.release.minor, out.release.gateOverrides, out.release, error)) {
+      result.error = (out.profile ? out.profile->configPath + ".featureGates: " : "") + error;
+      return result;
     }
   }
   auto errors = ValidateScenario(out);

@@ -16,6 +16,10 @@
 
 namespace spreadlab::io {
 
+// The List annotation naming the kube-scheduler release a scenario is answered for
+// ("1.35", "master"; the newest release when absent). CLI --kube-version overrides it.
+inline constexpr const char* kKubeVersionAnnotation = "spreadlab.io/kube-version";
+
 struct ReadResult {
   bool ok = false;
   bool yaml = false;                  // the text was YAML

@@ -38,8 +38,23 @@ bool OpenDocument(std::string_view text, ScenarioDoc& doc, std::vector<std::stri
   return true;
 }
 
+bool ApplyReleaseOptions(const OpenOptions& options, Release& release, std::string& error) {
+  int minor = release.minor;
+  if (!options.kubeVersion.empty() && !ParseKubeVersion(options.kubeVersion, minor, error)) {
+    error = "--kube-version: " + error;
+    return false;
+  }
+  std::vector<std::pair<std::string, bool>> gates = release.gateOverrides;
+  if (!ParseFeatureGates(options.featureGates, gates, error) || !MakeRelease(minor, gates, release, error)) {
+    error = "--feature-gates: " + error;
+    return false;
+  }
+  return true;
+}
+
 bool OpenSession(std::string_view text, Session& out, std::string& error, std::string_view source,
-                 const std::vector<ScaleStep>& scales) {
+                 const OpenOptions& options) {
+  const std::vector<ScaleStep>& scales = options.scales;
   Scenario scenario;
   ReadResult r;
   if (scales.empty()) {  // the plain read: no document to keep
@@ -54,6 +69,7 @@ bool OpenSession(std::string_view text, Session& out, std::string& error, std::s
     scenario = doc.scenario();
     r.warnings = doc.warnings();
   }
+  if (!ApplyReleaseOptions(options, scenario.release, error)) return false;
   config::Profile profile = scenario.profile.value_or(config::Profile{});
   auto cluster = std::make_unique<Cluster>(std::move(scenario));
   auto framework = Framework::New(*cluster, profile, error);

@@ -41,9 +41,20 @@ bool OpenDocument(std::string_view text, ScenarioDoc& doc, std::vector<std::stri
                   std::vector<DeletedPod>& deleted, std::string& error, std::string_view source = {},
                   const std::vector<ScaleStep>& scales = {});
 
-// `scales` are applied in order after reading (OpenDocument).
+// What a person asks of the scenario besides the file: the CLI's --scale, --kube-version
+// and --feature-gates.
+struct OpenOptions {
+  std::vector<ScaleStep> scales;  // applied in order after reading (OpenDocument)
+  std::string kubeVersion;        // overrides the scenario's release ("1.35", "master")
+  std::string featureGates;       // "Name=true,..." after the configuration's featureGates
+};
+
+// The release `options` ask for, on top of the scenario's own (core/release.h). False
+// with an error naming the option otherwise.
+bool ApplyReleaseOptions(const OpenOptions& options, Release& release, std::string& error);
+
 bool OpenSession(std::string_view text, Session& out, std::string& error, std::string_view source = {},
-                 const std::vector<ScaleStep>& scales = {});
+                 const OpenOptions& options = {});
 
 // The pods whose spread `schedule` reports: `pending` and one pod of each workload
 // the controllers scaled down (whose spread the deletions changed).

@@ -179,7 +179,7 @@ TEST(Examples, ScaleDownDeletesBothPodsOfZoneC) {
   CompareGolden(fs::path(SPREADLAB_GOLDEN_DIR) / "deployment-scale-down.schedule.json", ScheduleJson(session));
   // Scaled back to 6: the 2 new pods go to zone C.
   io::Session again;
-  ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile("deployment-scale-down")), again, error, {}, {{"default/web", 6}}))
+  ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile("deployment-scale-down")), again, error, {}, {.scales = {{"default/web", 6}}}))
       << error;
   for (const auto& p : ScheduleAll(*again.cluster, *again.framework))
     EXPECT_EQ(p.node == kNone ? "" : again.cluster->node(p.node).name, "node-c1");

@@ -514,7 +514,7 @@ TEST(NodeResourcesScoringTest, TestResourceAllocationScorerCalculateRequests) {
   nr::ResourceAllocationScorer scorer("", false, nullptr, {{"cpu", 1}, {"memory", 1}});
   for (const auto& tc : tests) {
     SCOPED_TRACE(tc.name);
-    auto got = scorer.CalculatePodResourceRequestList(tc.pod);
+    auto got = scorer.CalculatePodResourceRequestList(tc.pod, /*podLevelResources=*/true);
     ASSERT_EQ(got.size(), 2u);
     EXPECT_EQ(got[0], tc.wantCPU) << "cpu";
     EXPECT_EQ(got[1], tc.wantMemory) << "memory";

@@ -283,7 +283,7 @@ TEST(ResourcesTest, ResourceNameClasses) {
 
 TEST(ResourcesTest, CalculateResourceNonZero) {
   v1::Pod p = PodOf({C({}), C({{"cpu", "1"}, {"memory", "0"}})}, {C({{"cpu", "3"}})}, {{"memory", "1Mi"}});
-  PodResources r = CalculateResource(p);
+  PodResources r = CalculateResource(p, /*podLevelResources=*/true);
   EXPECT_EQ(r.requests.milliCPU, 3000);
   EXPECT_EQ(r.requests.memory, 1048576);
   // cpu: max(100m + 1, init 3) = 3; memory: 200Mi (missing) + 0 (explicit) + 1Mi overhead.
@@ -297,9 +297,9 @@ TEST(ResourcesTest, CalculateResourceNonZero) {
 namespace spreadlab {
 namespace {
 
-// TestPodLevelResourceRequests, the rows that set pod-level resources
-// (SkipPodLevelResources false): spec.resources.requests replace the containers' requests
-// for cpu and memory; unsupported pod-level names are ignored.
+// TestPodLevelResourceRequests, the rows that set pod-level resources: spec.resources.requests
+// replace the containers' requests for cpu and memory unless SkipPodLevelResources (the
+// PodLevelResources gate off, before 1.34); unsupported pod-level names are ignored.
 TEST(ResourcesTest, TestPodLevelResourceRequestsPodLevel) {
   struct Case {
     std::string name;
@@ -307,8 +307,10 @@ TEST(ResourcesTest, TestPodLevelResourceRequestsPodLevel) {
     std::vector<v1::Container> initContainers;
     std::vector<v1::Container> containers;
     RL expectedRequests;
+    bool skipPodLevelResources = false;
   };
   std::vector<Case> testCases = {
+      {"pod level memory resource with SkipPodLevelResources true", {{"memory", "2Mi"}}, {}, {}, {}, true},
       {"pod level memory resource with SkipPodLevelResources false", {{"memory", "2Mi"}}, {}, {}, {{"memory", "2Mi"}}},
       {"pod level memory and container level cpu resources with SkipPodLevelResources false", {{"memory", "2Mi"}}, {},
        {C({{"cpu", "2m"}})}, {{"memory", "2Mi"}, {"cpu", "2m"}}},
@@ -330,7 +332,9 @@ TEST(ResourcesTest, TestPodLevelResourceRequestsPodLevel) {
     SCOPED_TRACE(tc.name);
     v1::Pod pod = PodOf(tc.containers, tc.initContainers);
     pod.spec.podRequests = ParseTestResources(tc.podRequests);
-    ExpectRequests(PodRequests(pod, PodRequestsOptions{}), tc.expectedRequests);
+    PodRequestsOptions opts;
+    opts.skipPodLevelResources = tc.skipPodLevelResources;
+    ExpectRequests(PodRequests(pod, opts), tc.expectedRequests);
   }
 }
 

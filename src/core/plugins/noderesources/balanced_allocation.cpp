@@ -73,7 +73,7 @@ BalancedAllocation::BalancedAllocation(Handle h, config::NodeResourcesBalancedAl
               std::move(args.resources)) {}
 
 Status BalancedAllocation::PreScore(CycleState& state, const PodInfo& pod, std::span<const NodeIndex>, CycleTrace*) {
-  std::vector<int64_t> podRequests = scorer_.CalculatePodResourceRequestList(h_.cluster->podSpec(pod.index));
+  std::vector<int64_t> podRequests = scorer_.CalculatePodResourceRequestList(h_.cluster->podSpec(pod.index), h_.cluster->release().features.enablePodLevelResources);
   if (noderesources::ResourceAllocationScorer::IsBestEffortPod(podRequests)) {
     // Skip BalancedAllocation scoring for best-effort pods to prevent a large
     // number of pods from being scheduled to the same node (kubernetes#129138).
@@ -90,7 +90,7 @@ Status BalancedAllocation::Score(const CycleState& state, const PodInfo& pod, co
   if (const auto* s = state.Read<PreScoreState>(kPreScoreStateKey)) {
     podRequests = &s->podRequests;
   } else {
-    podRequestsScratch_ = scorer_.CalculatePodResourceRequestList(h_.cluster->podSpec(pod.index));
+    podRequestsScratch_ = scorer_.CalculatePodResourceRequestList(h_.cluster->podSpec(pod.index), h_.cluster->release().features.enablePodLevelResources);
     if (noderesources::ResourceAllocationScorer::IsBestEffortPod(podRequestsScratch_)) return Status::Ok();
     podRequests = &podRequestsScratch_;
   }
@@ -102,7 +102,7 @@ noderesources::ScoreDetail BalancedAllocation::ExplainScore(const CycleState& st
   noderesources::ScoreDetail d;
   const auto* s = state.Read<PreScoreState>(kPreScoreStateKey);
   std::vector<int64_t> podRequests =
-      s ? s->podRequests : scorer_.CalculatePodResourceRequestList(h_.cluster->podSpec(pod.index));
+      s ? s->podRequests : scorer_.CalculatePodResourceRequestList(h_.cluster->podSpec(pod.index), h_.cluster->release().features.enablePodLevelResources);
   int64_t score = 0;
   scorer_.Score(node, podRequests, score, &d);
   return d;

@@ -156,14 +156,14 @@ std::span<const InsufficientResource> Fit::Insufficient(NodeIndex n) const {
 // non-zero defaults for cpu and memory.
 Status Fit::PreScore(CycleState& state, const PodInfo& pod, std::span<const NodeIndex>, CycleTrace*) {
   auto& s = state.Write<PreScoreState>(kPreScoreStateKey);
-  s.podRequests = scorer_.CalculatePodResourceRequestList(h_.cluster->podSpec(pod.index));
+  s.podRequests = scorer_.CalculatePodResourceRequestList(h_.cluster->podSpec(pod.index), h_.cluster->release().features.enablePodLevelResources);
   return Status::Ok();
 }
 
 // Without a PreScore state (PreScore not run) the requests are computed here.
 const std::vector<int64_t>& Fit::PodRequests(const CycleState& state, const PodInfo& pod) {
   if (const auto* s = state.Read<PreScoreState>(kPreScoreStateKey)) return s->podRequests;
-  podRequestsScratch_ = scorer_.CalculatePodResourceRequestList(h_.cluster->podSpec(pod.index));
+  podRequestsScratch_ = scorer_.CalculatePodResourceRequestList(h_.cluster->podSpec(pod.index), h_.cluster->release().features.enablePodLevelResources);
   return podRequestsScratch_;
 }
 

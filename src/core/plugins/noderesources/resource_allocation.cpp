@@ -18,8 +18,9 @@ ResourceAllocationScorer::ResourceAllocationScorer(std::string name, bool useReq
 
 // calculatePodResourceRequest for every configured resource: the total
 // requests (non-zero ones unless useRequested), overhead included.
-std::vector<int64_t> ResourceAllocationScorer::CalculatePodResourceRequestList(const v1::Pod& pod) const {
-  v1::ResourceList requests = PodRequests(pod, !useRequested_);
+std::vector<int64_t> ResourceAllocationScorer::CalculatePodResourceRequestList(const v1::Pod& pod,
+                                                                              bool podLevelResources) const {
+  v1::ResourceList requests = PodRequests(pod, !useRequested_, podLevelResources);
   std::vector<int64_t> out(resources_.size(), 0);
   for (size_t i = 0; i < resources_.size(); ++i) {
     auto it = requests.find(resources_[i].name);

@@ -79,8 +79,8 @@ class ResourceAllocationScorer {
   const std::vector<config::ResourceSpec>& resources() const { return resources_; }
 
   // calculatePodResourceRequestList: the pod's request of each configured
-  // resource (cpu in millicores, others in Quantity.Value()).
-  std::vector<int64_t> CalculatePodResourceRequestList(const v1::Pod& pod) const;
+  // resource (cpu in millicores, others in Quantity.Value()); `podLevelResources` is the gate.
+  std::vector<int64_t> CalculatePodResourceRequestList(const v1::Pod& pod, bool podLevelResources) const;
   // isBestEffortPod: every request is zero.
   static bool IsBestEffortPod(std::span<const int64_t> podRequests);
 
