@@ -25,7 +25,7 @@ constexpr GateSpec kGates[] = {
     {"SidecarContainers", 30, 36, 30, 33, &Features::enableSidecarContainers},  // GA kubernetes#129731, removed 1.37
     {"InPlacePodVerticalScaling", 30, M, 33, 35, nullptr},
     {"InPlacePodLevelResourcesVerticalScaling", 35, M, 36, 0, nullptr},
-    {"InPlacePodVerticalScalingSchedulerPreemption", 37, M, 0, 0, nullptr},
+    {"InPlacePodVerticalScalingSchedulerPreemption", 37, M, 0, 0, &Features::enableInPlacePodVerticalScalingSchedulerPreemption},
     {"PodSchedulingReadiness", 30, M, 30, 30, nullptr},
     {"PodDisruptionConditions", 30, 33, 30, 31, nullptr},
     // PodTopologySpread and affinity.
@@ -48,9 +48,9 @@ constexpr GateSpec kGates[] = {
     {"ClearingNominatedNodeNameAfterBinding", 34, M, 35, 0, nullptr},
     {"OpportunisticBatching", 35, M, 35, 0, nullptr},
     // Workloads and pod groups.
-    {"GangScheduling", 35, 36, 0, 0, nullptr},
-    {"GenericWorkload", 35, M, 0, 0, nullptr},
-    {"TopologyAwareWorkloadScheduling", 36, M, 0, 0, nullptr},
+    {"GangScheduling", 35, 36, 0, 0, &Features::enableGangScheduling},
+    {"GenericWorkload", 35, M, 0, 0, &Features::enableGenericWorkload},
+    {"TopologyAwareWorkloadScheduling", 36, M, 0, 0, &Features::enableTopologyAwareWorkloadScheduling},
     {"WorkloadAwarePreemption", 36, 36, 0, 0, nullptr},
     {"PodGroupPreemptionPolicy", 37, M, 0, 0, nullptr},
     {"CompositePodGroup", 37, M, 0, 0, nullptr},
@@ -131,16 +131,22 @@ std::string KubeVersionName(int minor) {
   return minor >= kMasterMinor ? "master" : "1." + std::to_string(minor);
 }
 
+Features DefaultFeatures(int minor) {
+  Features f;
+  for (const GateSpec& g : kGates)
+    if (g.field && Known(g, minor)) f.*g.field = DefaultOn(g, minor);
+  // A gate removed after GA is on for good (its code path is unconditional).
+  for (const GateSpec& g : kGates)
+    if (g.field && minor > g.until && DefaultOn(g, g.until)) f.*g.field = true;
+  return f;
+}
+
 bool MakeRelease(int minor, const std::vector<std::pair<std::string, bool>>& overrides, Release& out,
                  std::string& error) {
   Release r;
   r.minor = minor;
   r.gateOverrides = overrides;
-  for (const GateSpec& g : kGates)
-    if (g.field && Known(g, minor)) r.features.*g.field = DefaultOn(g, minor);
-  // A gate removed after GA is on for good (its code path is unconditional).
-  for (const GateSpec& g : kGates)
-    if (g.field && minor > g.until && DefaultOn(g, g.until)) r.features.*g.field = true;
+  r.features = DefaultFeatures(minor);
   for (const auto& [name, on] : overrides) {
     const GateSpec* g = nullptr;
     for (const GateSpec& s : kGates)

@@ -32,13 +32,21 @@ struct Features {
   bool enableNodeInclusionPolicyInPodTopologySpread = false;  // NodeInclusionPolicyInPodTopologySpread
   bool enableDynamicResourceAllocation = false;            // DynamicResourceAllocation: DynamicResources in the profile
   bool enableNodeDeclaredFeatures = false;                 // NodeDeclaredFeatures: its plugin in the profile
+  // Gates that add plugins spreadlab does not simulate to the default profile.
+  bool enableGangScheduling = false;                       // GangScheduling (1.35, 1.36)
+  bool enableGenericWorkload = false;                      // GenericWorkload: GangScheduling's plugin from 1.37
+  bool enableTopologyAwareWorkloadScheduling = false;      // TopologyAwareWorkloadScheduling
+  bool enableInPlacePodVerticalScalingSchedulerPreemption = false;  // DeferredPodScheduling
 };
+
+// The gates' defaults in release `minor`.
+Features DefaultFeatures(int minor);
 
 struct Release {
   int minor = kNewestMinor;
   // --feature-gates as given, in order: each overrides the release's default.
   std::vector<std::pair<std::string, bool>> gateOverrides;
-  Features features;
+  Features features = DefaultFeatures(kNewestMinor);
 
   bool AtLeast(int m) const { return minor >= m; }
 

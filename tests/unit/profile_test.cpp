@@ -41,6 +41,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -74,7 +76,7 @@ void ExpectResolved(const std::optional<config::Plugins>& plugins, const Want& w
   profile.plugins = plugins;
   ResolvedProfile got;
   std::string error;
-  bool ok = ResolveProfile(profile, got, error);
+  bool ok = ResolveProfile(profile, Release{}, got, error);
   if (!want.wantErr.empty()) {
     EXPECT_FALSE(ok) << "expected an error containing \"" << want.wantErr << "\"";
     EXPECT_NE(error.find(want.wantErr), std::string::npos) << "error: " << error;
@@ -93,7 +95,7 @@ void ExpectResolved(const std::optional<config::Plugins>& plugins, const Want& w
 }
 
 // Non-simulated plugins of the default profile at the four simulated points, sorted.
-const Names kDefaultNotSimulated = {"DynamicResources", "NodeVolumeLimits", "VolumeBinding", "VolumeRestrictions",
+const Names kDefaultNotSimulated = {"DynamicResources", "NodeDeclaredFeatures", "NodeVolumeLimits", "VolumeBinding", "VolumeRestrictions",
                                     "VolumeZone"};
 Names WithDefaultNotSimulated(Names extra) {
   Names out = kDefaultNotSimulated;
@@ -107,41 +109,91 @@ Names WithDefaultNotSimulated(Names extra) {
 // The default profile.
 // ---------------------------------------------------------------------------
 
-// TestApplyFeatureGates, "Feature gate DynamicResourceAllocation disabled":
-// getDefaultPlugins' MultiPoint list, less the in-tree volume limit plugins
-// (EBSLimits, GCEPDLimits, AzureDiskLimits) that newer upstream removed. The
-// "enabled" case (DynamicResources before DefaultPreemption) is not asserted.
+// TestApplyFeatureGates (apis/config/v1/default_plugins_test.go of 1.37): the default
+// MultiPoint list with DynamicResourceAllocation and NodeDeclaredFeatures off and on (the
+// test sets gates that the binary locks, so the features are set directly here), then each
+// release's list with its default gates (default_plugins.go of 1.30, 1.33, 1.34, 1.35, 1.36).
 TEST(ProfileTest, TestApplyFeatureGates_DefaultMultiPointPlugins) {
-  std::vector<std::pair<std::string, std::optional<int32_t>>> want = {
-      {"SchedulingGates", std::nullopt},
-      {"PrioritySort", std::nullopt},
-      {"NodeUnschedulable", std::nullopt},
-      {"NodeName", std::nullopt},
-      {"TaintToleration", 3},
-      {"NodeAffinity", 2},
-      {"NodePorts", std::nullopt},
-      {"NodeResourcesFit", 1},
-      {"VolumeRestrictions", std::nullopt},
-      {"NodeVolumeLimits", std::nullopt},
-      {"VolumeBinding", std::nullopt},
-      {"VolumeZone", std::nullopt},
-      {"PodTopologySpread", 2},
-      {"InterPodAffinity", 2},
-      {"DynamicResources", std::nullopt},
-      {"DefaultPreemption", std::nullopt},
-      {"NodeResourcesBalancedAllocation", 1},
-      {"ImageLocality", 1},
-      {"DefaultBinder", std::nullopt},
+  using List = std::vector<std::pair<std::string, std::optional<int32_t>>>;
+  const std::optional<int32_t> none;
+  auto release = [](int minor, std::function<void(Features&)> edit = nullptr) {
+    Release r;
+    std::string error;
+    EXPECT_TRUE(MakeRelease(minor, {}, r, error)) << error;
+    if (edit) edit(r.features);
+    return r;
   };
-  std::vector<std::pair<std::string, std::optional<int32_t>>> got;
-  for (const auto& p : DefaultMultiPointPlugins()) got.emplace_back(p.name, p.weight);
-  EXPECT_EQ(got, want);
+  const List head137 = {{"SchedulingGates", none}, {"PrioritySort", none}, {"NodeName", none},
+                        {"NodeUnschedulable", none}, {"TaintToleration", 3}, {"NodeAffinity", 2},
+                        {"NodePorts", none}, {"NodeResourcesFit", 1}, {"VolumeRestrictions", none},
+                        {"NodeVolumeLimits", none}, {"VolumeBinding", none}, {"VolumeZone", none},
+                        {"PodTopologySpread", 2}, {"InterPodAffinity", 2}};
+  const List tail = {{"DefaultPreemption", none}, {"NodeResourcesBalancedAllocation", 1}, {"ImageLocality", 1},
+                     {"DefaultBinder", none}};
+  auto concat = [](std::initializer_list<List> parts) {
+    List out;
+    for (const List& p : parts) out.insert(out.end(), p.begin(), p.end());
+    return out;
+  };
+  List head131 = head137;
+  std::swap(head131[2], head131[3]);  // NodeUnschedulable before NodeName until 1.37
+  List head130 = head131;
+  head130.erase(head130.begin() + 9);  // NodeVolumeLimits among the in-tree limits
+  head130.insert(head130.begin() + 9, {{"EBSLimits", none}, {"GCEPDLimits", none}, {"NodeVolumeLimits", none},
+                                       {"AzureDiskLimits", none}});
+  struct Case {
+    std::string name;
+    Release release;
+    List want;
+  };
+  const std::vector<Case> cases = {
+      {"1.37: Feature gate DynamicResourceAllocation disabled",
+       release(37, [](Features& f) { f.enableDynamicResourceAllocation = f.enableNodeDeclaredFeatures = false; }),
+       concat({head137, tail})},
+      {"1.37: Feature gate DynamicResourceAllocation enabled", release(37),
+       concat({head137, {{"DynamicResources", 2}}, tail, {{"NodeDeclaredFeatures", none}}})},
+      {"1.37: Feature gate NodeDeclaredFeatures disabled",
+       release(37, [](Features& f) { f.enableNodeDeclaredFeatures = false; }),
+       concat({head137, {{"DynamicResources", 2}}, tail})},
+      {"1.37: InPlacePodVerticalScalingSchedulerPreemption and GenericWorkload enabled",
+       release(37, [](Features& f) { f.enableInPlacePodVerticalScalingSchedulerPreemption = f.enableGenericWorkload = true; }),
+       [&] {
+         List l = concat({head137, {{"DynamicResources", 2}}, tail, {{"NodeDeclaredFeatures", none}}, {{"GangScheduling", none}}});
+         l.insert(l.begin() + 7, {"DeferredPodScheduling", none});
+         return l;
+       }()},
+      {"1.36 defaults", release(36), concat({head131, {{"DynamicResources", 2}}, tail, {{"NodeDeclaredFeatures", none}}})},
+      {"1.35 defaults", release(35), concat({head131, {{"DynamicResources", 2}}, tail})},
+      {"1.34 defaults", release(34), concat({head131, {{"DynamicResources", none}}, tail})},
+      {"1.33 defaults", release(33), concat({head131, tail})},
+      {"1.30 defaults", release(30), concat({head130, tail})},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    List got;
+    for (const auto& p : DefaultMultiPointPlugins(c.release)) got.emplace_back(p.name, p.weight);
+    EXPECT_EQ(got, c.want);
+  }
+}
+
+// A plugin that the release's registry does not have is refused as upstream refuses it.
+TEST(ProfileTest, PluginsOfOtherReleases) {
+  config::Profile profile;
+  profile.plugins = config::Plugins{};
+  profile.plugins->multiPoint.enabled = {{"EBSLimits", {}}};
+  ResolvedProfile got;
+  std::string error;
+  Release r130;
+  ASSERT_TRUE(MakeRelease(30, {}, r130, error)) << error;
+  EXPECT_TRUE(ResolveProfile(profile, r130, got, error)) << error;
+  EXPECT_FALSE(ResolveProfile(profile, Release{}, got, error));
+  EXPECT_NE(error.find("plugin \"EBSLimits\" does not exist"), std::string::npos) << error;
 }
 
 TEST(ProfileTest, DefaultProfile) {
   const Want want{
       .preFilter = {"NodeAffinity", "NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity"},
-      .filter = {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
+      .filter = {"NodeName", "NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
                  "PodTopologySpread", "InterPodAffinity"},
       .preScore = {"TaintToleration", "NodeAffinity", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity",
                    "NodeResourcesBalancedAllocation"},
@@ -175,7 +227,7 @@ struct MergeCase {
 };
 
 TEST(ProfileTest, TestMergePlugins) {
-  const Names defaultFilter = {"NodeUnschedulable", "NodeName",          "TaintToleration", "NodeAffinity",
+  const Names defaultFilter = {"NodeName", "NodeUnschedulable",          "TaintToleration", "NodeAffinity",
                                "NodePorts",         "NodeResourcesFit",  "PodTopologySpread", "InterPodAffinity"};
   const Names defaultPreScore = {"TaintToleration",  "NodeAffinity",     "NodeResourcesFit",
                                  "PodTopologySpread", "InterPodAffinity", "NodeResourcesBalancedAllocation"};
@@ -299,7 +351,7 @@ TEST(ProfileTest, TestMergePlugins) {
                                                              {"PodTopologySpread", "NodeAffinity"}),
                                            .score = Set({}, {"NodeAffinity"})},
           .want = {.preFilter = {"NodePorts", "NodeResourcesFit", "InterPodAffinity", "NodeAffinity"},
-                   .filter = {"NodeUnschedulable", "NodeName", "TaintToleration", "NodePorts", "NodeResourcesFit",
+                   .filter = {"NodeName", "NodeUnschedulable", "TaintToleration", "NodePorts", "NodeResourcesFit",
                               "InterPodAffinity", "NodeAffinity"},
                    .preScore = {"TaintToleration", "NodeResourcesFit", "InterPodAffinity",
                                 "NodeResourcesBalancedAllocation", "NodeAffinity"},
@@ -325,7 +377,7 @@ TEST(ProfileTest, TestMergePlugins) {
           .name = "multipoint with only disabled gets merged",
           .customPlugins = config::Plugins{.multiPoint = Set({}, {"NodeAffinity"})},
           .want = {.preFilter = {"NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity"},
-                   .filter = {"NodeUnschedulable", "NodeName", "TaintToleration", "NodePorts", "NodeResourcesFit",
+                   .filter = {"NodeName", "NodeUnschedulable", "TaintToleration", "NodePorts", "NodeResourcesFit",
                               "PodTopologySpread", "InterPodAffinity"},
                    .preScore = {"TaintToleration", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity",
                                 "NodeResourcesBalancedAllocation"},
@@ -507,7 +559,7 @@ TEST(ProfileTest, TestInitFrameworkWithScorePlugins) {
     profile.plugins = tt.plugins;
     ResolvedProfile got;
     std::string error;
-    bool ok = ResolveProfile(profile, got, error);
+    bool ok = ResolveProfile(profile, Release{}, got, error);
     if (tt.initErr) {
       EXPECT_FALSE(ok) << "Framework initialization should fail";
     } else {
@@ -555,7 +607,7 @@ TEST(ProfileTest, ErrorMessages) {
     profile.plugins = tc.plugins;
     ResolvedProfile got;
     std::string error;
-    EXPECT_FALSE(ResolveProfile(profile, got, error));
+    EXPECT_FALSE(ResolveProfile(profile, Release{}, got, error));
     // Messages about unknown plugins go on to list the known ones.
     EXPECT_EQ(error.substr(0, tc.wantErr.size()), tc.wantErr);
   }

@@ -163,7 +163,7 @@ TEST(ScenarioDocEdit, RemovingADomainRemovesItsNodesAndTheirPodsAsOneEdit) {
 ResolvedProfile Resolved(const io::ScenarioDoc& doc) {
   ResolvedProfile out;
   std::string error;
-  EXPECT_TRUE(ResolveProfile(doc.scenario().profile.value_or(config::Profile{}), out, error)) << error;
+  EXPECT_TRUE(ResolveProfile(doc.scenario().profile.value_or(config::Profile{}), doc.scenario().release, out, error)) << error;
   return out;
 }
 

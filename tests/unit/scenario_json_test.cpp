@@ -34,7 +34,7 @@ constexpr const char* kEmptyInput =
     "the input is empty: spreadlab reads Kubernetes objects in JSON or YAML, e.g. what `kubectl get nodes,pods -o "
     "yaml` prints or the manifests `kubectl apply -f` takes";
 constexpr const char* kNoObject = "no Kubernetes object in the input, only comments, nulls or empty YAML documents";
-constexpr const char* kKnownPlugins = " (known plugins: SchedulingGates, PrioritySort, NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit, VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity, DefaultPreemption, NodeResourcesBalancedAllocation, ImageLocality, DefaultBinder, DynamicResources, SelectorSpread)";
+constexpr const char* kKnownPlugins = " (known plugins: SchedulingGates, PrioritySort, NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit, VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity, DefaultPreemption, NodeResourcesBalancedAllocation, ImageLocality, DefaultBinder, DynamicResources, NodeDeclaredFeatures, GangScheduling, TopologyPlacementGenerator, PodGroupPodsCount, DeferredPodScheduling, SelectorSpread)";
 
 // ---------------------------------------------------------------------------
 // Small scenario documents, written the way `kubectl get -o json` writes them.

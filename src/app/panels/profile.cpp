@@ -19,8 +19,9 @@ void DrawProfilePanel(Lab& lab, UiState& ui) {
   const ResolvedProfile& p = lab.framework().profile();
   // Every simulated default plugin, plus any other the configuration enabled.
   std::vector<std::string> filters, scores;
-  for (const config::Plugin& d : DefaultMultiPointPlugins()) {
-    const PluginKind k = KindOf(d.name);
+  const Release& release = lab.cluster().release();
+  for (const config::Plugin& d : DefaultMultiPointPlugins(release)) {
+    const PluginKind k = KindOf(d.name, release.minor);
     if (!k.simulated) continue;
     if (k.filter) filters.push_back(d.name);
     if (k.score) scores.push_back(d.name);

@@ -9,7 +9,7 @@ namespace spreadlab {
 
 std::unique_ptr<Framework> Framework::New(Cluster& cluster, const config::Profile& profile, std::string& error) {
   ResolvedProfile resolved;
-  if (!ResolveProfile(profile, resolved, error)) return nullptr;
+  if (!ResolveProfile(profile, cluster.release(), resolved, error)) return nullptr;
   std::unique_ptr<Framework> f(new Framework(cluster, resolved));
   Handle h{&cluster};
   auto instance = [&](const std::string& name) -> Plugin* {

@@ -10,6 +10,7 @@ namespace {
 struct KnownPlugin {
   const char* name;
   bool simulated, preFilter, filter, preScore, score;
+  int since = kOldestMinor, until = kMasterMinor;  // the releases whose registry has it
 };
 // The in-tree registry (pkg/scheduler/framework/plugins/registry.go), with the
 // extension points relevant to one placement decision.
@@ -24,6 +25,11 @@ constexpr KnownPlugin kRegistry[] = {
     {"NodeResourcesFit", true, true, true, true, true},
     {"VolumeRestrictions", false, true, true, false, false},
     {"NodeVolumeLimits", false, true, true, false, false},
+    // The in-tree volume limits, removed from the registry in 1.32 (kubernetes#124003).
+    {"EBSLimits", false, true, true, false, false, 30, 31},
+    {"GCEPDLimits", false, true, true, false, false, 30, 31},
+    {"AzureDiskLimits", false, true, true, false, false, 30, 31},
+    {"CinderLimits", false, true, true, false, false, 30, 31},
     {"VolumeBinding", false, true, true, true, true},
     {"VolumeZone", false, true, true, false, false},
     {"PodTopologySpread", true, true, true, true, true},
@@ -32,7 +38,14 @@ constexpr KnownPlugin kRegistry[] = {
     {"NodeResourcesBalancedAllocation", true, false, false, true, true},
     {"ImageLocality", true, false, false, false, true},
     {"DefaultBinder", false, false, false, false, false},
-    {"DynamicResources", false, true, true, false, false},
+    // Scores from 1.35 (kubernetes#134711): 0 for a pod without resource claims.
+    {"DynamicResources", false, true, true, false, false, 30, 34},
+    {"DynamicResources", false, true, true, true, true, 35},
+    {"NodeDeclaredFeatures", false, true, true, false, false, 35},
+    {"GangScheduling", false, true, true, false, false, 35},
+    {"TopologyPlacementGenerator", false, false, false, false, false, 36},
+    {"PodGroupPodsCount", false, false, false, false, true, 36},
+    {"DeferredPodScheduling", false, true, true, false, false, 37},
     // Legacy: removed upstream after v1.26 (replaced by system default topology
     // spreading); available only when a profile enables it.
     {"SelectorSpread", true, false, false, true, true},
@@ -46,11 +59,14 @@ bool Implements(const PluginKind& k, int p) {
   return p == kPreFilter ? k.preFilter : p == kFilter ? k.filter : p == kPreScore ? k.preScore : k.score;
 }
 
+bool InRelease(const KnownPlugin& k, int minor) { return minor >= k.since && minor <= k.until; }
+
 // " (known plugins: A, B, ...)" for messages about a name that does not exist.
-std::string KnownPlugins() {
-  std::string out = " (known plugins: ";
-  for (size_t i = 0; i < std::size(kRegistry); ++i) out += (i ? ", " : "") + std::string(kRegistry[i].name);
-  return out + ")";
+std::string KnownPlugins(int minor) {
+  std::string out;
+  for (const KnownPlugin& k : kRegistry)
+    if (InRelease(k, minor)) out += (out.empty() ? "" : ", ") + std::string(k.name);
+  return " (known plugins: " + out + ")";
 }
 
 // mergePluginSet (apis/config/v1/default_plugins.go)
@@ -80,37 +96,46 @@ config::PluginSet MergePluginSet(const config::PluginSet& defaults, const config
 }
 }  // namespace
 
-PluginKind KindOf(const std::string& name) {
+PluginKind KindOf(const std::string& name, int minor) {
   for (const auto& k : kRegistry)
-    if (name == k.name) return PluginKind{true, k.simulated, k.preFilter, k.filter, k.preScore, k.score};
+    if (name == k.name && InRelease(k, minor))
+      return PluginKind{true, k.simulated, k.preFilter, k.filter, k.preScore, k.score};
   return PluginKind{};
 }
 
-std::vector<config::Plugin> DefaultMultiPointPlugins() {
-  return {
-      {"SchedulingGates", {}},
-      {"PrioritySort", {}},
-      {"NodeUnschedulable", {}},
-      {"NodeName", {}},
-      {"TaintToleration", 3},
-      {"NodeAffinity", 2},
-      {"NodePorts", {}},
-      {"NodeResourcesFit", 1},
-      {"VolumeRestrictions", {}},
-      {"NodeVolumeLimits", {}},
-      {"VolumeBinding", {}},
-      {"VolumeZone", {}},
-      {"PodTopologySpread", 2},
-      {"InterPodAffinity", 2},
-      {"DynamicResources", {}},  // DynamicResourceAllocation is GA and on by default
-      {"DefaultPreemption", {}},
-      {"NodeResourcesBalancedAllocation", 1},
-      {"ImageLocality", 1},
-      {"DefaultBinder", {}},
+// getDefaultPlugins and applyFeatureGates (apis/config/v1/default_plugins.go) of the release.
+std::vector<config::Plugin> DefaultMultiPointPlugins(const Release& release) {
+  const Features& f = release.features;
+  std::vector<config::Plugin> out = {{"SchedulingGates", {}}, {"PrioritySort", {}}};
+  if (release.nodeNameBeforeNodeUnschedulable()) out.insert(out.end(), {{"NodeName", {}}, {"NodeUnschedulable", {}}});
+  else out.insert(out.end(), {{"NodeUnschedulable", {}}, {"NodeName", {}}});
+  out.insert(out.end(), {{"TaintToleration", 3}, {"NodeAffinity", 2}, {"NodePorts", {}}, {"NodeResourcesFit", 1},
+                         {"VolumeRestrictions", {}}});
+  // 1.31 leaves the in-tree volume limits to NodeVolumeLimits (kubernetes#124500).
+  if (release.AtLeast(31)) out.push_back({"NodeVolumeLimits", {}});
+  else out.insert(out.end(), {{"EBSLimits", {}}, {"GCEPDLimits", {}}, {"NodeVolumeLimits", {}}, {"AzureDiskLimits", {}}});
+  out.insert(out.end(), {{"VolumeBinding", {}}, {"VolumeZone", {}}, {"PodTopologySpread", 2}, {"InterPodAffinity", 2},
+                         {"DefaultPreemption", {}}, {"NodeResourcesBalancedAllocation", 1}, {"ImageLocality", 1},
+                         {"DefaultBinder", {}}});
+  auto insertBefore = [&](const char* before, config::Plugin p) {
+    auto it = std::find_if(out.begin(), out.end(), [&](const config::Plugin& q) { return q.name == before; });
+    out.insert(it, std::move(p));
   };
+  if (f.enableNodeDeclaredFeatures) out.push_back({"NodeDeclaredFeatures", {}});
+  if (f.enableInPlacePodVerticalScalingSchedulerPreemption) insertBefore("NodeResourcesFit", {"DeferredPodScheduling", {}});
+  // DynamicResources scores from 1.35 with weight 2 (kubernetes#134711).
+  if (f.enableDynamicResourceAllocation)
+    insertBefore("DefaultPreemption", release.AtLeast(35) ? config::Plugin{"DynamicResources", 2}
+                                                          : config::Plugin{"DynamicResources", {}});
+  // GenericWorkload gates GangScheduling's plugin from 1.37 (kubernetes#139520).
+  if (release.AtLeast(37) ? f.enableGenericWorkload : f.enableGangScheduling) out.push_back({"GangScheduling", {}});
+  if (f.enableTopologyAwareWorkloadScheduling)
+    out.insert(out.end(), {{"TopologyPlacementGenerator", {}}, {"PodGroupPodsCount", 1}});
+  return out;
 }
 
-bool ResolveProfile(const config::Profile& profile, ResolvedProfile& out, std::string& error) {
+bool ResolveProfile(const config::Profile& profile, const Release& release, ResolvedProfile& out, std::string& error) {
+  const int minor = release.minor;
   out = ResolvedProfile{};
   // The profile's percentageOfNodesToScore overrides the configuration's.
   out.percentageOfNodesToScore = profile.percentageOfNodesToScore ? profile.percentageOfNodesToScore
@@ -118,15 +143,15 @@ bool ResolveProfile(const config::Profile& profile, ResolvedProfile& out, std::s
   const std::string at = profile.path.empty() ? "profiles[0]" : profile.path;
   config::Plugins custom = profile.plugins.value_or(config::Plugins{});
   config::PluginSet defaults;
-  defaults.enabled = DefaultMultiPointPlugins();
+  defaults.enabled = DefaultMultiPointPlugins(release);
   config::PluginSet multiPoint = MergePluginSet(defaults, custom.multiPoint);
   const config::PluginSet* points[kNumPoints] = {&custom.preFilter, &custom.filter, &custom.preScore, &custom.score};
   config::PluginSet merged[kNumPoints];
   for (int p = 0; p < kNumPoints; ++p) merged[p] = MergePluginSet(config::PluginSet{}, *points[p]);
 
   for (const auto& pl : multiPoint.enabled) {
-    if (!KindOf(pl.name).known) {
-      error = at + ".plugins.multiPoint: plugin \"" + pl.name + "\" does not exist" + KnownPlugins();
+    if (!KindOf(pl.name, minor).known) {
+      error = at + ".plugins.multiPoint: plugin \"" + pl.name + "\" does not exist" + KnownPlugins(minor);
       return false;
     }
   }
@@ -136,10 +161,10 @@ bool ResolveProfile(const config::Profile& profile, ResolvedProfile& out, std::s
     // updatePluginList: plugins enabled at this point explicitly.
     std::vector<std::string> enabled;
     for (const auto& pl : merged[p].enabled) {
-      PluginKind k = KindOf(pl.name);
+      PluginKind k = KindOf(pl.name, minor);
       std::string field = at + ".plugins." + kPointNames[p] + ".enabled";
       if (!k.known) {
-        error = field + ": " + kPointTypes[p] + " \"" + pl.name + "\" does not exist" + KnownPlugins();
+        error = field + ": " + kPointTypes[p] + " \"" + pl.name + "\" does not exist" + KnownPlugins(minor);
         return false;
       }
       if (!Implements(k, p)) {
@@ -161,7 +186,7 @@ bool ResolveProfile(const config::Profile& profile, ResolvedProfile& out, std::s
       // multiPoint plugins, then the remaining explicit ones.
       std::vector<std::string> multi, overrides;
       for (const auto& pl : multiPoint.enabled) {
-        if (!Implements(KindOf(pl.name), p) || disabled.count(pl.name)) continue;
+        if (!Implements(KindOf(pl.name, minor), p) || disabled.count(pl.name)) continue;
         if (std::find(enabled.begin(), enabled.end(), pl.name) != enabled.end()) {
           overrides.push_back(pl.name);
           continue;
@@ -180,7 +205,7 @@ bool ResolveProfile(const config::Profile& profile, ResolvedProfile& out, std::s
     }
     if (p == kScore && !ordered.empty()) out.hasScorePlugins = true;
     for (const auto& name : ordered) {
-      if (KindOf(name).simulated) lists[p].push_back(name);
+      if (KindOf(name, minor).simulated) lists[p].push_back(name);
       else notSimulated.insert(name);
     }
   }
@@ -192,7 +217,7 @@ bool ResolveProfile(const config::Profile& profile, ResolvedProfile& out, std::s
   std::map<std::string, int32_t> weights;
   auto addWeights = [&](const std::vector<config::Plugin>& ps) {
     for (const auto& pl : ps)
-      if (KindOf(pl.name).score && !weights.count(pl.name)) weights[pl.name] = pl.weight.value_or(0) == 0 ? 1 : *pl.weight;
+      if (KindOf(pl.name, minor).score && !weights.count(pl.name)) weights[pl.name] = pl.weight.value_or(0) == 0 ? 1 : *pl.weight;
   };
   addWeights(merged[kScore].enabled);
   addWeights(multiPoint.enabled);

@@ -35,13 +35,14 @@ struct PluginKind {
   bool simulated = false;
   bool preFilter = false, filter = false, preScore = false, score = false;
 };
-PluginKind KindOf(const std::string& name);
+PluginKind KindOf(const std::string& name, int minor);
 
-// The default profile's multiPoint plugins with their weights (default_plugins.go).
-std::vector<config::Plugin> DefaultMultiPointPlugins();
+// The default profile's multiPoint plugins with their weights in `release`, its feature
+// gates applied (default_plugins.go).
+std::vector<config::Plugin> DefaultMultiPointPlugins(const Release& release);
 
-// Fails with a message naming the field when the profile refers to an unknown
-// plugin, enables one at a point it does not implement, or registers it twice.
-bool ResolveProfile(const config::Profile& profile, ResolvedProfile& out, std::string& error);
+// Fails with a message naming the field when the profile refers to a plugin the
+// release does not have, enables one at a point it does not implement, or registers it twice.
+bool ResolveProfile(const config::Profile& profile, const Release& release, ResolvedProfile& out, std::string& error);
 
 }  // namespace spreadlab
