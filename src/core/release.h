@@ -53,6 +53,8 @@ struct Release {
   // Rules that changed without a gate (each names its PR; docs/versions.md).
   // NodeResourcesBalancedAllocation scores the balance the pod brings (kubernetes#135573, 1.36).
   bool balancedAllocationScoresImprovement() const { return AtLeast(36); }
+  // NodeResourcesBalancedAllocation skips pods that request nothing (kubernetes#130260, 1.33).
+  bool balancedAllocationSkipsBestEffort() const { return AtLeast(33); }
   // PodTopologySpread's labelSelector: {} counts every pod of the namespace, not none
   // (countPodsMatchSelector, kubernetes#141340, merged after 1.37 was cut).
   bool spreadEmptySelectorMatchesAll() const { return AtLeast(kMasterMinor); }

@@ -53,6 +53,40 @@ struct Case {
   Code expectedPreScoreStatusCode = Code::Success;
 };
 
+// Runs the table on the release `release` (its BalancedAllocation formula).
+void RunCases(const std::vector<Case>& tests, const Release& release) {
+  Scenario extra;
+  extra.release = release;
+  for (const auto& test : tests) {
+    SCOPED_TRACE(test.name);
+    std::vector<v1::Pod> existingPods = test.existingPods;
+    for (size_t i = 0; i < existingPods.size(); ++i) existingPods[i].metadata.name = "existing" + std::to_string(i);
+    v1::Pod pod = test.requestedPod;
+    pod.metadata.name = "incoming";
+    auto args = test.args;
+    PluginHarness h(test.nodes, existingPods, pod,
+                    [args](Handle hd) { return std::make_unique<BalancedAllocation>(hd, args); }, extra);
+    auto& p = dynamic_cast<BalancedAllocation&>(h.plugin());
+    if (test.runPreScore) {
+      std::vector<NodeIndex> all;
+      for (const auto& n : h.cluster().nodes()) all.push_back(n.index);
+      Status status = p.PreScore(h.state(), h.pod(), all, nullptr);
+      EXPECT_EQ(status.code, test.expectedPreScoreStatusCode)
+          << "unexpected status code, want: " << CodeName(test.expectedPreScoreStatusCode)
+          << ", got: " << CodeName(status.code);
+      if (status.code == Code::Skip) continue;  // skipping score test as PreScore returned skip
+    }
+    for (size_t i = 0; i < test.nodes.size(); ++i) {
+      int64_t hostResult = 0;
+      Status status =
+          p.Score(h.state(), h.pod(), h.cluster().node(h.cluster().FindNode(test.nodes[i].metadata.name)), hostResult);
+      EXPECT_TRUE(status.IsSuccess()) << "Score is expected to return success, but didn't. Got status: "
+                                      << status.Message();
+      EXPECT_EQ(hostResult, test.expectedScores[i]) << "unexpected score for host " << test.nodes[i].metadata.name;
+    }
+  }
+}
+
 TEST(BalancedAllocationTest, TestNodeResourcesBalancedAllocation) {
   const std::vector<config::ResourceSpec> defaultResourceBalancedAllocationSet = {{"cpu", 1}, {"memory", 1}};
   const std::vector<config::ResourceSpec> withGPU = {{"cpu", 1}, {"memory", 1}, {"nvidia.com/gpu", 1}};
@@ -192,34 +226,82 @@ TEST(BalancedAllocationTest, TestNodeResourcesBalancedAllocation) {
        false},
   };
 
-  for (const auto& test : tests) {
-    SCOPED_TRACE(test.name);
-    std::vector<v1::Pod> existingPods = test.existingPods;
-    for (size_t i = 0; i < existingPods.size(); ++i) existingPods[i].metadata.name = "existing" + std::to_string(i);
-    v1::Pod pod = test.requestedPod;
-    pod.metadata.name = "incoming";
-    auto args = test.args;
-    PluginHarness h(test.nodes, existingPods, pod,
-                    [args](Handle hd) { return std::make_unique<BalancedAllocation>(hd, args); });
-    auto& p = dynamic_cast<BalancedAllocation&>(h.plugin());
-    if (test.runPreScore) {
-      std::vector<NodeIndex> all;
-      for (const auto& n : h.cluster().nodes()) all.push_back(n.index);
-      Status status = p.PreScore(h.state(), h.pod(), all, nullptr);
-      EXPECT_EQ(status.code, test.expectedPreScoreStatusCode)
-          << "unexpected status code, want: " << CodeName(test.expectedPreScoreStatusCode)
-          << ", got: " << CodeName(status.code);
-      if (status.code == Code::Skip) continue;  // skipping score test as PreScore returned skip
-    }
-    for (size_t i = 0; i < test.nodes.size(); ++i) {
-      int64_t hostResult = 0;
-      Status status =
-          p.Score(h.state(), h.pod(), h.cluster().node(h.cluster().FindNode(test.nodes[i].metadata.name)), hostResult);
-      EXPECT_TRUE(status.IsSuccess()) << "Score is expected to return success, but didn't. Got status: "
-                                      << status.Message();
-      EXPECT_EQ(hostResult, test.expectedScores[i]) << "unexpected score for host " << test.nodes[i].metadata.name;
-    }
-  }
+  RunCases(tests, Release{});
+}
+
+// The 1.35 table (balanced_allocation_test.go of v1.35.4, before kubernetes#135573):
+// the score is (1 - std) * MaxNodeScore of the node with the pod.
+TEST(BalancedAllocationTest, TestNodeResourcesBalancedAllocation_1_35) {
+  const std::vector<config::ResourceSpec> defaultResourceBalancedAllocationSet = {{"cpu", 1}, {"memory", 1}};
+  const std::vector<config::ResourceSpec> withGPU = {{"cpu", 1}, {"memory", 1}, {"nvidia.com/gpu", 1}};
+  const auto cpuAndMemoryPod = MakePod().Req(cpuAndMemory("1000m", "2000")).Req(cpuAndMemory("2000m", "3000")).Obj();
+  const auto cpuOnlyPod = MakePod().Req(cpuAndMemory("1000m", "0")).Req(cpuAndMemory("2000m", "0")).Obj();
+  auto on = [](v1::Pod p, const std::string& node) { p.spec.nodeName = node; return p; };
+  const auto cpuAndMemoryAndGPU =
+      MakePod().Node("node1").Req(cpuAndMemory("1000m", "2000")).Req(cpuAndMemoryAndGpu("2000m", "3000", "3")).Obj();
+  std::vector<Case> tests = {
+      {"nothing scheduled, nothing requested, skip in PreScore",
+       MakePod().Obj(), {makeNode("node1", 4000, 10000), makeNode("node2", 4000, 10000)}, {}, {},
+       {defaultResourceBalancedAllocationSet}, true, Code::Skip},
+      {"nothing scheduled, resources requested, differently sized nodes",
+       cpuAndMemoryPod, {makeNode("node1", 4000, 10000), makeNode("node2", 6000, 10000)}, {}, {87, 100},
+       {defaultResourceBalancedAllocationSet}},
+      {"resources requested, pods scheduled with resources",
+       cpuAndMemoryPod, {makeNode("node1", 10000, 20000), makeNode("node2", 10000, 20000)},
+       {on(cpuOnlyPod, "node1"), on(cpuAndMemoryPod, "node2")}, {82, 95}, {defaultResourceBalancedAllocationSet}},
+      {"resources requested, pods scheduled with resources, differently sized nodes",
+       cpuAndMemoryPod, {makeNode("node1", 10000, 20000), makeNode("node2", 10000, 50000)},
+       {on(cpuOnlyPod, "node1"), on(cpuAndMemoryPod, "node2")}, {82, 80}, {defaultResourceBalancedAllocationSet}},
+      {"requested resources at node capacity",
+       cpuOnlyPod, {makeNode("node1", 6000, 10000), makeNode("node2", 6000, 10000)},
+       {on(cpuOnlyPod, "node1"), on(cpuAndMemoryPod, "node2")}, {50, 75}, {defaultResourceBalancedAllocationSet}},
+      {"include scalar resource on a node for balanced resource allocation",
+       MakePod().Req(cpuAndMemoryAndGpu("0", "0", "1")).Obj(),
+       {makeNode("node1", 3500, 40000, gpu(8)), makeNode("node2", 3500, 40000, gpu(8))},
+       {on(cpuAndMemoryPod, "node2"), cpuAndMemoryAndGPU}, {70, 65}, {withGPU}},
+      {"node without the scalar resource should skip the scalar resource",
+       cpuAndMemoryPod, {makeNode("node1", 3500, 40000, gpu(8)), makeNode("node2", 3500, 40000)}, {}, {63, 63},
+       {withGPU}},
+      {"resources requested, pods scheduled with resources if PreScore not called",
+       cpuAndMemoryPod, {makeNode("node1", 10000, 20000), makeNode("node2", 10000, 20000)},
+       {on(cpuOnlyPod, "node1"), on(cpuAndMemoryPod, "node2")}, {82, 95}, {defaultResourceBalancedAllocationSet},
+       false},
+  };
+  Release r135;
+  std::string error;
+  ASSERT_TRUE(MakeRelease(35, {}, r135, error)) << error;
+  RunCases(tests, r135);
+}
+
+// The 1.32 table's rows for pods that request nothing (before kubernetes#130260): a pod that requests
+// nothing is scored like any other, by the node's own balance.
+TEST(BalancedAllocationTest, TestNodeResourcesBalancedAllocation_1_32_BestEffort) {
+  const std::vector<config::ResourceSpec> defaultResourceBalancedAllocationSet = {{"cpu", 1}, {"memory", 1}};
+  const auto cpuAndMemoryPod = MakePod().Req(cpuAndMemory("1000m", "2000")).Req(cpuAndMemory("2000m", "3000")).Obj();
+  const auto cpuOnlyPod = MakePod().Req(cpuAndMemory("1000m", "0")).Req(cpuAndMemory("2000m", "0")).Obj();
+  auto on = [](v1::Pod p, const std::string& node) { p.spec.nodeName = node; return p; };
+  std::vector<Case> tests = {
+      {"nothing scheduled, nothing requested",
+       MakePod().Obj(), {makeNode("node1", 4000, 10000), makeNode("node2", 4000, 10000)}, {}, {100, 100},
+       {defaultResourceBalancedAllocationSet}},
+      {"no resources requested, pods without container scheduled",
+       MakePod().Obj(), {makeNode("node1", 4000, 10000), makeNode("node2", 4000, 10000)},
+       {MakePod().Node("node1").Obj(), MakePod().Node("node1").Obj(), MakePod().Node("node2").Obj(),
+        MakePod().Node("node2").Obj()},
+       {100, 100}, {defaultResourceBalancedAllocationSet}},
+      {"no resources requested, pods with container scheduled",
+       MakePod().Obj(), {makeNode("node1", 250, 1000 * 1024 * 1024), makeNode("node2", 250, 1000 * 1024 * 1024)},
+       {MakePod().Node("node1").Obj(), MakePod().Node("node1").Obj()}, {100, 100},
+       {defaultResourceBalancedAllocationSet}},
+      {"no resources requested, pods scheduled with resources",
+       MakePod().Obj(), {makeNode("node1", 10000, 20000), makeNode("node2", 10000, 20000)},
+       {on(cpuOnlyPod, "node1"), on(cpuOnlyPod, "node1"), on(cpuOnlyPod, "node2"), on(cpuAndMemoryPod, "node2")},
+       {70, 82}, {defaultResourceBalancedAllocationSet}},
+  };
+  Release r132;
+  std::string error;
+  ASSERT_TRUE(MakeRelease(32, {}, r132, error)) << error;
+  RunCases(tests, r132);
 }
 
 // spreadlab: the two scores behind a node's score (the explanation).

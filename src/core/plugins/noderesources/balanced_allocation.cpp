@@ -67,16 +67,34 @@ int64_t BalancedResourceScorer(std::span<const int64_t> requested, std::span<con
 
 }  // namespace noderesources
 
+namespace {
+
+// Before 1.36 (kubernetes#135573): (1 - std) * MaxNodeScore of the node with the pod.
+int64_t BalancedResourceScorerBefore136(std::span<const int64_t> requested, std::span<const int64_t>,
+                                        std::span<const int64_t> allocatable) {
+  return noderesources::BalancedResourceScore(requested, allocatable);
+}
+
+}  // namespace
+
 BalancedAllocation::BalancedAllocation(Handle h, config::NodeResourcesBalancedAllocationArgs args)
     : h_(h),
-      scorer_(std::string(kName), /*useRequested=*/true, noderesources::BalancedResourceScorer,
-              std::move(args.resources)) {}
+      scorer_(std::string(kName), /*useRequested=*/true,
+              h.cluster->release().balancedAllocationScoresImprovement() ? noderesources::BalancedResourceScorer
+                                                                         : BalancedResourceScorerBefore136,
+              std::move(args.resources)),
+      skipBestEffort_(h.cluster->release().balancedAllocationSkipsBestEffort()) {}
+
+std::vector<int64_t> BalancedAllocation::PodRequests(const PodInfo& pod) const {
+  return scorer_.CalculatePodResourceRequestList(h_.cluster->podSpec(pod.index),
+                                                 h_.cluster->release().features.enablePodLevelResources);
+}
 
 Status BalancedAllocation::PreScore(CycleState& state, const PodInfo& pod, std::span<const NodeIndex>, CycleTrace*) {
-  std::vector<int64_t> podRequests = scorer_.CalculatePodResourceRequestList(h_.cluster->podSpec(pod.index), h_.cluster->release().features.enablePodLevelResources);
-  if (noderesources::ResourceAllocationScorer::IsBestEffortPod(podRequests)) {
+  std::vector<int64_t> podRequests = PodRequests(pod);
+  if (skipBestEffort_ && noderesources::ResourceAllocationScorer::IsBestEffortPod(podRequests)) {
     // Skip BalancedAllocation scoring for best-effort pods to prevent a large
-    // number of pods from being scheduled to the same node (kubernetes#129138).
+    // number of pods from being scheduled to the same node (kubernetes#130260, 1.33).
     return Status::Make(Code::Skip);
   }
   auto& s = state.Write<PreScoreState>(kPreScoreStateKey);
@@ -90,8 +108,9 @@ Status BalancedAllocation::Score(const CycleState& state, const PodInfo& pod, co
   if (const auto* s = state.Read<PreScoreState>(kPreScoreStateKey)) {
     podRequests = &s->podRequests;
   } else {
-    podRequestsScratch_ = scorer_.CalculatePodResourceRequestList(h_.cluster->podSpec(pod.index), h_.cluster->release().features.enablePodLevelResources);
-    if (noderesources::ResourceAllocationScorer::IsBestEffortPod(podRequestsScratch_)) return Status::Ok();
+    podRequestsScratch_ = PodRequests(pod);
+    if (skipBestEffort_ && noderesources::ResourceAllocationScorer::IsBestEffortPod(podRequestsScratch_))
+      return Status::Ok();
     podRequests = &podRequestsScratch_;
   }
   return scorer_.Score(node, *podRequests, score);
@@ -101,8 +120,7 @@ noderesources::ScoreDetail BalancedAllocation::ExplainScore(const CycleState& st
                                                             const NodeInfo& node) {
   noderesources::ScoreDetail d;
   const auto* s = state.Read<PreScoreState>(kPreScoreStateKey);
-  std::vector<int64_t> podRequests =
-      s ? s->podRequests : scorer_.CalculatePodResourceRequestList(h_.cluster->podSpec(pod.index), h_.cluster->release().features.enablePodLevelResources);
+  std::vector<int64_t> podRequests = s ? s->podRequests : PodRequests(pod);
   int64_t score = 0;
   scorer_.Score(node, podRequests, score, &d);
   return d;

@@ -6,8 +6,9 @@
 // the fractions requested/allocatable (capped at 1) and their standard
 // deviation, scores (1 - std) * MaxNodeScore with and without the pod, and
 // returns MaxNodeScore/2 + (MaxNodeScore/2 + with - without) / 2, in [50, 100]:
-// 75 when the balance does not change (kubernetes/kubernetes#135573).
-// PreScore returns Skip for a pod that requests none of the resources.
+// 75 when the balance does not change (kubernetes/kubernetes#135573, 1.36; before, the
+// score was (1 - std) * MaxNodeScore with the pod). PreScore returns Skip for a pod that
+// requests none of the resources (kubernetes#130260, 1.33; before, such pods were scored).
 #include <string_view>
 #include <vector>
 
@@ -31,8 +32,11 @@ class BalancedAllocation final : public PreScorePlugin, public ScorePlugin {
   noderesources::ScoreDetail ExplainScore(const CycleState& state, const PodInfo& pod, const NodeInfo& node);
 
  private:
+  std::vector<int64_t> PodRequests(const PodInfo& pod) const;
+
   Handle h_;
   noderesources::ResourceAllocationScorer scorer_;
+  bool skipBestEffort_;
   std::vector<int64_t> podRequestsScratch_;
 };
 
