@@ -136,6 +136,7 @@ struct FilterCase {
   v1::Node node;
   Code wantCode = Code::Success;
   std::string wantReason;
+  std::string wantReasonBefore134;  // the 1.33 table's (taint_toleration_test.go of v1.33.7)
 };
 
 TEST(TaintTolerationTest, TestTaintTolerationFilter) {
@@ -146,6 +147,7 @@ TEST(TaintTolerationTest, TestTaintTolerationFilter) {
           nodeWithTaints("nodeA", {Tnt("dedicated", "user1", "NoSchedule")}),
           Code::UnschedulableAndUnresolvable,
           "node(s) had untolerated taint(s)",
+          "node(s) had untolerated taint {dedicated: user1}",
       },
       {
           "A pod which can be scheduled on a dedicated node assigned to user1 with effect NoSchedule",
@@ -158,6 +160,7 @@ TEST(TaintTolerationTest, TestTaintTolerationFilter) {
           nodeWithTaints("nodeA", {Tnt("dedicated", "user1", "NoSchedule")}),
           Code::UnschedulableAndUnresolvable,
           "node(s) had untolerated taint(s)",
+          "node(s) had untolerated taint {dedicated: user1}",
       },
       {
           "A pod can be scheduled onto the node, with a toleration uses operator Exists that tolerates the taints "
@@ -179,6 +182,7 @@ TEST(TaintTolerationTest, TestTaintTolerationFilter) {
           nodeWithTaints("nodeA", {Tnt("foo", "bar", "NoSchedule")}),
           Code::UnschedulableAndUnresolvable,
           "node(s) had untolerated taint(s)",
+          "node(s) had untolerated taint {foo: bar}",
       },
       {
           "The pod has a toleration that keys and values match the taint on the node, the effect of toleration is "
@@ -200,12 +204,17 @@ TEST(TaintTolerationTest, TestTaintTolerationFilter) {
       },
   };
 
-  for (const auto& test : tests) {
-    SCOPED_TRACE(test.name);
-    PluginHarness h({test.node}, {}, test.pod, Factory());
-    Status got = h.Filter(test.node.metadata.name);
-    EXPECT_EQ(got.code, test.wantCode);
-    EXPECT_EQ(std::string(got.Message()), test.wantReason);
+  for (int minor : {kNewestMinor, 33}) {
+    Scenario extra;
+    std::string error;
+    ASSERT_TRUE(MakeRelease(minor, {}, extra.release, error)) << error;
+    for (const auto& test : tests) {
+      SCOPED_TRACE(test.name + " (1." + std::to_string(minor) + ")");
+      PluginHarness h({test.node}, {}, test.pod, Factory(), extra);
+      Status got = h.Filter(test.node.metadata.name);
+      EXPECT_EQ(got.code, test.wantCode);
+      EXPECT_EQ(std::string(got.Message()), minor < 34 ? test.wantReasonBefore134 : test.wantReason);
+    }
   }
 }
 

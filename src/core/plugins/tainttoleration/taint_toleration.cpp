@@ -12,12 +12,23 @@ struct PreScoreState : StateData {
 };
 }  // namespace
 
-// TaintToleration.Filter. The reason names no taint: "node(s) had untolerated taint(s)" in
-// every release from 1.34 (checked against v1.34.4 to v1.37.2 by tests/upstream); older
-// releases said "node(s) had untolerated taint {key: value}".
+// TaintToleration.Filter. The reason names no taint, "node(s) had untolerated taint(s)", from
+// 1.34 (kubernetes#134740, backported to 1.34.2 as kubernetes#135023); older releases name
+// the first untolerated taint, "node(s) had untolerated taint {key: value}", one histogram
+// entry per taint.
 Status TaintToleration::Filter(const CycleState&, const PodInfo& pod, const NodeInfo& node, CycleTrace*) {
-  if (FindUntoleratedDoNotScheduleTaint(node.taints, pod.tolerations) < 0) return Status::Ok();
-  return Status::Make(Code::UnschedulableAndUnresolvable, "node(s) had untolerated taint(s)");
+  const int i = FindUntoleratedDoNotScheduleTaint(node.taints, pod.tolerations);
+  if (i < 0) return Status::Ok();
+  if (h_.cluster->release().AtLeast(34))
+    return Status::Make(Code::UnschedulableAndUnresolvable, "node(s) had untolerated taint(s)");
+  const Taint& t = node.taints[static_cast<size_t>(i)];
+  const StringPool& pool = h_.cluster->pool();
+  // The reasons are views: each text lives as long as the plugin (one per distinct taint).
+  std::string& reason = taintReasons_[(static_cast<uint64_t>(t.key) << 32) | t.value];
+  if (reason.empty())
+    reason = "node(s) had untolerated taint {" + (t.key == kNoSym ? "" : pool.Str(t.key)) + ": " +
+             (t.value == kNoSym ? "" : pool.Str(t.value)) + "}";
+  return Status::Make(Code::UnschedulableAndUnresolvable, reason);
 }
 
 // TaintToleration.PreScore: getAllTolerationPreferNoSchedule

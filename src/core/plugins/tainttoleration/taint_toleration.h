@@ -2,9 +2,8 @@
 // TaintToleration (pkg/scheduler/framework/plugins/tainttoleration): Filter
 // rejects nodes with an untolerated NoSchedule/NoExecute taint; Score counts
 // untolerated PreferNoSchedule taints and reverses the normalized count.
-#include <deque>
-#include <map>
 #include <string>
+#include <unordered_map>
 
 #include "core/framework/interface.h"
 
@@ -23,6 +22,7 @@ class TaintToleration final : public FilterPlugin, public PreScorePlugin, public
 
  private:
   Handle h_;
+  std::unordered_map<uint64_t, std::string> taintReasons_;  // before 1.34: by (key, value)
 };
 
 }  // namespace spreadlab::plugins
