@@ -115,8 +115,10 @@ std::vector<PodIndex> Cluster::PendingPods() const {
 }
 
 bool Cluster::Counts(const PodInfo& p, Sym ns, const Selector& selector) const {
-  // countPodsMatchSelector counts nothing for an empty selector.
-  if (selector.Empty()) return false;
+  // countPodsMatchSelector counted nothing for an empty selector (labelSelector: {}, which
+  // matches everything) until kubernetes#141340, merged after 1.37: now only a missing
+  // selector (Nothing) counts nothing, which Matches says too.
+  if (selector.Empty() && !release().spreadEmptySelectorMatchesAll()) return false;
   // Terminating pods are bypassed (kubernetes#87621); only the incoming pod's namespace counts.
   return !p.terminating && p.nsSym == ns && selector.Matches(p.labels, pool_);
 }

@@ -1028,10 +1028,12 @@ struct FilterCase {
   std::map<std::string, Code> wantStatusCode{};
 };
 
-void RunFilterCases(const std::vector<FilterCase>& tests) {
+void RunFilterCases(const std::vector<FilterCase>& tests, const Release& release = Release{}) {
+  Scenario extra;
+  extra.release = release;
   for (const auto& tt : tests) {
-    SCOPED_TRACE(tt.name);
-    st::PluginHarness h(tt.nodes, tt.existingPods, tt.pod, ListDefaulting());
+    SCOPED_TRACE(tt.name + " (kube-scheduler " + KubeVersionName(release.minor) + ")");
+    st::PluginHarness h(tt.nodes, tt.existingPods, tt.pod, ListDefaulting(), extra);
     Status s = h.PreFilter();
     EXPECT_TRUE(s.IsSuccess()) << "preFilter failed with status: " << CodeName(s.code) << " " << s.Message();
     ExpectFilterCodes(h, tt.wantStatusCode);
@@ -1966,6 +1968,74 @@ TEST(PodTopologySpreadFiltering, TestPreFilterDisabled) {
   Status got = h.Filter("node");
   EXPECT_EQ(CodeName(got.code), CodeName(Code::Error));
   EXPECT_NE(got.Message().find("not found"), std::string_view::npos) << got.Message();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules tied to a release or a feature gate (core/release.h): the same cases, two answers.
+
+Release ReleaseOf(int minor, std::vector<std::pair<std::string, bool>> gates = {}) {
+  Release r;
+  std::string error;
+  EXPECT_TRUE(MakeRelease(minor, gates, r, error)) << error;
+  return r;
+}
+
+// labelSelector: {} counted no pod up to 1.37 and counts every pod of the namespace since
+// kubernetes#141340 (countPodsMatchSelector tests Requirements() instead of Empty()).
+TEST(PodTopologySpreadFiltering, EmptyLabelSelectorByRelease) {
+  auto cases = [](Code nodeA) {
+    return std::vector<FilterCase>{{
+        .name = "labelSelector: {} with 2 pods on node-a, none on node-b",
+        .pod = st::MakePod().Name("p").Label("foo", "").SpreadConstraint(1, "node", "DoNotSchedule",
+                                                                           st::MakeLabelSelector().Obj()).Obj(),
+        .nodes = {st::MakeNode().Name("node-a").Label("node", "node-a").Obj(),
+                  st::MakeNode().Name("node-b").Label("node", "node-b").Obj()},
+        .existingPods = {st::MakePod().Name("p-a1").Node("node-a").Obj(),
+                         st::MakePod().Name("p-a2").Node("node-a").Label("bar", "").Obj()},
+        .wantStatusCode = {{"node-a", nodeA}, {"node-b", Success}},
+    }};
+  };
+  RunFilterCases(cases(Success), ReleaseOf(37));
+  RunFilterCases(cases(Unschedulable), ReleaseOf(kMasterMinor));
+}
+
+// MatchLabelKeysInPodTopologySpread off: matchLabelKeys are ignored.
+TEST(PodTopologySpreadFiltering, MatchLabelKeysFollowTheirGate) {
+  auto cases = [](Code nodeA) {
+    return std::vector<FilterCase>{{
+        .name = "matchLabelKeys [version]: the 2 pods on node-a are of another version",
+        .pod = st::MakePod().Name("p").Label("foo", "").Label("version", "v2")
+                   .SpreadConstraint(1, "node", "DoNotSchedule", fooSelector, std::nullopt, std::nullopt,
+                                     std::nullopt, {"version"}).Obj(),
+        .nodes = {st::MakeNode().Name("node-a").Label("node", "node-a").Obj(),
+                  st::MakeNode().Name("node-b").Label("node", "node-b").Obj()},
+        .existingPods = {st::MakePod().Name("p-a1").Node("node-a").Label("foo", "").Label("version", "v1").Obj(),
+                         st::MakePod().Name("p-a2").Node("node-a").Label("foo", "").Label("version", "v1").Obj()},
+        .wantStatusCode = {{"node-a", nodeA}, {"node-b", Success}},
+    }};
+  };
+  RunFilterCases(cases(Success), ReleaseOf(37));
+  RunFilterCases(cases(Unschedulable), ReleaseOf(37, {{"MatchLabelKeysInPodTopologySpread", false}}));
+}
+
+// NodeInclusionPolicyInPodTopologySpread off (it can be, before its GA in 1.33): the
+// policies are Honor and Ignore whatever the constraint says.
+TEST(PodTopologySpreadFiltering, NodeInclusionPoliciesFollowTheirGate) {
+  auto cases = [](Code nodeB) {
+    return std::vector<FilterCase>{{
+        .name = "nodeTaintsPolicy: Honor leaves the tainted node-c out of the domains",
+        .pod = st::MakePod().Name("p").Label("foo", "")
+                   .SpreadConstraint(1, "zone", "DoNotSchedule", fooSelector, std::nullopt, std::nullopt, honorPolicy)
+                   .Obj(),
+        .nodes = {st::MakeNode().Name("node-a").Label("zone", "zone1").Obj(),
+                  st::MakeNode().Name("node-b").Label("zone", "zone1").Obj(),
+                  st::MakeNode().Name("node-c").Label("zone", "zone2").Taints(taints).Obj()},
+        .existingPods = {st::MakePod().Name("p-a1").Node("node-a").Label("foo", "").Obj()},
+        .wantStatusCode = {{"node-a", nodeB}, {"node-b", nodeB}, {"node-c", Success}},
+    }};
+  };
+  RunFilterCases(cases(Success), ReleaseOf(32));
+  RunFilterCases(cases(Unschedulable), ReleaseOf(32, {{"NodeInclusionPolicyInPodTopologySpread", false}}));
 }
 
 }  // namespace

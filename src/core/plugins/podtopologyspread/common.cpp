@@ -36,7 +36,7 @@ InclusionChecker::InclusionChecker(const PodTopologySpread& pl, const std::vecto
 // filterTopologySpreadConstraints (+ mergeLabelSetWithSelector for matchLabelKeys)
 static std::vector<TopologySpreadConstraint> FilterTopologySpreadConstraints(
     const std::vector<v1::TopologySpreadConstraint>& constraints, const PodInfo& pod, std::string_view action,
-    StringPool& pool) {
+    StringPool& pool, const Features& features) {
   std::vector<TopologySpreadConstraint> result;
   for (const auto& c : constraints) {
     if (c.whenUnsatisfiable != action) continue;
@@ -48,15 +48,17 @@ static std::vector<TopologySpreadConstraint> FilterTopologySpreadConstraints(
     t.selector = LabelSelectorAsSelector(c.labelSelector, pool);
     // matchLabelKeys: the pod's values for those keys are ANDed into the
     // selector; keys the pod lacks are ignored; a selector that selects nothing stays so.
-    if (!t.selector.IsNothing()) {
+    if (features.enableMatchLabelKeysInPodTopologySpread && !t.selector.IsNothing()) {
       for (const auto& key : c.matchLabelKeys) {
         Sym v = pod.labels.Get(pool.Intern(key));
         if (v != kNoSym) t.selector.Add(MakeRequirement(key, SelOp::Equals, {pool.Str(v)}, pool));
       }
     }
     t.minDomains = c.minDomains.value_or(1);
-    t.honorNodeAffinity = c.nodeAffinityPolicy.value_or(v1::kHonor) == v1::kHonor;
-    t.honorNodeTaints = c.nodeTaintsPolicy.value_or(v1::kIgnore) == v1::kHonor;
+    // The policies are read only with NodeInclusionPolicyInPodTopologySpread (else Honor, Ignore).
+    const bool policies = features.enableNodeInclusionPolicyInPodTopologySpread;
+    t.honorNodeAffinity = !policies || c.nodeAffinityPolicy.value_or(v1::kHonor) == v1::kHonor;
+    t.honorNodeTaints = policies && c.nodeTaintsPolicy.value_or(v1::kIgnore) == v1::kHonor;
     result.push_back(std::move(t));
   }
   return result;
@@ -68,9 +70,10 @@ std::vector<TopologySpreadConstraint> PodTopologySpread::Constraints(const PodIn
   Cluster& cluster = *h_.cluster;
   const auto& own = cluster.podSpec(pod.index).spec.topologySpreadConstraints;
   *fromDefaults = own.empty();
-  if (!own.empty()) return FilterTopologySpreadConstraints(own, pod, action, cluster.pool());
+  if (!own.empty()) return FilterTopologySpreadConstraints(own, pod, action, cluster.pool(), cluster.release().features);
 
-  auto constraints = FilterTopologySpreadConstraints(args_.defaultConstraints, pod, action, cluster.pool());
+  auto constraints = FilterTopologySpreadConstraints(args_.defaultConstraints, pod, action, cluster.pool(),
+                                                     cluster.release().features);
   if (constraints.empty()) return {};
   Selector selector = helper::DefaultSelector(pod, cluster);
   if (selector.Empty()) return {};
