@@ -56,7 +56,7 @@ PodInfo Cluster::CompilePod(PodIndex index, const v1::Pod& p) {
   pi.terminating = p.metadata.terminating;
   pi.nodeNameSpec = p.spec.nodeName;
   pi.finished = p.phase == "Succeeded" || p.phase == "Failed";
-  pi.resources = CalculateResource(p, release().features.enablePodLevelResources);
+  pi.resources = CalculateResource(p, release());
   if (const auto& a = p.spec.affinity) {
     pi.hasAffinity = a->podAffinity.has_value() || a->podAntiAffinity.has_value();
     pi.hasRequiredAntiAffinity =

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <tuple>
 
 #include "core/goint.h"
 
@@ -245,12 +246,61 @@ v1::ResourceList PodRequests(const v1::Pod& pod, bool nonZero, bool podLevelReso
   return PodRequests(pod, opts);
 }
 
+namespace {
+
+// schedutil.GetNonzeroRequests: 100m / 200Mi for a missing cpu / memory request.
+std::pair<int64_t, int64_t> NonZeroRequests(const v1::ResourceList& requests) {
+  auto cpu = requests.find(kResourceCPU);
+  auto mem = requests.find(kResourceMemory);
+  return {cpu == requests.end() ? kDefaultMilliCPURequest : cpu->second.milli,
+          mem == requests.end() ? kDefaultMemoryRequest : mem->second.value};
+}
+
+// calculateResource before 1.32 (kubernetes#127878): the defaults applied per container
+// through PodRequests' ContainerFn, the containers summed, each init container's use (its
+// requests plus the sidecars before it; a sidecar's, the sidecars so far) as a maximum,
+// sidecars left out of the sum; then the overhead.
+std::pair<int64_t, int64_t> NonZeroRequestsBefore132(const v1::Pod& pod) {
+  int64_t cpu = 0, mem = 0, initCPU = 0, initMem = 0;
+  for (const auto& c : pod.spec.containers) {
+    auto [cc, cm] = NonZeroRequests(c.requests);
+    cpu = GoAdd(cpu, cc);
+    mem = GoAdd(mem, cm);
+  }
+  v1::ResourceList restartable;
+  for (const auto& c : pod.spec.initContainers) {
+    v1::ResourceList use;
+    if (c.restartPolicy && *c.restartPolicy == "Always") {
+      AddTo(restartable, c.requests);
+      use = restartable;
+    } else {
+      use = c.requests;
+      AddTo(use, restartable);
+    }
+    auto [ic, im] = NonZeroRequests(use);
+    initCPU = std::max(initCPU, ic);
+    initMem = std::max(initMem, im);
+  }
+  cpu = std::max(cpu, initCPU);
+  mem = std::max(mem, initMem);
+  if (auto it = pod.spec.overhead.find(kResourceCPU); it != pod.spec.overhead.end()) cpu = GoAdd(cpu, it->second.milli);
+  if (auto it = pod.spec.overhead.find(kResourceMemory); it != pod.spec.overhead.end()) mem = GoAdd(mem, it->second.value);
+  return {cpu, mem};
+}
+
+}  // namespace
+
 // PodInfo.CalculateResource: the requests, and cpu/memory again with the
 // defaults for containers that omit them (getNonMissingContainerRequests
 // without pod-level resources always returns both defaults).
-PodResources CalculateResource(const v1::Pod& pod, bool podLevelResources) {
+PodResources CalculateResource(const v1::Pod& pod, const Release& release) {
+  const bool podLevelResources = release.features.enablePodLevelResources;
   PodResources r;
   r.requests.Add(PodRequests(pod, false, podLevelResources));
+  if (!release.AtLeast(32)) {
+    std::tie(r.nonZeroMilliCPU, r.nonZeroMemory) = NonZeroRequestsBefore132(pod);
+    return r;
+  }
   v1::ResourceList non0 = PodRequests(pod, true, podLevelResources);
   r.nonZeroMilliCPU = non0[kResourceCPU].milli;
   r.nonZeroMemory = non0[kResourceMemory].value;

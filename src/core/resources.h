@@ -109,6 +109,6 @@ struct PodResources {
   int64_t nonZeroMilliCPU = 0;
   int64_t nonZeroMemory = 0;
 };
-PodResources CalculateResource(const v1::Pod& pod, bool podLevelResources);
+PodResources CalculateResource(const v1::Pod& pod, const Release& release);
 
 }  // namespace spreadlab

@@ -23,6 +23,12 @@
 namespace spreadlab {
 namespace {
 
+io::OpenOptions ScaleWebTo6() {
+  io::OpenOptions o;
+  o.scales = {{"default/web", 6}};
+  return o;
+}
+
 namespace fs = std::filesystem;
 
 using testing::ReadFile;
@@ -179,7 +185,7 @@ TEST(Examples, ScaleDownDeletesBothPodsOfZoneC) {
   CompareGolden(fs::path(SPREADLAB_GOLDEN_DIR) / "deployment-scale-down.schedule.json", ScheduleJson(session));
   // Scaled back to 6: the 2 new pods go to zone C.
   io::Session again;
-  ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile("deployment-scale-down")), again, error, {}, {.scales = {{"default/web", 6}}}))
+  ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile("deployment-scale-down")), again, error, {}, ScaleWebTo6()))
       << error;
   for (const auto& p : ScheduleAll(*again.cluster, *again.framework))
     EXPECT_EQ(p.node == kNone ? "" : again.cluster->node(p.node).name, "node-c1");

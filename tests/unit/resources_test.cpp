@@ -283,12 +283,26 @@ TEST(ResourcesTest, ResourceNameClasses) {
 
 TEST(ResourcesTest, CalculateResourceNonZero) {
   v1::Pod p = PodOf({C({}), C({{"cpu", "1"}, {"memory", "0"}})}, {C({{"cpu", "3"}})}, {{"memory", "1Mi"}});
-  PodResources r = CalculateResource(p, /*podLevelResources=*/true);
+  PodResources r = CalculateResource(p, Release{});
   EXPECT_EQ(r.requests.milliCPU, 3000);
   EXPECT_EQ(r.requests.memory, 1048576);
   // cpu: max(100m + 1, init 3) = 3; memory: 200Mi (missing) + 0 (explicit) + 1Mi overhead.
   EXPECT_EQ(r.nonZeroMilliCPU, 3000);
   EXPECT_EQ(r.nonZeroMemory, kDefaultMemoryRequest + 1048576);
+}
+
+// Before 1.32 (kubernetes#127878) a sidecar's request was not added to the containers' in
+// the non-zero sums that LeastAllocated and MostAllocated score: 100m and a 500m sidecar
+// made max(100m, 500m), 600m since.
+TEST(ResourcesTest, CalculateResourceNonZeroSidecarsByRelease) {
+  v1::Pod p = PodOf({C({{"cpu", "100m"}})}, {C({{"cpu", "500m"}}, "", true)});
+  Release r131;
+  std::string error;
+  ASSERT_TRUE(MakeRelease(31, {}, r131, error)) << error;
+  EXPECT_EQ(CalculateResource(p, Release{}).nonZeroMilliCPU, 600);
+  EXPECT_EQ(CalculateResource(p, r131).nonZeroMilliCPU, 500);
+  EXPECT_EQ(CalculateResource(p, r131).requests.milliCPU, 600);  // the requests themselves always summed it
+  EXPECT_EQ(CalculateResource(p, r131).nonZeroMemory, kDefaultMemoryRequest);
 }
 
 }  // namespace

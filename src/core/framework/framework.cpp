@@ -252,7 +252,9 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
       if (in[n]) {
         candidates_.push_back(n);
       } else if (n != failedNominated) {
-        failures_.push_back({absentReason_, {}});
+        // Before 1.32 such nodes had no status, and the FitError message did not count them
+        // (Diagnosis.NodeToStatus with its absent status, kubernetes#126022).
+        if (cluster_.release().AtLeast(32)) failures_.push_back({absentReason_, {}});
         if (explain) trace.nodes[n].notEvaluated = NotEvaluated::PreFilterResult;
       }
     }
