@@ -344,5 +344,20 @@ TEST(NodePortsTest, UsedPorts) {
   }
 }
 
+// Before 1.33 (kubernetes#132040) neither the pod's nor the node's sidecars had host ports.
+TEST(NodePortsTest, SidecarPortsFrom133) {
+  Scenario extra;
+  std::string error;
+  ASSERT_TRUE(MakeRelease(32, {}, extra.release, error)) << error;
+  v1::Pod existing = MakePod().Name("sidecar").Node("node").InitContainerPort(true, {TCPPort(9000)}).Obj();
+  PluginHarness h({MakeNode().Name("node").Obj()}, {existing},
+                  MakePod().Name("pod").ContainerPort({TCPPort(9000)}).Obj(), Factory(), extra);
+  ASSERT_TRUE(h.PreFilter().IsSuccess());
+  EXPECT_TRUE(h.Filter("node").IsSuccess());
+  PluginHarness own({MakeNode().Name("node").Obj()}, {},
+                    MakePod().Name("pod").InitContainerPort(true, {TCPPort(9000)}).Obj(), Factory(), extra);
+  EXPECT_EQ(own.PreFilter().code, Code::Skip);  // no host port to check
+}
+
 }  // namespace
 }  // namespace spreadlab

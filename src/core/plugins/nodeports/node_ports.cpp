@@ -54,11 +54,11 @@ bool HostPortInfo::CheckConflict(std::string ip, std::string protocol, int32_t p
   return false;
 }
 
-std::vector<v1::ContainerPort> GetHostPorts(const v1::Pod& pod) {
+std::vector<v1::ContainerPort> GetHostPorts(const v1::Pod& pod, bool sidecars) {
   std::vector<v1::ContainerPort> ports;
   for (const auto& c : pod.spec.initContainers) {
     // Only initContainers that run for the pod's whole life.
-    if (!c.restartPolicy || *c.restartPolicy != "Always") continue;
+    if (!sidecars || !c.restartPolicy || *c.restartPolicy != "Always") continue;
     for (const auto& p : c.ports)
       if (p.hostPort > 0) ports.push_back(p);
   }
@@ -74,14 +74,14 @@ const HostPortInfo& NodePorts::UsedPorts(const NodeInfo& node) {
   NodePortsCache& c = used_[node.index];
   if (c.pods > node.pods.size()) c = {};
   for (; c.pods < node.pods.size(); ++c.pods)
-    for (const auto& p : GetHostPorts(cluster.podSpec(node.pods[c.pods])))
+    for (const auto& p : GetHostPorts(cluster.podSpec(node.pods[c.pods]), cluster.release().AtLeast(33)))
       c.used.Add(p.hostIP, p.protocol, p.hostPort);
   return c.used;
 }
 
 // NodePorts.PreFilter
 Status NodePorts::PreFilter(CycleState& state, const PodInfo& pod, PreFilterResult&, CycleTrace*) {
-  std::vector<v1::ContainerPort> ports = GetHostPorts(h_.cluster->podSpec(pod.index));
+  std::vector<v1::ContainerPort> ports = GetHostPorts(h_.cluster->podSpec(pod.index), h_.cluster->release().AtLeast(33));
   // Skip if a pod has no ports.
   if (ports.empty()) return Status::Make(Code::Skip);
   state.Write<PreFilterState>(kPreFilterStateKey).ports = std::move(ports);

@@ -37,7 +37,9 @@ class HostPortInfo {
 
 // util.GetHostPorts: the ports with hostPort > 0 of the init containers with
 // restartPolicy Always, then of the containers, in spec order.
-std::vector<v1::ContainerPort> GetHostPorts(const v1::Pod& pod);
+// `sidecars`: from 1.33 (kubernetes#132040, backported to 1.33.6 as kubernetes#133390);
+// before, only the containers' ports.
+std::vector<v1::ContainerPort> GetHostPorts(const v1::Pod& pod, bool sidecars);
 
 class NodePorts final : public PreFilterPlugin, public FilterPlugin {
  public:
