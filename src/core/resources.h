@@ -5,9 +5,9 @@
 // containers summed, init containers as a maximum with restartable sidecars
 // accumulating, plus pod overhead).
 //
-// Feature gates as kube-scheduler's current defaults, with two not modelled:
-// pod-level resources (spec.resources) and in-place resize (container statuses)
-// do not exist in the scenario, so PodRequests is the spec-only computation.
+// Pod-level resources (spec.resources) follow the PodLevelResources gate of the release;
+// in-place resize is not modelled (the scenario keeps no container statuses), so
+// PodRequests is the spec-only computation.
 //
 // Quantities are summed as their integer views (Quantity.value, .milli), the
 // value re-derived from the summed millis, where upstream sums exact decimals

@@ -707,3 +707,27 @@ TEST(NodeResourcesFitTest, SeveralReasonsOwnedByThePlugin) {
 
 }  // namespace
 }  // namespace spreadlab
+
+namespace spreadlab {
+namespace {
+
+// The SidecarContainers gate off (1.32 allows it; fit.go's PreFilter of that release).
+TEST(NodeResourcesFitTest, SidecarsRefusedWithTheirGateOff) {
+  Scenario extra;
+  std::string error;
+  ASSERT_TRUE(MakeRelease(32, {{"SidecarContainers", false}}, extra.release, error)) << error;
+  v1::Pod pod = testing::MakePod().Name("p").Obj();
+  v1::Container sidecar;
+  sidecar.name = "sidecar";
+  sidecar.restartPolicy = "Always";
+  pod.spec.initContainers.push_back(sidecar);
+  testing::PluginHarness h({testing::MakeNode().Name("node").Obj()}, {}, pod,
+                           [](Handle hd) { return std::make_unique<plugins::Fit>(hd, config::NodeResourcesFitArgs{}); },
+                           extra);
+  Status s = h.PreFilter();
+  EXPECT_EQ(s.code, Code::UnschedulableAndUnresolvable);
+  EXPECT_EQ(s.Message(), "Pod has a restartable init container and the SidecarContainers feature is disabled");
+}
+
+}  // namespace
+}  // namespace spreadlab

@@ -114,6 +114,12 @@ std::string_view Fit::ReasonOf(std::string_view resourceName) {
 // the cluster cached (CalculateResource: the same PodRequests, taken with
 // Resource.Add, which differs from SetMaxResource only in counting "pods").
 Status Fit::PreFilter(CycleState& state, const PodInfo& pod, PreFilterResult&, CycleTrace* trace) {
+  if (!h_.cluster->release().features.enableSidecarContainers) {
+    // The SidecarContainers gate off (possible before its GA in 1.33).
+    for (const auto& c : h_.cluster->podSpec(pod.index).spec.initContainers)
+      if (c.restartPolicy && *c.restartPolicy == "Always")
+        return Status::Make(Code::UnschedulableAndUnresolvable, kErrReasonSidecarsDisabled);
+  }
   auto& s = state.Write<PreFilterState>(kPreFilterStateKey);
   s.podRequest = pod.resources.requests;
   s.podRequest.allowedPodNumber = 0;

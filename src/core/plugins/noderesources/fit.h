@@ -5,9 +5,9 @@
 // configured scoring strategy (LeastAllocated, MostAllocated or
 // RequestedToCapacityRatio) over the configured resources and weights.
 //
-// Feature gates as today's defaults: sidecar containers are GA, so pods with
-// restartable init containers are accepted; pod-level resources, in-place
-// resize and DRA extended resources are not modelled.
+// Feature gates follow the release (core/release.h): PodLevelResources, and
+// SidecarContainers (off, PreFilter refuses pods with restartable init containers);
+// in-place resize and DRA extended resources are not modelled.
 #include <map>
 #include <optional>
 #include <set>
@@ -51,6 +51,8 @@ void FitsRequest(const Resource& podRequest, const NodeInfo& node, const Ignored
 class Fit final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
  public:
   static constexpr std::string_view kName = "NodeResourcesFit";
+  static constexpr std::string_view kErrReasonSidecarsDisabled =
+      "Pod has a restartable init container and the SidecarContainers feature is disabled";
   static constexpr std::string_view kReasonTooManyPods = "Too many pods";
   static constexpr std::string_view kReasonInsufficientCPU = "Insufficient cpu";
   static constexpr std::string_view kReasonInsufficientMemory = "Insufficient memory";
