@@ -143,14 +143,15 @@ def check(path, args):
     # Both tools read the document as spreadlab's workload controllers complete it
     # (`spreadlab export`: JSON, the pods a Deployment or StatefulSet makes included), so
     # YAML and workloads need nothing else.
-    rc, doc, err = run([args.spreadlab, "export", path])
+    release = ["--kube-version", args.kube_version] if args.kube_version else []
+    rc, doc, err = run([args.spreadlab, "export", path] + release)
     if rc == 2 or doc is None:
         return "SKIP", [f"spreadlab refuses it (exit {rc}): {err.splitlines()[-1] if err else ''}"], rec
     tmp = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
     json.dump(doc, tmp)
     tmp.close()
     try:
-        rc, sl, err = run([args.spreadlab, "explain", tmp.name, "--format", "json"])
+        rc, sl, err = run([args.spreadlab, "explain", tmp.name, "--format", "json"] + release)
         if rc == 2 or sl is None:
             return "SKIP", [f"spreadlab has nothing to explain (exit {rc}): {err.splitlines()[-1] if err else ''}"], rec
         krc, kc, kerr = run([args.kube_cycle, tmp.name, "--pod", sl["pod"]] + (["--no-api-defaults"] if args.no_api_defaults else []))
@@ -183,6 +184,7 @@ def main():
     cache = os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache"))
     ap.add_argument("--kube-cycle", default=os.environ.get("KUBE_CYCLE", os.path.join(cache, "spreadlab-upstream", "kube-cycle")))
     ap.add_argument("--report", help="write one JSON record per scenario to this file")
+    ap.add_argument("--kube-version", help="spreadlab answers as this release (X.Y), the one kube-cycle was built against")
     ap.add_argument("--no-api-defaults", action="store_true",
                     help="pass --no-api-defaults to kube-cycle: objects as written, without the API server's "
                          "defaulting (to see past differences that come only from it)")
