@@ -159,6 +159,11 @@ struct PodSpec {
   // spec.resources (PodLevelResources): requests as the API server defaults them
   // (defaultPodRequests), limits as written.
   v1::ResourceList podRequests, podLimits;
+  // spec.priority: what the scheduler reads (io sets it from priorityClassName as the
+  // API server's Priority admission does); unset counts as 0.
+  std::optional<int32_t> priority;
+  std::string priorityClassName;
+  std::string preemptionPolicy;  // "Never" or "PreemptLowerPriority" ("" as the latter)
 };
 
 struct Pod {
@@ -166,6 +171,10 @@ struct Pod {
   PodSpec spec;
   std::string phase;  // status.phase; Succeeded and Failed pods are invisible to the scheduler
   std::string nominatedNodeName;  // status.nominatedNodeName, set by an earlier preemption
+  std::optional<int64_t> startTime;  // status.startTime, Unix seconds
+  // The first DisruptionTarget condition is True with reason PreemptionByScheduler
+  // (preemption.PodTerminatingByPreemption, with a deletionTimestamp).
+  bool preemptedByScheduler = false;
   std::string path;  // where it came from, e.g. "items[3]", for messages
 };
 
@@ -230,7 +239,7 @@ struct PluginSet {
 // The extension points this simulator runs; others (queueSort, bind, ...) are
 // accepted in the file and have no effect on a single scheduling decision.
 struct Plugins {
-  PluginSet multiPoint, preFilter, filter, preScore, score;
+  PluginSet multiPoint, preFilter, filter, postFilter, preScore, score;
 };
 
 inline constexpr const char* kSystemDefaulting = "System";
@@ -285,6 +294,12 @@ struct InterPodAffinityArgs {
   bool ignorePreferredTermsOfExistingPods = false;
 };
 
+// DefaultPreemptionArgs (v1 defaults applied).
+struct DefaultPreemptionArgs {
+  int32_t minCandidateNodesPercentage = 10;
+  int32_t minCandidateNodesAbsolute = 100;
+};
+
 // One KubeSchedulerConfiguration profile (the first one in the file).
 struct Profile {
   std::string schedulerName = "default-scheduler";
@@ -294,6 +309,7 @@ struct Profile {
   NodeResourcesBalancedAllocationArgs balancedAllocationArgs;
   InterPodAffinityArgs interPodAffinityArgs;
   NodeAffinityArgs nodeAffinityArgs;
+  DefaultPreemptionArgs defaultPreemptionArgs;
   // percentageOfNodesToScore (the profile's, else the configuration's); unset or
   // 0 means adaptive: 50% minus 1% per 125 nodes, at least 5%, at least 100 nodes.
   std::optional<int32_t> percentageOfNodesToScore;
@@ -301,7 +317,8 @@ struct Profile {
   std::string configPath;  // the KubeSchedulerConfiguration item, e.g. "items[7]"
   std::string path;  // where it came from, e.g. "items[7].profiles[0]"
   std::string podTopologySpreadArgsPath;  // e.g. "items[7].profiles[0].pluginConfig[1].args"
-  std::string nodeResourcesFitArgsPath, balancedAllocationArgsPath, interPodAffinityArgsPath, nodeAffinityArgsPath;
+  std::string nodeResourcesFitArgsPath, balancedAllocationArgsPath, interPodAffinityArgsPath, nodeAffinityArgsPath,
+      defaultPreemptionArgsPath;
 };
 
 }  // namespace spreadlab::config

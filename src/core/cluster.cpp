@@ -160,6 +160,12 @@ void Cluster::Unbind(PodIndex pod) {
   p.node = kNone;
 }
 
+void Cluster::RestorePodOrder(NodeIndex node, const std::vector<PodIndex>& order) {
+  if (nodes_[node].pods == order) return;
+  ++generation_;
+  nodes_[node].pods = order;
+}
+
 void Cluster::ReplacePendingPod(PodIndex pod, v1::Pod spec) {
   if (pods_[pod].node != kNone) return;
   ++generation_;

@@ -117,6 +117,9 @@ class Cluster {
   // --- Edits for what-if analyses (core/why), each undone by its inverse. ---
   // Unbinds a bound pod (NodeInfo.RemovePod); it becomes pending again.
   void Unbind(PodIndex pod);
+  // Puts the node's pods back in `order` (the same pods) after a what-if unbound and bound
+  // some of them: NodeInfo keeps its pods in the order they arrived.
+  void RestorePodOrder(NodeIndex node, const std::vector<PodIndex>& order);
   // Replaces the spec of a pod that is not bound.
   void ReplacePendingPod(PodIndex pod, v1::Pod spec);
   void SetUnschedulable(NodeIndex node, bool unschedulable);

@@ -1,13 +1,30 @@
 #include "core/schedule.h"
 
+#include <algorithm>
+
+#include "core/plugins/defaultpreemption/default_preemption.h"
+
 namespace spreadlab {
 
 std::vector<Placement> ScheduleAll(Cluster& cluster, Framework& framework) {
   std::vector<Placement> out;
   CycleTrace trace;
-  for (PodIndex p : cluster.PendingPods()) {
+  std::vector<PodIndex> queue = cluster.PendingPods();
+  std::stable_sort(queue.begin(), queue.end(), [&](PodIndex a, PodIndex b) {
+    return preemption::PodPriority(cluster, a) > preemption::PodPriority(cluster, b);
+  });
+  for (PodIndex p : queue) {
     framework.RunCycle(p, trace, /*explain=*/false);
-    out.push_back(Placement{p, trace.selected, trace.message, !trace.error.empty()});
+    Placement placement;
+    placement.pod = p;
+    placement.node = trace.selected;
+    placement.message = trace.message;
+    placement.error = !trace.error.empty();
+    if (trace.preemption && trace.preemption->nominating == preemption::Nominating::Set) {
+      placement.nominatedNode = trace.preemption->nominatedNode;
+      placement.victims = trace.preemption->victims;
+    }
+    out.push_back(std::move(placement));
     if (trace.selected != kNone) cluster.Bind(p, trace.selected);
   }
   return out;

@@ -1,7 +1,9 @@
 #pragma once
-// A batch of placements: every pending pod in order, each bound before the
-// next is scheduled (what kube-scheduler does for a Deployment's replicas,
-// one scheduling cycle at a time).
+// A batch of placements: every pending pod, each bound before the next is scheduled
+// (what kube-scheduler does for a Deployment's replicas, one scheduling cycle at a time),
+// in the order of its queue (PrioritySort: higher spec.priority first, then file order).
+// A pod that preempts is nominated, not bound: its victims' deletion and its next cycle
+// are not simulated.
 #include <string>
 #include <vector>
 
@@ -14,6 +16,9 @@ struct Placement {
   NodeIndex node = kNone;  // kNone: stayed Pending (or a framework error)
   std::string message;
   bool error = false;
+  // DefaultPreemption found room: the nominated node and the pods it would delete.
+  NodeIndex nominatedNode = kNone;
+  std::vector<PodIndex> victims;
 };
 
 std::vector<Placement> ScheduleAll(Cluster& cluster, Framework& framework);

@@ -831,6 +831,19 @@ void ValidateInterPodAffinityArgs(const config::InterPodAffinityArgs& args, cons
   if (w < 0 || w > 100) AddInvalid(out, Child(path, "hardPodAffinityWeight"), w, "not in valid range [0, 100]");
 }
 
+// ValidateDefaultPreemptionArgs
+void ValidateDefaultPreemptionArgs(const config::DefaultPreemptionArgs& args, const std::string& path, Errors& out) {
+  const std::string percentage = Child(path, "minCandidateNodesPercentage");
+  const std::string absolute = Child(path, "minCandidateNodesAbsolute");
+  if (args.minCandidateNodesPercentage < 0 || args.minCandidateNodesPercentage > 100)
+    AddInvalid(out, percentage, args.minCandidateNodesPercentage, "not in valid range [0, 100]");
+  if (args.minCandidateNodesAbsolute < 0) AddInvalid(out, absolute, args.minCandidateNodesAbsolute, "not in valid range [0, inf)");
+  if (args.minCandidateNodesPercentage == 0 && args.minCandidateNodesAbsolute == 0) {
+    AddInvalid(out, percentage, 0, "cannot be zero at the same time as minCandidateNodesAbsolute");
+    AddInvalid(out, absolute, 0, "cannot be zero at the same time as minCandidateNodesPercentage");
+  }
+}
+
 // validateFunctionShape
 void ValidateFunctionShape(const std::vector<config::UtilizationShapePoint>& shape, const std::string& path,
                            Errors& out) {
@@ -942,6 +955,7 @@ void ValidateProfile(const config::Profile& profile, Errors& out) {
   ValidateNodeResourcesFitArgs(profile.nodeResourcesFitArgs, profile.nodeResourcesFitArgsPath, out);
   ValidateBalancedAllocationArgs(profile.balancedAllocationArgs, profile.balancedAllocationArgsPath, out);
   ValidateInterPodAffinityArgs(profile.interPodAffinityArgs, profile.interPodAffinityArgsPath, out);
+  ValidateDefaultPreemptionArgs(profile.defaultPreemptionArgs, profile.defaultPreemptionArgsPath, out);
   // ValidateNodeAffinityArgs: the added affinity must parse as a pod's would.
   if (const auto& added = profile.nodeAffinityArgs.addedAffinity)
     ValidateNodeAffinity(*added, Child(profile.nodeAffinityArgsPath, "addedAffinity"), out);

@@ -9,6 +9,8 @@
 #include "core/resources.h"
 #include "core/validation.h"
 #include "io/controllers.h"
+#include "io/pod_deletion_order.h"
+#include "io/priority_admission.h"
 #include "io/object_reader.h"
 #include "io/yaml_json.h"
 
@@ -395,11 +397,27 @@ v1::Pod ReadPod(const json& item, const std::string& path) {
     }
     ForEach(ArrayField(*spec, "schedulingGates", sp), Child(sp, "schedulingGates"),
             [&](const json& g, const std::string& p) { s.schedulingGates.push_back(StringField(g, "name", p)); });
+    s.priority = OptInt32Field(*spec, "priority", sp);
+    s.priorityClassName = StringField(*spec, "priorityClassName", sp);
+    s.preemptionPolicy = StringField(*spec, "preemptionPolicy", sp);
   }
   DefaultPodResources(pod);
   if (const json* status = ObjectField(item, "status", path)) {
-    pod.phase = StringField(*status, "phase", Child(path, "status"));
-    pod.nominatedNodeName = StringField(*status, "nominatedNodeName", Child(path, "status"));
+    const std::string stp = Child(path, "status");
+    pod.phase = StringField(*status, "phase", stp);
+    pod.nominatedNodeName = StringField(*status, "nominatedNodeName", stp);
+    if (const json* start = Field(*status, "startTime")) {
+      const std::optional<UnixNanos> t = ParseTime(AsString(*start, Child(stp, "startTime")));
+      if (!t) Fail(Child(stp, "startTime"), "expected an RFC 3339 time such as 2026-11-24T10:00:00Z");
+      pod.startTime = static_cast<int64_t>(*t / 1000000000);
+    }
+    // PodTerminatingByPreemption reads the first DisruptionTarget condition.
+    bool seen = false;
+    ForEach(ArrayField(*status, "conditions", stp), Child(stp, "conditions"), [&](const json& c, const std::string& p) {
+      if (seen || StringField(c, "type", p) != "DisruptionTarget") return;
+      seen = true;
+      pod.preemptedByScheduler = StringField(c, "status", p) == "True" && StringField(c, "reason", p) == "PreemptionByScheduler";
+    });
   }
   return pod;
 }
@@ -529,6 +547,7 @@ config::Profile ReadProfile(const json& item, const std::string& path, std::vect
     const std::pair<const char*, config::PluginSet*> points[] = {{"multiPoint", &ps.multiPoint},
                                                                  {"preFilter", &ps.preFilter},
                                                                  {"filter", &ps.filter},
+                                                                 {"postFilter", &ps.postFilter},
                                                                  {"preScore", &ps.preScore},
                                                                  {"score", &ps.score}};
     for (const auto& [key, set] : points)
@@ -547,6 +566,13 @@ config::Profile ReadProfile(const json& item, const std::string& path, std::vect
       resources.clear();
       if (const json* r = Field(*args, "resources")) resources = ReadResourceSpecs(*r, Child(ap, "resources"));
       DefaultResourceSpecs(resources);
+      return;
+    }
+    if (name == "DefaultPreemption") {
+      prof.defaultPreemptionArgsPath = ap;
+      auto& a = prof.defaultPreemptionArgs;
+      a.minCandidateNodesPercentage = OptInt32Field(*args, "minCandidateNodesPercentage", ap).value_or(10);
+      a.minCandidateNodesAbsolute = OptInt32Field(*args, "minCandidateNodesAbsolute", ap).value_or(100);
       return;
     }
     if (name == "NodeAffinity") {
@@ -649,6 +675,8 @@ void ReadItem(const json& item, const std::string& path, Scenario& out, ReadResu
     Fail(Child(path, "kind"), "nested Lists are not supported; put the objects directly in items");
   } else if (kind == "Deployment" || kind == "Job" || kind == "DaemonSet") {
     // Their controllers' objects take part (io/controllers.h).
+  } else if (kind == "PriorityClass") {
+    // Read by the Priority admission (io/priority_admission.h) into the pods' spec.priority.
   } else {
     result.warnings.push_back((path.empty() ? "document" : path) + ": kind " + QuoteText(kind) +
                               " does not take part in scheduling; ignored");
@@ -763,6 +791,7 @@ void Locate(std::string_view text, bool yaml, const ControllerResult& controller
   try {
     json doc = yaml ? ParseYaml(text, result) : ParseJson(text);
     RunControllers(doc, controllers);
+    AdmitPriorities(doc);
     result.notes = controllers.notes;
     result.created = controllers.created.size();
     result.deleted = controllers.deleted;

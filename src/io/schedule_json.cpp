@@ -21,11 +21,17 @@ nlohmann::ordered_json ScheduleToJson(const Cluster& cluster, const std::vector<
   const WorkloadIndex workloadOf(cluster.scenario());
   for (const auto& p : placements) {
     const std::string workload = workloadOf.Of(cluster.podSpec(p.pod));
-    ps.push_back(ojson{{"pod", cluster.pod(p.pod).key},
-                       {"node", p.node == kNone ? ojson(nullptr) : ojson(cluster.node(p.node).name)},
-                       {"message", p.message},
-                       {"error", p.error},
-                       {"workload", workload.empty() ? ojson(nullptr) : ojson(workload)}});
+    ojson pj{{"pod", cluster.pod(p.pod).key},
+             {"node", p.node == kNone ? ojson(nullptr) : ojson(cluster.node(p.node).name)},
+             {"message", p.message},
+             {"error", p.error},
+             {"workload", workload.empty() ? ojson(nullptr) : ojson(workload)}};
+    if (p.nominatedNode != kNone) {  // added with preemption
+      pj["nominatedNode"] = cluster.node(p.nominatedNode).name;
+      pj["victims"] = ojson::array();
+      for (PodIndex v : p.victims) pj["victims"].push_back(cluster.pod(v).key);
+    }
+    ps.push_back(std::move(pj));
   }
   j["placements"] = std::move(ps);
   ojson ss = ojson::array();

@@ -1,5 +1,7 @@
 #include "io/trace_json.h"
 
+#include "core/plugins/defaultpreemption/default_preemption.h"
+
 namespace spreadlab::io {
 
 using ojson = nlohmann::ordered_json;
@@ -111,6 +113,42 @@ ojson TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const 
   spread["score"] = ojson::array();
   for (const auto& s : t.spreadScore) spread["score"].push_back(SpreadSummaryToJson(s, true));
   j["spread"] = std::move(spread);
+  j["kubeVersion"] = KubeVersionName(t.kubeMinor);  // added with releases
+  if (t.preemption) j["preemption"] = PreemptionToJson(cluster, *t.preemption);  // added with preemption
+  return j;
+}
+
+ojson PreemptionToJson(const Cluster& cluster, const preemption::Result& r) {
+  auto node = [&](NodeIndex n) { return cluster.node(n).name; };
+  auto victim = [&](PodIndex p) {
+    return ojson{{"pod", cluster.pod(p).key},
+                 {"priority", preemption::PodPriority(cluster, p)},
+                 {"node", cluster.pod(p).node == kNone ? ojson(nullptr) : ojson(node(cluster.pod(p).node))}};
+  };
+  ojson j;
+  j["code"] = CodeName(r.code);
+  j["eligible"] = r.eligible;
+  j["message"] = r.message;
+  // status.nominatedNodeName afterwards: a node, "" (cleared) or null (unchanged).
+  j["nominatedNode"] = r.nominating == preemption::Nominating::Set     ? ojson(node(r.nominatedNode))
+                       : r.nominating == preemption::Nominating::Clear ? ojson("")
+                                                                       : ojson(nullptr);
+  j["victims"] = ojson::array();
+  for (PodIndex p : r.victims) j["victims"].push_back(victim(p));
+  j["potentialNodes"] = ojson::array();
+  for (NodeIndex n : r.potential) j["potentialNodes"].push_back(node(n));
+  j["candidatesNum"] = r.candidatesNum;
+  j["candidates"] = ojson::array();
+  for (const auto& c : r.candidates) {
+    ojson victims = ojson::array();
+    for (PodIndex p : c.victims) victims.push_back(victim(p));
+    j["candidates"].push_back(ojson{{"node", node(c.node)}, {"victims", std::move(victims)}});
+  }
+  j["rejected"] = ojson::array();
+  for (const auto& s : r.rejected)
+    j["rejected"].push_back(ojson{{"node", node(s.node)}, {"code", CodeName(s.code)}, {"reasons", s.reasons}});
+  j["tie"] = ojson::array();
+  for (NodeIndex n : r.tie) j["tie"].push_back(node(n));
   return j;
 }
 

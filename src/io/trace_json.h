@@ -17,4 +17,7 @@ nlohmann::ordered_json PreFilterToJson(const std::vector<PreFilterVerdict>& verd
 
 nlohmann::ordered_json TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const CycleTrace& trace);
 
+// The trace's "preemption" object (docs/json-contract.md).
+nlohmann::ordered_json PreemptionToJson(const Cluster& cluster, const preemption::Result& r);
+
 }  // namespace spreadlab::io

@@ -50,7 +50,10 @@ const std::vector<Expectation> kExpectations = {
     // node4 is empty, 98 vs 96.
     {"one-constraint", "node4", "Successfully assigned default/mypod to node4", {"node3", "node4"}},
     {"two-constraints", "node4", "Successfully assigned default/mypod to node4", {"node4"}},
-    {"conflict", "", "0/3 nodes are available: 3 node(s) didn't match pod topology spread constraints.", {}},
+    {"conflict", "",
+     "0/3 nodes are available: 3 node(s) didn't match pod topology spread constraints. preemption: 0/3 nodes are "
+     "available: 3 No preemption victims found for incoming pod.",
+     {}},
     {"max-skew-2", "node4", "Successfully assigned default/mypod to node4", {"node1", "node2", "node3", "node4"}},
     // PodTopologySpread prefers zoneB (node3, node4: 200 vs 66); LeastAllocated node4.
     {"schedule-anyway", "node4", "Successfully assigned default/mypod to node4", {"node1", "node2", "node3", "node4"}},
@@ -84,17 +87,20 @@ const std::vector<Expectation> kExpectations = {
     // Issue 5: conflicts `spreadlab why` explains.
     // One zoneA and one zoneB pod, minDomains 3: two eligible domains, so the
     // global minimum is 0 and every node has skew 1 + 1 - 0 = 2 > 1.
-    {"conflict-min-domains", "", "0/4 nodes are available: 4 node(s) didn't match pod topology spread constraints.", {}},
+    {"conflict-min-domains", "", "0/4 nodes are available: 4 node(s) didn't match pod topology spread constraints. "
+     "preemption: 0/4 nodes are available: 4 No preemption victims found for incoming pod.", {}},
     // node3 (zoneB) fails the affinity first; zoneA counts 2 against the
     // minimum 0 of zoneB, which nodeAffinityPolicy Ignore keeps.
     {"conflict-node-affinity", "",
      "0/3 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 2 node(s) didn't match pod "
-     "topology spread constraints.",
+     "topology spread constraints. preemption: 0/3 nodes are available: 1 Preemption is not helpful for "
+     "scheduling, 2 No preemption victims found for incoming pod.",
      {}},
     // node3's taint; zoneA 1 + 1 - 0 = 2 with the tainted zoneB counted (nodeTaintsPolicy Ignore).
     {"conflict-taint", "",
      "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match pod "
-     "topology spread constraints.",
+     "topology spread constraints. preemption: 0/3 nodes are available: 1 Preemption is not helpful for "
+     "scheduling, 2 No preemption victims found for incoming pod.",
      {}},
     // zoneA passes the spread (1 + 1 - 1) but holds web-1 (anti-affinity); zoneB
     // fails the spread first (2 + 1 - 1 = 2), PodTopologySpread running before InterPodAffinity.
@@ -113,7 +119,7 @@ const std::vector<Expectation> kExpectations = {
      {"node-a1", "node-b1", "node-c1"}},
     {"conflict-delete-pod", "",
      "0/4 nodes are available: 2 node(s) didn't match pod anti-affinity rules, 2 node(s) didn't match pod topology "
-     "spread constraints.",
+     "spread constraints. preemption: 0/4 nodes are available: 4 No preemption victims found for incoming pod.",
      {}},
 };
 

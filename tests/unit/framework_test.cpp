@@ -261,8 +261,9 @@ TEST(FitErrorFromCycleTest, NodeSelectorAndSpreadConstraint) {
     EXPECT_EQ(env->trace.selected, kNone);
     EXPECT_EQ(env->trace.error, "");
     EXPECT_EQ(env->trace.message,
-              "0/4 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 3 node(s) didn't match "
-              "pod topology spread constraints.");
+        "0/4 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 3 node(s) "
+        "didn't match pod topology spread constraints. preemption: 0/4 nodes are available: 1 "
+        "Preemption is not helpful for scheduling, 3 No preemption victims found for incoming pod.");
   }
   // With the default policy (Honor) the excluded node's zone does not count,
   // the minimum is 1 and the pod fits anywhere else.
@@ -288,7 +289,8 @@ TEST(FitErrorFromCycleTest, TaintsAndCordon) {
   auto env = MakeEnv(nodes, {}, MakePod().Name("p").Obj());
   env->Run();
   EXPECT_EQ(env->trace.message,
-            "0/4 nodes are available: 1 node(s) were unschedulable, 3 node(s) had untolerated taint(s).");
+      "0/4 nodes are available: 1 node(s) were unschedulable, 3 node(s) had untolerated taint(s). "
+      "preemption: 0/4 nodes are available: 4 Preemption is not helpful for scheduling.");
 
   // Tolerating the taints leaves only the cordon; tolerating the unschedulable
   // taint makes the cordoned node fit too (NodeUnschedulable).
@@ -312,7 +314,8 @@ TEST(FitErrorFromCycleTest, CountsSortAsStrings) {
   auto env = MakeEnv(nodes, {}, MakePod().Name("p").Obj());
   env->Run(false);
   EXPECT_EQ(env->trace.message,
-            "0/12 nodes are available: 10 node(s) were unschedulable, 2 node(s) had untolerated taint(s).");
+      "0/12 nodes are available: 10 node(s) were unschedulable, 2 node(s) had untolerated taint(s). "
+      "preemption: 0/12 nodes are available: 12 Preemption is not helpful for scheduling.");
 }
 
 // NodeName: a pod naming a node that is not the one being filtered.
@@ -328,7 +331,9 @@ TEST(FitErrorFromCycleTest, RequestedNodeName) {
   ASSERT_TRUE(fw) << error;
   CycleTrace trace;
   fw->RunCycle(0, trace, true);
-  EXPECT_EQ(trace.message, "0/2 nodes are available: 2 node(s) didn't match the requested node name.");
+  EXPECT_EQ(trace.message,
+      "0/2 nodes are available: 2 node(s) didn't match the requested node name. preemption: 0/2 "
+      "nodes are available: 2 Preemption is not helpful for scheduling.");
 }
 
 // RunFilterPlugins returns the first non-success status in profile order, so a
@@ -350,8 +355,9 @@ TEST(FirstFailureTest, CountedOnceUnderFirstFailingPlugin) {
   EXPECT_EQ(env->trace.filterPlugins, (Names{"NodeName", "NodeUnschedulable", "TaintToleration", "NodeAffinity",
                                              "NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity"}));
   EXPECT_EQ(env->trace.message,
-            "0/3 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had untolerated "
-            "taint(s), 1 node(s) were unschedulable.");
+      "0/3 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had "
+      "untolerated taint(s), 1 node(s) were unschedulable. preemption: 0/3 nodes are available: 3 "
+      "Preemption is not helpful for scheduling.");
 
   auto firstFailingPlugin = [&](const std::string& node) {
     const NodeTrace& nt = env->Node(node);
@@ -377,8 +383,9 @@ TEST(FirstFailureTest, CountedOnceUnderFirstFailingPlugin) {
   // Without an explanation the outcome is the same.
   env->Run(false);
   EXPECT_EQ(env->trace.message,
-            "0/3 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had untolerated "
-            "taint(s), 1 node(s) were unschedulable.");
+      "0/3 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had "
+      "untolerated taint(s), 1 node(s) were unschedulable. preemption: 0/3 nodes are available: 3 "
+      "Preemption is not helpful for scheduling.");
 
   // Profile order, not a fixed one: with Filter reordered (filter.disabled "*"
   // keeps the listed order) every node is counted under NodeAffinity.
@@ -390,7 +397,9 @@ TEST(FirstFailureTest, CountedOnceUnderFirstFailingPlugin) {
   auto env2 = MakeEnv(nodes, {}, pod, reordered);
   env2->Run();
   EXPECT_EQ(env2->trace.filterPlugins, (Names{"NodeAffinity", "TaintToleration", "NodeUnschedulable"}));
-  EXPECT_EQ(env2->trace.message, "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector.");
+  EXPECT_EQ(env2->trace.message,
+      "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 "
+      "nodes are available: 3 Preemption is not helpful for scheduling.");
 }
 
 // TestFindFitAllError / TestFindFitSomeError: every evaluated node that fails
@@ -409,7 +418,9 @@ TEST(FirstFailureTest, TestFindFitAllError) {
     EXPECT_EQ(env->trace.FirstReason(env->trace.filters[nt.filterBegin + nt.firstFailure]),
               "node(s) didn't match Pod's node affinity/selector");
   }
-  EXPECT_EQ(env->trace.message, "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector.");
+  EXPECT_EQ(env->trace.message,
+      "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 "
+      "nodes are available: 3 Preemption is not helpful for scheduling.");
 }
 
 TEST(FirstFailureTest, TestFindFitSomeError) {
@@ -466,8 +477,9 @@ TEST(PreFilterResultTest, TestSomeNodesAreFilteredOutByPrefilterPluginAndOtherAr
   auto env = MakeEnv(nodes, {}, MakePod().Name("test-prefilter").RequiredTerm({}, {NameIn("node2")}).Obj());
   env->Run();
   EXPECT_EQ(env->trace.message,
-            "0/2 nodes are available: 1 node(s) didn't satisfy plugin(s) [NodeAffinity], 1 node(s) had untolerated "
-            "taint(s).");
+      "0/2 nodes are available: 1 node(s) didn't satisfy plugin(s) [NodeAffinity], 1 node(s) had "
+      "untolerated taint(s). preemption: 0/2 nodes are available: 2 Preemption is not helpful for "
+      "scheduling.");
 }
 
 // NodeAffinity returns UnschedulableAndUnresolvable "pod affinity terms conflict"
@@ -477,7 +489,8 @@ TEST(PreFilterResultTest, ConflictingNames) {
   auto env = MakeEnv(PlainNodes({"n1", "n2", "n3"}), {}, pod);
   env->fw->setNextStartNodeIndex(1);
   env->Run();
-  EXPECT_EQ(env->trace.message, "0/3 nodes are available: pod affinity terms conflict.");
+  EXPECT_EQ(env->trace.message,
+      "0/3 nodes are available: pod affinity terms conflict. not found");
   EXPECT_EQ(env->trace.evaluatedNodes, 0);
   for (const auto& n : env->trace.nodes) {
     EXPECT_FALSE(n.evaluated);
@@ -544,8 +557,9 @@ TEST(PreFilterResultTest, MissingNameAmongExistingOnes) {
   env->Run();
   EXPECT_EQ(env->Evaluated(), (std::set<std::string>{"n1"}));
   EXPECT_EQ(env->trace.message,
-            "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't satisfy plugin(s) "
-            "[NodeAffinity].");
+      "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't satisfy "
+      "plugin(s) [NodeAffinity]. preemption: 0/3 nodes are available: 3 Preemption is not helpful for "
+      "scheduling.");
   auto env2 = MakeEnv(PlainNodes({"n1", "n2"}), {},
                       MakePod().Name("p").RequiredTerm({}, {NameIn("ghost")}).RequiredTerm({}, {NameIn("n2")}).Obj());
   env2->Run();
@@ -563,8 +577,9 @@ TEST(PreFilterResultTest, TwoValuesInOneNameRequirement) {
   env->Run();
   EXPECT_EQ(env->Evaluated(), (std::set<std::string>{"n2", "n4"}));
   EXPECT_EQ(env->trace.message,
-            "0/4 nodes are available: 2 node(s) didn't match Pod's node affinity/selector, 2 node(s) didn't satisfy "
-            "plugin(s) [NodeAffinity].");
+      "0/4 nodes are available: 2 node(s) didn't match Pod's node affinity/selector, 2 node(s) "
+      "didn't satisfy plugin(s) [NodeAffinity]. preemption: 0/4 nodes are available: 4 Preemption is "
+      "not helpful for scheduling.");
 }
 
 // A named node that the rest of the pod's affinity excludes.
@@ -574,8 +589,9 @@ TEST(PreFilterResultTest, NamedNodeFailingNodeSelector) {
       MakeEnv(nodes, {}, MakePod().Name("p").NodeSelector({{"disk", "ssd"}}).RequiredTerm({}, {NameIn("n1")}).Obj());
   env->Run();
   EXPECT_EQ(env->trace.message,
-            "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) didn't satisfy "
-            "plugin(s) [NodeAffinity].");
+      "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) "
+      "didn't satisfy plugin(s) [NodeAffinity]. preemption: 0/2 nodes are available: 2 Preemption is "
+      "not helpful for scheduling.");
 }
 
 // ---------------------------------------------------------------------------
@@ -1161,7 +1177,9 @@ TEST(NominatedNodeTest, AFailingNominatedNodeFallsBackToEveryNode) {
   EXPECT_EQ(env->Selected(), "n2");
   auto none = MakeEnv({nodes[0]}, {}, pod);
   none->Run(false);
-  EXPECT_EQ(none->trace.message, "0/1 nodes are available: 1 node(s) were unschedulable.");
+  EXPECT_EQ(none->trace.message,
+      "0/1 nodes are available: 1 node(s) were unschedulable. preemption: 0/1 nodes are available: 1 "
+      "Preemption is not helpful for scheduling.");
   // A nominated node missing from the snapshot is skipped (evaluateNominatedNode's error is logged).
   pod.nominatedNodeName = "gone";
   auto missing = MakeEnv({PlainNode("n2")}, {}, pod);

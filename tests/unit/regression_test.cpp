@@ -109,8 +109,10 @@ TEST(RegressionTest, NominatedNodeOutsidePreFilterResult) {
   PodIndex pod = kNone;
   const CycleTrace t = ExplainFirstPending(s, pod);
   ASSERT_NE(pod, kNone);
-  EXPECT_EQ(t.message, "0/11 nodes are available: 1 node(s) were unschedulable, 10 node(s) didn't satisfy plugin(s) "
-                       "[NodeAffinity NodeUnschedulable].");
+  EXPECT_EQ(t.message,
+      "0/11 nodes are available: 1 node(s) were unschedulable, 10 node(s) didn't satisfy plugin(s) "
+      "[NodeAffinity NodeUnschedulable]. preemption: 0/11 nodes are available: 11 Preemption is not "
+      "helpful for scheduling.");
 }
 
 // Found by fuzz_lab in CI: creation times in the years 0014 and 9999 (RFC 3339 allows

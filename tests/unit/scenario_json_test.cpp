@@ -1080,7 +1080,9 @@ items:
   for (PodIndex p : {0, 1}) {
     CycleTrace t;
     s.framework->RunCycle(p, t, false);
-    EXPECT_EQ(t.message, "0/1 nodes are available: 1 Insufficient cpu.") << s.cluster->pod(p).key;
+    EXPECT_EQ(t.message,
+        "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 "
+        "Preemption is not helpful for scheduling.") << s.cluster->pod(p).key;
   }
   CycleTrace t;
   s.framework->RunCycle(2, t, false);

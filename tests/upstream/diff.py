@@ -5,7 +5,10 @@
 
 For each scenario: the feasible set, each infeasible node's rejectedBy plugin and its
 reasons, each feasible node's per-plugin weighted score and total, whether scoring ran,
-the selected node and the message (kube-scheduler's FitError text). Plugins spreadlab
+the selected node and the message (kube-scheduler's FitError text, with the PostFilter's
+"preemption: ..." sentence) and, when both sides report a preemption, its nominated node
+and victims (a tie among candidate nodes that spreadlab flags accepts any of them, as
+upstream picks at random). Plugins spreadlab
 lists under notSimulated are left out of the score comparison (their upstream scores are
 reported); a tie for the top total upstream (selectHost picks at random) accepts any of
 the tied nodes. Both tools read the same JSON: the scenario as `spreadlab export` prints
@@ -112,10 +115,55 @@ def compare(sl, kc):
     else:
         if sl.get("selected") != kc.get("selected"):
             diffs.append(f"selected: spreadlab {sl.get('selected')}, upstream {kc.get('selected')}")
-        if sl.get("message") != kc.get("message"):
+        sl_msg, kc_msg = sl.get("message"), kc.get("message")
+        if preemption_tie(sl, kc) and sl_msg and kc_msg:
+            # The preemption chose another of the tied nodes: its name is in the message.
+            sl_msg, kc_msg = PLACEMENT.sub(r"\1<tied node>\3", sl_msg), PLACEMENT.sub(r"\1<tied node>\3", kc_msg)
+        if sl_msg != kc_msg:
             diffs.append(f"message: spreadlab {sl.get('message')!r}\n           upstream  {kc.get('message')!r}")
+    diffs += compare_preemption(sl, kc)
     if kc.get("upstreamCheck") not in ("ok", None) and not str(kc.get("upstreamCheck")).startswith("skipped"):
         diffs.append(f"kube-cycle self-check: {kc['upstreamCheck']}")
+    return diffs
+
+
+PLACEMENT = re.compile(r"(found a potential placement for pod on node )(\S+?)(, preempting \d+ victims)")
+
+
+def victim_names(p):
+    """Sorted "namespace/name" of a preemption's victims (strings, or objects with "pod")."""
+    return sorted(v["pod"] if isinstance(v, dict) else v for v in p.get("victims") or [])
+
+
+def preemption_tie(sl, kc):
+    """Spreadlab flags a tie among preemption candidates that holds upstream's nominated node
+    (upstream picks one of the equally good candidates at random), and chose one of them."""
+    sp, kp = sl.get("preemption"), kc.get("preemption")
+    if not isinstance(sp, dict) or not isinstance(kp, dict):
+        return False
+    tie = sp.get("tie") if isinstance(sp.get("tie"), list) else []
+    return kp.get("nominatedNode") in tie and sp.get("nominatedNode") in tie
+
+
+def compare_preemption(sl, kc):
+    """The nominated node and the victims, when both sides report a preemption."""
+    sp, kp = sl.get("preemption"), kc.get("preemption")
+    if not isinstance(sp, dict) or not isinstance(kp, dict):
+        return []
+    if preemption_tie(sl, kc):
+        return []
+    diffs = []
+    if sp.get("nominatedNode") != kp.get("nominatedNode"):
+        tie = f" (spreadlab's tie: {sp['tie']})" if sp.get("tie") else ""
+        diffs.append(f"preemption nominatedNode: spreadlab {sp.get('nominatedNode')!r}, upstream {kp.get('nominatedNode')!r}{tie}")
+    sv, kv = victim_names(sp), victim_names(kp)
+    unobserved = kp.get("unobservedVictims") or 0
+    if unobserved:
+        # Victims already terminating get no delete call upstream; kube-cycle could not name them.
+        if not set(kv) <= set(sv) or len(sv) != len(kv) + unobserved:
+            diffs.append(f"preemption victims: spreadlab {sv}, upstream {kv} and {unobserved} unnamed (already terminating)")
+    elif sv != kv:
+        diffs.append(f"preemption victims: spreadlab {sv}, upstream {kv}")
     return diffs
 
 

@@ -4,13 +4,14 @@
 #include <map>
 
 #include "core/framework/registry.h"
+#include "core/plugins/defaultpreemption/default_preemption.h"
 
 namespace spreadlab {
 
 std::unique_ptr<Framework> Framework::New(Cluster& cluster, const config::Profile& profile, std::string& error) {
   ResolvedProfile resolved;
   if (!ResolveProfile(profile, cluster.release(), resolved, error)) return nullptr;
-  std::unique_ptr<Framework> f(new Framework(cluster, resolved));
+  std::unique_ptr<Framework> f(new Framework(cluster, resolved, profile));
   Handle h{&cluster};
   auto instance = [&](const std::string& name) -> Plugin* {
     for (auto& p : f->plugins_)
@@ -32,6 +33,60 @@ Plugin* Framework::FindPlugin(std::string_view name) const {
   for (const auto& p : plugins_)
     if (p->Name() == name) return p.get();
   return nullptr;
+}
+
+void Framework::RunPostFilterPlugins(const PodInfo& pod, std::vector<Code> nodeCodes, std::string fitError,
+                                     bool preFilterUnresolvable, CycleTrace& trace) {
+  trace.message = std::move(fitError);
+  // Each plugin in order: Success ends the list with its own message; an Unschedulable
+  // one adds its reasons to the others'.
+  std::vector<std::string> reasons;
+  for (const std::string& name : profile_.postFilter) {
+    if (name == "DynamicResources") {
+      // Its PreFilter never ran when an earlier one stopped the cycle as unresolvable:
+      // reading its state fails, an Error that ends PostFilter before preemption.
+      if (preFilterUnresolvable) return void(trace.message += " not found");
+      // A pod without resource claims: Unschedulable, with this reason until 1.37.
+      if (!cluster_.release().AtLeast(37)) reasons.emplace_back("no new claims to deallocate");
+      continue;
+    }
+    if (!dryRun_) {
+      std::string error;
+      dryRun_ = New(cluster_, config_, error);  // the profile was accepted once already
+    }
+    const auto& a = config_.defaultPreemptionArgs;
+    trace.preemption = preemption::Preempt(cluster_, pod, nodeCodes, {a.minCandidateNodesPercentage, a.minCandidateNodesAbsolute},
+                                           [&](NodeIndex n) { return dryRun_->FilterOnNode(pod, n); });
+    if (trace.preemption->code != Code::Unschedulable) {
+      reasons.clear();
+      if (!trace.preemption->message.empty()) reasons.push_back(trace.preemption->message);
+      break;
+    }
+    if (!trace.preemption->message.empty()) reasons.push_back(trace.preemption->message);
+  }
+  // FitError.Error(): the PostFilter message follows the filters' sentence.
+  for (size_t i = 0; i < reasons.size(); ++i) trace.message += (i ? ", " : " ") + reasons[i];
+}
+
+Status Framework::FilterOnNode(const PodInfo& pod, NodeIndex n) {
+  state_.Reset();
+  skipFilter_.assign(filter_.size(), 0);
+  for (auto* p : preFilter_) {
+    PreFilterResult r;
+    Status s = p->PreFilter(state_, pod, r, nullptr);
+    if (s.IsSkip()) {
+      for (size_t i = 0; i < filter_.size(); ++i)
+        if (filter_[i]->Name() == p->Name()) skipFilter_[i] = 1;
+    } else if (!s.IsSuccess()) {
+      return s;
+    }
+  }
+  const NodeInfo& node = cluster_.node(n);
+  for (size_t i = 0; i < filter_.size(); ++i) {
+    if (skipFilter_[i]) continue;
+    if (Status s = filter_[i]->Filter(state_, pod, node, nullptr); !s.IsSuccess()) return s;
+  }
+  return Status::Ok();
 }
 
 void Framework::Fail(CycleTrace& trace, const std::string& error) {
@@ -112,7 +167,7 @@ bool Framework::RunFilterPlugins(const PodInfo& pod, NodeIndex n, CycleTrace& tr
     }
     if (!s.IsSuccess() && fits) {
       fits = false;
-      failures_.push_back({s.reason, s.reasons});
+      failures_.push_back({s.reason, s.reasons, n, s.code});
       if (failedPlugin) *failedPlugin = i;
       if (!explain) break;  // upstream stops at the first failing plugin
     }
@@ -128,6 +183,7 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
   trace.Clear();
   state_.Reset();
   trace.pod = podIndex;
+  trace.kubeMinor = cluster_.release().minor;
   const PodInfo& pod = cluster_.pod(podIndex);
   const size_t numNodes = cluster_.nodes().size();
   CycleTrace* t = explain ? &trace : nullptr;
@@ -199,8 +255,10 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
     }
   }
   if (!preFilterStatus.IsSuccess()) {
-    trace.message = FitErrorMessage(numNodes, preFilterMsg, {});
-    return;
+    // Every node has the PreFilter status (NodeToStatus' absent status).
+    return RunPostFilterPlugins(pod, std::vector<Code>(numNodes, preFilterStatus.code),
+                                FitErrorMessage(numNodes, preFilterMsg, {}),
+                                preFilterStatus.code == Code::UnschedulableAndUnresolvable, trace);
   }
 
   auto scheduled = [&](NodeIndex n) {
@@ -254,7 +312,7 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
       } else if (n != failedNominated) {
         // Before 1.32 such nodes had no status, and the FitError message did not count them
         // (Diagnosis.NodeToStatus with its absent status, kubernetes#126022).
-        if (cluster_.release().AtLeast(32)) failures_.push_back({absentReason_, {}});
+        if (cluster_.release().AtLeast(32)) failures_.push_back({absentReason_, {}, n});
         if (explain) trace.nodes[n].notEvaluated = NotEvaluated::PreFilterResult;
       }
     }
@@ -284,10 +342,12 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
 
   if (feasible_.empty()) {
     std::vector<std::string_view> reasons;
-    for (const auto& f : failures_)
+    std::vector<Code> codes(numNodes, Code::UnschedulableAndUnresolvable);
+    for (const auto& f : failures_) {
       for (auto r : AllReasons(f.reason, f.reasons)) reasons.push_back(r);
-    trace.message = FitErrorMessage(numNodes, {}, reasons);
-    return;
+      if (f.node != kNone) codes[f.node] = f.code;
+    }
+    return RunPostFilterPlugins(pod, std::move(codes), FitErrorMessage(numNodes, {}, reasons), false, trace);
   }
   // schedulePod: with one feasible node there is nothing to score.
   if (feasible_.size() == 1) return scheduled(feasible_[0]);

@@ -42,9 +42,20 @@ class Framework {
   // The enabled plugin instance called `name`, or nullptr.
   Plugin* FindPlugin(std::string_view name) const;
 
+  // The pod's PreFilter and Filter plugins on node `n` as the cluster is now, without a
+  // trace: Success, or the first failing status (a PreFilter rejection included).
+  // Preemption's dry runs use it, on a framework of their own.
+  Status FilterOnNode(const PodInfo& pod, NodeIndex n);
+
  private:
-  Framework(Cluster& cluster, ResolvedProfile profile) : cluster_(cluster), profile_(std::move(profile)) {}
+  Framework(Cluster& cluster, ResolvedProfile profile, config::Profile config)
+      : cluster_(cluster), profile_(std::move(profile)), config_(std::move(config)) {}
   void Fail(CycleTrace& trace, const std::string& error);
+  // RunPostFilterPlugins after a FitError whose message is `fitError`: DefaultPreemption
+  // (when enabled) given each node's status code; its message ends the FitError's.
+  // `preFilterUnresolvable`: PreFilter stopped the cycle with UnschedulableAndUnresolvable.
+  void RunPostFilterPlugins(const PodInfo& pod, std::vector<Code> nodeCodes, std::string fitError,
+                            bool preFilterUnresolvable, CycleTrace& trace);
   // RunFilterPlugins on node `n`: true when every plugin passes. A rejected node's first
   // failure goes to failures_ (and the plugin's index to `failedPlugin`); a plugin error
   // sets `error`. Recorded in the trace when explaining.
@@ -53,6 +64,8 @@ class Framework {
 
   Cluster& cluster_;
   ResolvedProfile profile_;
+  config::Profile config_;
+  std::unique_ptr<Framework> dryRun_;  // preemption's, built on first use
   std::vector<std::unique_ptr<Plugin>> plugins_;
   std::vector<PreFilterPlugin*> preFilter_;
   std::vector<FilterPlugin*> filter_;
@@ -67,6 +80,8 @@ class Framework {
   struct NodeFailure {
     std::string_view reason;
     std::span<const std::string_view> reasons;
+    NodeIndex node = kNone;
+    Code code = Code::UnschedulableAndUnresolvable;
   };
   std::vector<NodeFailure> failures_;  // the first failure of each rejected node (FitError's reasons)
   std::string absentReason_;  // for nodes a PreFilterResult left out

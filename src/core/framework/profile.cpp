@@ -11,6 +11,7 @@ struct KnownPlugin {
   const char* name;
   bool simulated, preFilter, filter, preScore, score;
   int since = kOldestMinor, until = kMasterMinor;  // the releases whose registry has it
+  bool postFilter = false;
 };
 // The in-tree registry (pkg/scheduler/framework/plugins/registry.go), with the
 // extension points relevant to one placement decision.
@@ -34,13 +35,13 @@ constexpr KnownPlugin kRegistry[] = {
     {"VolumeZone", false, true, true, false, false},
     {"PodTopologySpread", true, true, true, true, true},
     {"InterPodAffinity", true, true, true, true, true},
-    {"DefaultPreemption", false, false, false, false, false},
+    {"DefaultPreemption", true, false, false, false, false, kOldestMinor, kMasterMinor, true},
     {"NodeResourcesBalancedAllocation", true, false, false, true, true},
     {"ImageLocality", true, false, false, false, true},
     {"DefaultBinder", false, false, false, false, false},
     // Scores from 1.35 (kubernetes#134711): 0 for a pod without resource claims.
-    {"DynamicResources", false, true, true, false, false, 30, 34},
-    {"DynamicResources", false, true, true, true, true, 35},
+    {"DynamicResources", false, true, true, false, false, 30, 34, true},
+    {"DynamicResources", false, true, true, true, true, 35, kMasterMinor, true},
     {"NodeDeclaredFeatures", false, true, true, false, false, 35},
     {"GangScheduling", false, true, true, false, false, 35},
     {"TopologyPlacementGenerator", false, false, false, false, false, 36},
@@ -51,12 +52,19 @@ constexpr KnownPlugin kRegistry[] = {
     {"SelectorSpread", true, false, false, true, true},
 };
 
-enum Point { kPreFilter, kFilter, kPreScore, kScore, kNumPoints };
-constexpr const char* kPointNames[] = {"preFilter", "filter", "preScore", "score"};
-constexpr const char* kPointTypes[] = {"PreFilterPlugin", "FilterPlugin", "PreScorePlugin", "ScorePlugin"};
+enum Point { kPreFilter, kFilter, kPostFilter, kPreScore, kScore, kNumPoints };
+constexpr const char* kPointNames[] = {"preFilter", "filter", "postFilter", "preScore", "score"};
+constexpr const char* kPointTypes[] = {"PreFilterPlugin", "FilterPlugin", "PostFilterPlugin", "PreScorePlugin",
+                                       "ScorePlugin"};
 
 bool Implements(const PluginKind& k, int p) {
-  return p == kPreFilter ? k.preFilter : p == kFilter ? k.filter : p == kPreScore ? k.preScore : k.score;
+  switch (p) {
+    case kPreFilter: return k.preFilter;
+    case kFilter: return k.filter;
+    case kPostFilter: return k.postFilter;
+    case kPreScore: return k.preScore;
+    default: return k.score;
+  }
 }
 
 bool InRelease(const KnownPlugin& k, int minor) { return minor >= k.since && minor <= k.until; }
@@ -99,7 +107,7 @@ config::PluginSet MergePluginSet(const config::PluginSet& defaults, const config
 PluginKind KindOf(const std::string& name, int minor) {
   for (const auto& k : kRegistry)
     if (name == k.name && InRelease(k, minor))
-      return PluginKind{true, k.simulated, k.preFilter, k.filter, k.preScore, k.score};
+      return PluginKind{true, k.simulated, k.preFilter, k.filter, k.preScore, k.score, k.postFilter};
   return PluginKind{};
 }
 
@@ -145,7 +153,8 @@ bool ResolveProfile(const config::Profile& profile, const Release& release, Reso
   config::PluginSet defaults;
   defaults.enabled = DefaultMultiPointPlugins(release);
   config::PluginSet multiPoint = MergePluginSet(defaults, custom.multiPoint);
-  const config::PluginSet* points[kNumPoints] = {&custom.preFilter, &custom.filter, &custom.preScore, &custom.score};
+  const config::PluginSet* points[kNumPoints] = {&custom.preFilter, &custom.filter, &custom.postFilter,
+                                                 &custom.preScore, &custom.score};
   config::PluginSet merged[kNumPoints];
   for (int p = 0; p < kNumPoints; ++p) merged[p] = MergePluginSet(config::PluginSet{}, *points[p]);
 
@@ -205,13 +214,16 @@ bool ResolveProfile(const config::Profile& profile, const Release& release, Reso
     }
     if (p == kScore && !ordered.empty()) out.hasScorePlugins = true;
     for (const auto& name : ordered) {
-      if (KindOf(name, minor).simulated) lists[p].push_back(name);
-      else notSimulated.insert(name);
+      const bool simulated = KindOf(name, minor).simulated;
+      // PostFilter keeps DynamicResources too: its status changes the message (framework.cpp).
+      if (simulated || p == kPostFilter) lists[p].push_back(name);
+      if (!simulated) notSimulated.insert(name);
     }
   }
   out.preFilter = lists[kPreFilter];
   out.filter = lists[kFilter];
   out.preScore = lists[kPreScore];
+  out.postFilter = lists[kPostFilter];
 
   // getScoreWeights: explicit score weights take precedence over multiPoint ones; 0 means 1.
   std::map<std::string, int32_t> weights;

@@ -17,6 +17,9 @@ struct ScorePluginWeight {
 
 struct ResolvedProfile {
   std::vector<std::string> preFilter, filter, preScore;
+  // PostFilter plugins in order: DefaultPreemption (simulated) and DynamicResources (not
+  // simulated, but its status is part of the message).
+  std::vector<std::string> postFilter;
   std::vector<ScorePluginWeight> score;
   std::optional<int32_t> percentageOfNodesToScore;
   // Any Score plugin is enabled, simulated or not (framework.HasScorePlugins).
@@ -33,7 +36,7 @@ struct ResolvedProfile {
 struct PluginKind {
   bool known = false;
   bool simulated = false;
-  bool preFilter = false, filter = false, preScore = false, score = false;
+  bool preFilter = false, filter = false, preScore = false, score = false, postFilter = false;
 };
 PluginKind KindOf(const std::string& name, int minor);
 

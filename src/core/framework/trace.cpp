@@ -46,6 +46,8 @@ std::string CycleTrace::JoinedReasons(const FilterVerdict& v) const {
 
 void CycleTrace::Clear() {
   pod = kNone;
+  preemption.reset();
+  kubeMinor = kNewestMinor;
   filterPlugins.clear();
   scorePlugins.clear();
   skippedScorePlugins.clear();

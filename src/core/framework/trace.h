@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/cluster.h"
+#include "core/framework/postfilter.h"
 #include "core/framework/status.h"
 
 namespace spreadlab {
@@ -122,6 +123,9 @@ struct CycleTrace {
   std::vector<std::string> schedulingGates;
   // status.nominatedNodeName when that node is in the snapshot: it was tried first.
   NodeIndex nominatedNode = kNone;
+  // DefaultPreemption's PostFilter, when no node fit and the profile has it.
+  std::optional<preemption::Result> preemption;
+  int kubeMinor = kNewestMinor;  // the release the cycle was answered for
 
   // The texts every verdict's reasons refer to, each distinct text once, owned
   // here; a verdict's reasons are a range of indices into them.

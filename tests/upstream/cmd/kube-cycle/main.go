@@ -5,7 +5,9 @@
 //	kube-cycle SCENARIO.json [--pod NS/NAME] [--no-api-defaults] [--validate] [-v N]
 //
 // The scenario is a v1 List (kubectl get -o json). Items: Node, Pod, Namespace,
-// Service, ReplicationController, ReplicaSet, StatefulSet and at most one
+// Service, ReplicationController, ReplicaSet, StatefulSet, PriorityClass (loaded into
+// the clientset; the scheduler reads only a pod's spec.priority, which there is no
+// Priority admission to set here) and at most one
 // kubescheduler.config.k8s.io/v1 KubeSchedulerConfiguration (its first profile is
 // used); other kinds are ignored. Objects get what the API server would give them
 // on create: namespace "default", a UID, the v1 defaulting (a container's limits
@@ -24,6 +26,14 @@
 // nodes (not with one feasible node, as upstream) — only without
 // percentageOfNodesToScore sampling, and, as a cross-check, upstream's own
 // sched.SchedulePod is run too (with fewer than 100 nodes it also filters every node).
+//
+// When the cycle ends with a FitError (no feasible node, a PreFilter rejection
+// included), the profile's PostFilter plugins run as schedulingAlgorithm runs them
+// (DefaultPreemption: the preemption), after that cross-check: the message is then
+// the FitError with its PostFilterMsg ("... preemption: ..."), the text
+// kube-scheduler writes into the pod's PodScheduled condition, and "preemption"
+// says what PostFilter answered: its status, the nominated node it sets (null: left
+// unchanged) and the victims it deletes (seen as delete calls on the fake clientset).
 package main
 
 import (
@@ -36,9 +46,13 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"regexp"
 	"runtime/debug"
 	"slices"
+	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	v1 "k8s.io/api/core/v1"
@@ -49,6 +63,7 @@ import (
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes/fake"
 	clientscheme "k8s.io/client-go/kubernetes/scheme"
+	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/events"
 	"k8s.io/klog/v2"
 	fwk "k8s.io/kube-scheduler/framework"
@@ -57,6 +72,7 @@ import (
 	"k8s.io/kubernetes/pkg/apis/core"
 	_ "k8s.io/kubernetes/pkg/apis/core/install"
 	corevalidation "k8s.io/kubernetes/pkg/apis/core/validation"
+	_ "k8s.io/kubernetes/pkg/apis/scheduling/install" // PriorityClass defaulting
 	podregistry "k8s.io/kubernetes/pkg/registry/core/pod"
 	"k8s.io/kubernetes/pkg/scheduler"
 	schedconfig "k8s.io/kubernetes/pkg/scheduler/apis/config"
@@ -100,7 +116,25 @@ type output struct {
 	Selected            *string          `json:"selected"`
 	TopNodes            []string         `json:"topNodes,omitempty"`
 	Error               *string          `json:"error"`
-	UpstreamCheck       string           `json:"upstreamCheck"` // what sched.SchedulePod said vs this trace
+	UpstreamCheck       string           `json:"upstreamCheck"`        // what sched.SchedulePod said vs this trace
+	Preemption          *preemptionOut   `json:"preemption,omitempty"` // what PostFilter did, when it ran
+}
+
+// preemptionOut: the result of RunPostFilterPlugins after a FitError.
+type preemptionOut struct {
+	Status  string `json:"status"`           // the PostFilter status code: Success, Unschedulable, UnschedulableAndUnresolvable, Error
+	Plugin  string `json:"plugin,omitempty"` // the plugin the status names
+	Message string `json:"message"`          // status.Message(), the FitError's PostFilterMsg
+	// The NominatingInfo of the PostFilterResult when it overrides status.nominatedNodeName
+	// ("" clears it); null when the result is nil or Noop (the nomination is left unchanged).
+	NominatedNode *string `json:"nominatedNode"`
+	// The pods the preemption deletes ("namespace/name", sorted): the delete calls the
+	// executor makes on the fake clientset, plus victims that already had a
+	// deletionTimestamp (no API call upstream) when they can be told (see note).
+	Victims []string `json:"victims"`
+	// Victims that got no API call (already terminating) and could not be identified.
+	UnobservedVictims int    `json:"unobservedVictims,omitempty"`
+	Note              string `json:"note,omitempty"`
 }
 
 type preFilterOut struct {
@@ -154,7 +188,7 @@ func readScenario(path string, apiDefaults, validate bool) (*scenario, error) {
 			continue
 		}
 		switch tm.Kind {
-		case "Node", "Pod", "Namespace", "Service", "ReplicationController", "ReplicaSet", "StatefulSet":
+		case "Node", "Pod", "Namespace", "Service", "ReplicationController", "ReplicaSet", "StatefulSet", "PriorityClass":
 		default:
 			continue
 		}
@@ -172,7 +206,7 @@ func readScenario(path string, apiDefaults, validate bool) (*scenario, error) {
 			GetUID() types.UID
 			SetUID(types.UID)
 		}); ok {
-			if tm.Kind != "Node" && tm.Kind != "Namespace" && m.GetNamespace() == "" {
+			if tm.Kind != "Node" && tm.Kind != "Namespace" && tm.Kind != "PriorityClass" && m.GetNamespace() == "" {
 				m.SetNamespace("default")
 			}
 			if m.GetUID() == "" {
@@ -189,6 +223,11 @@ func readScenario(path string, apiDefaults, validate bool) (*scenario, error) {
 			// The scheduler's pod informer leaves out terminated pods.
 			if o.Status.Phase == v1.PodSucceeded || o.Status.Phase == v1.PodFailed {
 				continue
+			}
+			// No Priority admission plugin here: the scheduler reads spec.priority only.
+			if o.Spec.Priority == nil && o.Spec.PriorityClassName != "" {
+				fmt.Fprintf(os.Stderr, "warning: pod %s/%s has priorityClassName %q but no spec.priority: the scheduler sees priority 0 (the API server's Priority admission would have set it)\n",
+					o.Namespace, o.Name, o.Spec.PriorityClassName)
 			}
 			sc.pods = append(sc.pods, o)
 		}
@@ -283,6 +322,12 @@ func run(sc *scenario, podKey string) (*output, error) {
 	}
 
 	client := fake.NewClientset(sc.objects...)
+	// The preemption's victims, as the executor deletes them (asynchronously with the
+	// default SchedulerAsyncPreemption gate). Reactors must be in place before the
+	// clientset is used concurrently.
+	calls := &apiCalls{}
+	client.PrependReactor("delete", "pods", calls.react)
+	client.PrependReactor("patch", "pods", calls.react)
 	informerFactory := informers.NewSharedInformerFactory(client, 0)
 	opts := []scheduler.Option{
 		scheduler.WithProfiles(prof),
@@ -504,9 +549,10 @@ func run(sc *scenario, podKey string) (*output, error) {
 	assigned := func(node string) *string {
 		return strp(fmt.Sprintf("Successfully assigned %s/%s to %s", pod.Namespace, pod.Name, node))
 	}
+	var fitErr *framework.FitError
 	switch len(feasible) {
 	case 0:
-		fitErr := &framework.FitError{Pod: pod, NumAllNodes: numAllNodes, Diagnosis: diagnosis}
+		fitErr = &framework.FitError{Pod: pod, NumAllNodes: numAllNodes, Diagnosis: diagnosis}
 		out.Message = strp(fitErr.Error())
 	case 1:
 		out.Selected = strp(feasible[0].Node().Name)
@@ -566,8 +612,161 @@ func run(sc *scenario, podKey string) (*output, error) {
 			out.TopNodes = nil
 		}
 	}
+	// The cross-check compares the FitError before PostFilter (SchedulePod's).
 	out.UpstreamCheck = crossCheck(ctx, sched, f, pod, out, numAllNodes)
+	// schedulingAlgorithm: on a FitError, the PostFilter plugins (if the profile has any)
+	// on the cycle's state and the Diagnosis' NodeToStatus; their message becomes the
+	// FitError's PostFilterMsg.
+	if fitErr != nil && f.HasPostFilterPlugins() {
+		out.Preemption = postFilter(ctx, f, state, pod, fitErr, snapshot, calls)
+		out.Message = strp(fitErr.Error())
+	}
 	return finish()
+}
+
+// apiCalls records the pod deletions and DisruptionTarget patches sent to the fake clientset.
+type apiCalls struct {
+	mu        sync.Mutex
+	deleted   []string
+	disrupted []string
+}
+
+func (c *apiCalls) react(a clienttesting.Action) (bool, runtime.Object, error) {
+	key := a.GetNamespace() + "/"
+	switch a := a.(type) {
+	case clienttesting.DeleteAction:
+		c.mu.Lock()
+		c.deleted = append(c.deleted, key+a.GetName())
+		c.mu.Unlock()
+	case clienttesting.PatchAction:
+		if a.GetSubresource() == "status" && bytes.Contains(a.GetPatch(), []byte(string(v1.DisruptionTarget))) {
+			c.mu.Lock()
+			c.disrupted = append(c.disrupted, key+a.GetName())
+			c.mu.Unlock()
+		}
+	}
+	return false, nil, nil // the object tracker does the work
+}
+
+func (c *apiCalls) snapshot() (deleted, disrupted []string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Clone(c.deleted), slices.Clone(c.disrupted)
+}
+
+var preemptingRE = regexp.MustCompile(`preempting (\d+) victims`)
+
+func podPriority(p *v1.Pod) int32 {
+	if p.Spec.Priority != nil {
+		return *p.Spec.Priority
+	}
+	return 0
+}
+
+// postFilter runs the PostFilter plugins as schedulingAlgorithm does, sets the
+// FitError's PostFilterMsg and reports the result, the victims included.
+func postFilter(ctx context.Context, f framework.Framework, state *framework.CycleState, pod *v1.Pod,
+	fitErr *framework.FitError, snapshot *internalcache.Snapshot, calls *apiCalls) *preemptionOut {
+	result, st := f.RunPostFilterPlugins(ctx, state, pod, fitErr.Diagnosis.NodeToStatus)
+	fitErr.Diagnosis.PostFilterMsg = st.Message()
+	p := &preemptionOut{Status: st.Code().String(), Plugin: st.Plugin(), Message: st.Message(), Victims: []string{}}
+	// handleSchedulingFailure applies the NominatingInfo only in ModeOverride.
+	if result != nil && result.NominatingInfo != nil && result.NominatingMode != 0 /* ModeNoop */ {
+		p.NominatedNode = strp(result.NominatedNodeName)
+	}
+	// The number of victims, from the message (v1.37+: "found a potential placement for
+	// pod on node N, preempting K victims"); -1 when it does not say.
+	want := -1
+	if m := preemptingRE.FindStringSubmatch(st.Message()); m != nil {
+		want, _ = strconv.Atoi(m[1])
+	}
+	// With SchedulerAsyncPreemption (on by default) the executor deletes the victims in a
+	// goroutine; without it they are deleted when PostFilter returns. DefaultPreemption's
+	// PreEnqueue turns the preemptor away while that goroutine has work left: since
+	// v1.35 (Executor.IsPodRunningPreemption) until the last victim is gone from the
+	// informer, after every other delete call; before, only until the last victim's
+	// delete call starts.
+	var dp interface {
+		PreEnqueue(context.Context, *v1.Pod) *fwk.Status
+	}
+	for _, pl := range f.PreEnqueuePlugins() {
+		if pl.Name() == "DefaultPreemption" {
+			dp = pl
+		}
+	}
+	var deleted, disrupted []string
+	if st.IsSuccess() {
+		deadline := time.Now().Add(5 * time.Second)
+		settle := want < 0 || dp == nil // no count, or no PreEnqueue to ask: wait for the calls to stop
+		for ; ; time.Sleep(time.Millisecond) {
+			deleted, disrupted = calls.snapshot()
+			if want >= 0 && len(deleted) >= want {
+				settle = false
+				break
+			}
+			if dp == nil || dp.PreEnqueue(ctx, pod).IsSuccess() || time.Now().After(deadline) {
+				break
+			}
+		}
+		if settle {
+			// At least one call (a victim without a deletionTimestamp: every victim before
+			// v1.35) within 1 s, then none for 200 ms.
+			first := time.Now().Add(time.Second)
+			last, n := time.Now(), -1
+			for ; ; time.Sleep(time.Millisecond) {
+				deleted, disrupted = calls.snapshot()
+				if k := len(deleted) + len(disrupted); k != n {
+					last, n = time.Now(), k
+				}
+				if n > 0 && time.Since(last) > 200*time.Millisecond || n == 0 && time.Now().After(first) {
+					break
+				}
+				if time.Now().After(deadline) {
+					break
+				}
+			}
+		}
+		if time.Now().After(deadline) {
+			p.Note = "stopped waiting for the victims' delete calls after 5s"
+		}
+	} else {
+		deleted, disrupted = calls.snapshot()
+	}
+	// Each victim gets a DisruptionTarget patch, then a delete (a failed patch stops
+	// before the delete; the fake clientset is not expected to fail).
+	victims := sets.New(deleted...).Insert(disrupted...)
+	p.Victims = sets.List(victims)
+	// Victims that were already terminating get no API call. Without their names, they
+	// are the terminating lower-priority pods on the nominated node when there are
+	// exactly as many of those as victims are missing.
+	if missing := want - len(p.Victims); missing > 0 && p.NominatedNode != nil {
+		var terminating []string
+		if ni, err := snapshot.NodeInfos().Get(*p.NominatedNode); err == nil {
+			for _, pi := range ni.GetPods() {
+				q := pi.GetPod()
+				if key := q.Namespace + "/" + q.Name; q.DeletionTimestamp != nil && podPriority(q) < podPriority(pod) && !victims.Has(key) {
+					terminating = append(terminating, key)
+				}
+			}
+		}
+		sort.Strings(terminating)
+		if len(terminating) == missing {
+			p.Victims = append(p.Victims, terminating...)
+			sort.Strings(p.Victims)
+			p.Note = join(p.Note, fmt.Sprintf("%d victim(s) already terminating (no API call upstream): %v, identified as the terminating lower-priority pods on %s", missing, terminating, *p.NominatedNode))
+		} else {
+			p.UnobservedVictims = missing
+			p.Note = join(p.Note, fmt.Sprintf("%d victim(s) got no delete call (already terminating, or a failed call) and cannot be identified; terminating lower-priority pods on %s: %v", missing, *p.NominatedNode, terminating))
+		}
+	}
+	return p
+}
+
+func join(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
 }
 
 // crossCheck runs upstream's own schedulePod (sched.SchedulePod) on the same
