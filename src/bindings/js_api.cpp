@@ -110,6 +110,18 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_scale(const char* workload, double re
   return Out(j);
 }
 
+// setKubeVersion(version): answer as that kube-scheduler release ("1.30" to "1.37",
+// "master"; "" the newest), one undoable edit: {ok, error, kubeVersion}.
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_set_kube_version(const char* version) {
+  Lab& lab = TheLab();
+  std::string error;
+  const bool ok = lab.loaded() && lab.SetKubeVersion(version, &error);
+  if (!lab.loaded()) error = "no scenario loaded";
+  json j = Result(ok, error);
+  if (lab.loaded()) j["kubeVersion"] = spreadlab::KubeVersionName(lab.cluster().release().minor);
+  return Out(j);
+}
+
 // workloads(): the Workloads panel's rows: [{workload, kind, namespace, name, replicas,
 // pods, pending, spread: [{topologyKey, whenUnsatisfiable, maxSkew, skew, domains: {value: count}}]}].
 EMSCRIPTEN_KEEPALIVE const char* spreadlab_workloads() {
@@ -169,6 +181,7 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_status() {
     j["nodes"] = lab.cluster().nodes().size();
     j["pods"] = lab.cluster().pods().size();
     j["pendingPod"] = lab.pod() == spreadlab::kNone ? json(nullptr) : json(lab.cluster().pod(lab.pod()).key);
+    j["kubeVersion"] = spreadlab::KubeVersionName(lab.cluster().release().minor);
   }
   return Out(j);
 }

@@ -1,5 +1,7 @@
 #include "cli/explain_table.h"
 
+#include "core/plugins/defaultpreemption/default_preemption.h"
+
 #include "cli/text_table.h"
 
 #include <fmt/format.h>
@@ -52,6 +54,45 @@ void ConstraintSection(std::string& out, const char* title, const std::vector<Sp
     }
   }
   out += "\n";
+}
+
+}  // namespace
+
+namespace {
+
+// DefaultPreemption's PostFilter: where it would make room, and for whom.
+std::string PreemptionText(const Cluster& cluster, PodIndex pod, const preemption::Result& r) {
+  auto pods = [&](const std::vector<PodIndex>& victims) {
+    std::vector<std::string> names;
+    for (PodIndex p : victims)
+      names.push_back(fmt::format("{} (priority {})", cluster.pod(p).key, preemption::PodPriority(cluster, p)));
+    return fmt::format("{}", fmt::join(names, ", "));
+  };
+  std::string out = "\nPreemption (DefaultPreemption, PostFilter):\n";
+  if (!r.eligible) return out + "  the pod may not preempt: " + r.message.substr(r.message.find(':') + 2) + "\n";
+  if (r.potential.empty()) return out + "  no node failed only for lack of room: deleting pods would help nowhere\n";
+  const bool noVictimsAnywhere =
+      r.candidates.empty() && std::all_of(r.rejected.begin(), r.rejected.end(), [](const preemption::DryRunStatus& s) {
+        return s.reasons.size() == 1 && s.reasons[0] == "No preemption victims found for incoming pod";
+      });
+  if (noVictimsAnywhere)
+    return out + fmt::format("  no pod of lower priority than this one ({}) runs on the {} node(s) where room would "
+                             "help: nothing to preempt\n",
+                             preemption::PodPriority(cluster, pod), r.rejected.size());
+  for (const auto& c : r.candidates)
+    out += fmt::format("  {}: fits after deleting {}\n", cluster.node(c.node).name, pods(c.victims));
+  for (const auto& s : r.rejected)
+    out += fmt::format("  {}: {}\n", cluster.node(s.node).name, fmt::join(s.reasons, ", "));
+  if (r.nominatedNode == kNone) return out;
+  out += fmt::format("  -> nominated to {} (status.nominatedNodeName); {} deleted; the pod binds in a later cycle\n",
+                     cluster.node(r.nominatedNode).name, pods(r.victims));
+  if (r.tie.size() > 1) {
+    std::vector<std::string> names;
+    for (NodeIndex n : r.tie) names.push_back(cluster.node(n).name);
+    out += fmt::format("  ({} are equally good candidates; kube-scheduler picks one at random, spreadlab the first)\n",
+                       fmt::join(names, ", "));
+  }
+  return out;
 }
 
 }  // namespace
@@ -156,6 +197,7 @@ std::string ExplainTable(const Cluster& cluster, const ResolvedProfile& profile,
                          ties);
   } else {
     out += fmt::format("Result: {} stays Pending\n  {}\n", pod.key, t.message);
+    if (t.preemption) out += PreemptionText(cluster, t.pod, *t.preemption);
   }
   return out;
 }

@@ -165,6 +165,10 @@ int Compare(const std::string& fileA, std::string fileB, const std::string& podR
     Print(spreadlab::io::CompareToJson(c), format);
   } else {
     std::cout << spreadlab::cli::CompareTable(c, labelA, labelB, all);
+    const std::vector<std::string> changes =
+        spreadlab::ChangesBetween(a.cluster->release().minor, b.cluster->release().minor);
+    if (!changes.empty()) std::cout << "\nWhat changed between the releases (docs/versions.md):\n";
+    for (const std::string& line : changes) std::cout << "  - " << line << "\n";
   }
   return 0;
 }

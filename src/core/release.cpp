@@ -90,7 +90,38 @@ std::string ReleaseList() {
   return "1." + std::to_string(kOldestMinor) + " to 1." + std::to_string(kNewestMinor) + ", or master";
 }
 
+// The rules of core/release.h and the defaults of kGates, by the release that changed them.
+struct ReleaseChange {
+  int since;
+  const char* what;
+};
+constexpr ReleaseChange kChanges[] = {
+    {31, "1.31 leaves the in-tree volume limits out of the default profile (kubernetes#124500)"},
+    {32, "1.32 counts the nodes a PreFilterResult leaves out in the FitError (kubernetes#126022) and adds "
+         "sidecars to the non-zero requests that LeastAllocated scores (kubernetes#127878)"},
+    {33, "1.33 skips NodeResourcesBalancedAllocation for pods that request nothing (kubernetes#130260) and checks "
+         "sidecars' host ports (kubernetes#132040)"},
+    {34, "1.34 turns pod-level resources on (kubernetes#132999), stops naming the taint in TaintToleration's reason "
+         "(kubernetes#134740), makes a request beyond a node's allocatable unresolvable, so that preemption skips the "
+         "node (kubernetes#131345), and adds DynamicResources to the default profile (kubernetes#132706)"},
+    {35, "1.35 gives DynamicResources a score weight of 2 (kubernetes#134711)"},
+    {36, "1.36 scores NodeResourcesBalancedAllocation by the balance the pod brings, 75 when it changes nothing "
+         "(kubernetes#135573), and adds NodeDeclaredFeatures to the default profile (kubernetes#136042)"},
+    {37, "1.37 runs NodeName before NodeUnschedulable, says where a preemption would place the pod "
+         "(kubernetes#140180) and orders equal victims without a start time by the node's order (kubernetes#137981)"},
+    {kMasterMinor, "master counts every pod of the namespace for labelSelector: {} in a spread constraint "
+                   "(kubernetes#141340)"},
+};
+
 }  // namespace
+
+std::vector<std::string> ChangesBetween(int a, int b) {
+  if (a > b) std::swap(a, b);
+  std::vector<std::string> out;
+  for (const ReleaseChange& c : kChanges)
+    if (c.since > a && c.since <= b) out.emplace_back(c.what);
+  return out;
+}
 
 bool ParseKubeVersion(std::string_view text, int& minor, std::string& error) {
   if (text.empty() || text == "newest") {

@@ -71,6 +71,10 @@ bool MakeRelease(int minor, const std::vector<std::pair<std::string, bool>>& ove
 // "Name=true,Other=false" (the --feature-gates syntax) appended to `out`.
 bool ParseFeatureGates(std::string_view text, std::vector<std::pair<std::string, bool>>& out, std::string& error);
 
+// What changed in the answers between releases `a` and `b` (either order): one line per
+// release in between, naming its PRs (docs/versions.md has the table).
+std::vector<std::string> ChangesBetween(int a, int b);
+
 // What a gate is, for listings (docs, --help, the lab).
 struct GateInfo {
   std::string_view name;

@@ -76,5 +76,27 @@ TEST(LabTest, GatedPodAndScaling) {
   EXPECT_TRUE(lab.statusIsError());
 }
 
+// The release selector: the decision follows the release, the status says what changed,
+// the document keeps the release (export, share) and undo puts the old one back.
+TEST(LabTest, ReleaseSelectorChangesTheAnswerAndSaysWhy) {
+  Lab lab;
+  std::string error;
+  ASSERT_TRUE(lab.Load(testing::ReadFile(std::string(SPREADLAB_EXAMPLES_DIR) + "/spread-empty-selector.yaml"), "s",
+                       error))
+      << error;
+  ASSERT_NE(lab.trace().selected, kNone);
+  EXPECT_EQ(lab.cluster().node(lab.trace().selected).name, "node-a1");
+  ASSERT_TRUE(lab.SetKubeVersion("master", &error)) << error;
+  EXPECT_EQ(lab.cluster().release().minor, kMasterMinor);
+  EXPECT_EQ(lab.cluster().node(lab.trace().selected).name, "node-c1");
+  EXPECT_NE(lab.status().find("kubernetes#141340"), std::string::npos) << lab.status();
+  EXPECT_EQ(lab.doc().Annotation("spreadlab.io/kube-version"), "master");
+  EXPECT_FALSE(lab.SetKubeVersion("1.29", &error));
+  EXPECT_NE(error.find("not simulated"), std::string::npos) << error;
+  ASSERT_TRUE(lab.Undo());
+  EXPECT_EQ(lab.cluster().release().minor, kNewestMinor);
+  EXPECT_EQ(lab.cluster().node(lab.trace().selected).name, "node-a1");
+}
+
 }  // namespace
 }  // namespace spreadlab::app

@@ -177,6 +177,27 @@ bool Lab::Scale(const std::string& workload, int64_t replicas, std::string* erro
   return true;
 }
 
+bool Lab::SetKubeVersion(const std::string& version, std::string* error) {
+  auto decision = [&] {
+    if (!loaded() || pod() == kNone) return std::string();
+    return trace_.selected != kNone ? "goes to " + cluster_->node(trace_.selected).name : std::string("stays Pending");
+  };
+  const int before = cluster_ ? cluster_->release().minor : kNewestMinor;
+  const std::string was = decision();
+  if (!Apply("Release", [&](io::ScenarioDoc& d, std::string& e) { return d.SetKubeVersion(version, e); }, error))
+    return false;
+  const int now = cluster_->release().minor;
+  std::string text = "kube-scheduler " + KubeVersionName(now);
+  const std::string is = decision();
+  if (pod() != kNone) text += ": " + cluster_->pod(pod()).key + " " + is;
+  if (is != was && !was.empty()) {
+    text += " (" + KubeVersionName(before) + ": " + was + "). What changed:";
+    for (const std::string& c : ChangesBetween(before, now)) text += " " + c + ".";
+  }
+  SetStatus(text, false);
+  return true;
+}
+
 const std::vector<PodIndex>& Lab::PendingPods() {
   const std::pair<uint64_t, uint64_t> now{builds_, revision_};
   if (pendingFor_ != now) {

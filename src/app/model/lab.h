@@ -101,6 +101,12 @@ class Lab {
   // says what the controller created or deleted and why.
   bool Scale(const std::string& workload, int64_t replicas, std::string* error = nullptr);
 
+  // --- releases ---
+  // Answers as kube-scheduler `version` does ("1.35", "master"; "" the newest): one undoable
+  // edit of the document's spreadlab.io/kube-version annotation. The status says what the
+  // pod's decision becomes and, when it changes, which release changes explain it.
+  bool SetKubeVersion(const std::string& version, std::string* error = nullptr);
+
   // --- placements over time ---
   // Binds the explained pod to the node the cycle chose (as kube-scheduler binds it).
   bool ScheduleNext(std::string& error);
