@@ -25,7 +25,8 @@ const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--d
 mkdirSync(ARTIFACTS, { recursive: true });
 
 const exampleFiles = readdirSync(EXAMPLES).filter((f) => /\.(json|yaml)$/.test(f)).sort();
-const cliTrace = (file) => JSON.parse(execFileSync(CLI, ['explain', file, '--format', 'json'], { encoding: 'utf8' }));
+const cliTrace = (file, ...args) =>
+  JSON.parse(execFileSync(CLI, ['explain', file, '--format', 'json', ...args], { encoding: 'utf8' }));
 const cliSchedule = (file, ...args) =>
   JSON.parse(execFileSync(CLI, ['schedule', file, '--format', 'json', ...args], { encoding: 'utf8' }));
 const cliWhy = (file) => JSON.parse(execFileSync(CLI, ['why', file, '--format', 'json'], { encoding: 'utf8' }));
@@ -512,6 +513,27 @@ test('a Deployment scaled from the Workloads panel: down as the ReplicaSet contr
   check(!bad.ok && /no Deployment, ReplicaSet, ReplicationController or StatefulSet "shop\/web"/.test(bad.error), bad.error);
   checkEqual((await api(page, 'undo')).ok, true, 'undo');
   checkEqual((await api(page, 'workloads'))[0].pods, 6, 'undo restores the 6');
+  await ctx.close();
+});
+
+test('the release selector: labelSelector {} under 1.37 and master, as the CLI answers each', async () => {
+  const { page, ctx } = await openLab('/');
+  const file = 'spread-empty-selector.yaml';
+  checkEqual(await api(page, 'load', readFileSync(join(EXAMPLES, file), 'utf8'), file), { ok: true, error: null }, 'load');
+  checkEqual((await api(page, 'status')).kubeVersion, '1.37', 'the newest release by default');
+  checkEqual((await api(page, 'trace')).selected, cliTrace(join(EXAMPLES, file)).selected, '1.37 places as the CLI');
+  await clickWidget(page, 'release');  // the combo opens over the panel
+  await shot(page, '18-release-selector.png');
+  await press(page, 'Escape');
+  const set = await api(page, 'setKubeVersion', 'master');
+  checkEqual([set.ok, set.kubeVersion], [true, 'master'], 'setKubeVersion(master)');
+  const want = cliTrace(join(EXAMPLES, file), '--kube-version', 'master');
+  const got = await api(page, 'trace');
+  checkEqual([got.selected, got.kubeVersion], [want.selected, 'master'], 'master places as the CLI with --kube-version master');
+  check(/kubernetes#141340/.test((await api(page, 'status')).text), 'the status names the change that moved the pod');
+  check(/"spreadlab.io\/kube-version": "master"/.test(await api(page, 'scenario')), 'the document keeps the release');
+  const bad = await api(page, 'setKubeVersion', '1.12');
+  check(!bad.ok && /not simulated/.test(bad.error), bad.error);
   await ctx.close();
 });
 

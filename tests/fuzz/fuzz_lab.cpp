@@ -36,6 +36,7 @@ const char* spreadlab_redo();
 const char* spreadlab_status();
 const char* spreadlab_scale(const char* workload, double replicas);
 const char* spreadlab_workloads();
+const char* spreadlab_set_kube_version(const char* version);
 }
 
 namespace spreadlab::app {
@@ -165,6 +166,11 @@ void Run(Lab& lab, const std::string& line) {
   else if (verb == "scenario") spreadlab_scenario();
   else if (verb == "status") spreadlab_status();
   else if (verb == "workloads") spreadlab_workloads();
+  else if (verb == "release") {  // release VERSION (the release selector)
+    std::string version;
+    in >> version;
+    spreadlab_set_kube_version(version.c_str());
+  }
   else if (verb == "scale") {  // scale WORKLOAD N; N kept small so that an input stays fast
     std::string workload;
     double n = 0;

@@ -11,33 +11,11 @@
 
 namespace spreadlab::app {
 
-namespace {
-
-// The kube-scheduler release the lab answers for (docs/versions.md).
-void DrawReleaseSelector(Lab& lab) {
-  const int current = lab.cluster().release().minor;
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-  if (ImGui::BeginCombo("kube-scheduler release", KubeVersionName(current).c_str())) {
-    for (int m = kNewestMinor + 1; m >= kOldestMinor; --m) {
-      const std::string name = KubeVersionName(m == kNewestMinor + 1 ? kMasterMinor : m);
-      if (ImGui::Selectable(name.c_str(), name == KubeVersionName(current)) && name != KubeVersionName(current))
-        Later([name, &lab] { lab.SetKubeVersion(name); });
-    }
-    ImGui::EndCombo();
-  }
-  MarkItem("release");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Plugins, feature gates and rules of this release; the status line says what changed.");
-}
-
-}  // namespace
-
 void DrawProfilePanel(Lab& lab, UiState& ui) {
   (void)ui;
   const bool open = ImGui::CollapsingHeader("Profile: plugins and weights");
   MarkItem("profile");
   if (!open) return;
-  DrawReleaseSelector(lab);
   const ResolvedProfile& p = lab.framework().profile();
   // Every simulated default plugin, plus any other the configuration enabled.
   std::vector<std::string> filters, scores;

@@ -8,6 +8,27 @@
 
 namespace spreadlab::app {
 
+namespace {
+
+// The kube-scheduler release the lab answers for (docs/versions.md).
+void DrawReleaseSelector(Lab& lab) {
+  const int current = lab.cluster().release().minor;
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+  if (ImGui::BeginCombo("kube-scheduler", KubeVersionName(current).c_str())) {
+    for (int m = kNewestMinor + 1; m >= kOldestMinor; --m) {
+      const std::string name = KubeVersionName(m == kNewestMinor + 1 ? kMasterMinor : m);
+      if (ImGui::Selectable(name.c_str(), name == KubeVersionName(current)) && name != KubeVersionName(current))
+        Later([name, &lab] { lab.SetKubeVersion(name); });
+    }
+    ImGui::EndCombo();
+  }
+  MarkItem("release");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Plugins, feature gates and rules of this release; the status line says what changed.");
+}
+
+}  // namespace
+
 void DrawToolbar(Lab& lab, UiState& ui) {
   Playback& pb = lab.playback;
   pb.Advance(ImGui::GetIO().DeltaTime);
@@ -46,6 +67,8 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   }
   ImGui::EndDisabled();
   MarkItem("scheduleAll");
+  ImGui::SameLine(0, 24);
+  DrawReleaseSelector(lab);
   // The phases as a row of buttons; the current one lit.
   for (int p = 0; p < kPhaseCount; ++p) {
     const Phase ph = static_cast<Phase>(p);
