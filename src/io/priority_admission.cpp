@@ -62,10 +62,9 @@ void AdmitPriorities(json& doc) {
     std::string name = StringMember(spec, "priorityClassName");
     Class c{0};
     if (name.empty()) {
-      if (!globalDefault) {
-        spec["priority"] = 0;  // DefaultPriorityWhenNoDefaultClassExists
-        return;
-      }
+      // DefaultPriorityWhenNoDefaultClassExists: 0, which the scheduler also reads for an
+      // unset priority, so the document is left as written.
+      if (!globalDefault) return;
       name = globalDefault->first;
       c = globalDefault->second;
       spec["priorityClassName"] = name;

@@ -13,7 +13,8 @@ inline constexpr int32_t kSystemNodeCritical = 2000001000;
 inline constexpr int32_t kSystemClusterCritical = 2000000000;
 
 // Sets spec.priority and spec.preemptionPolicy of every Pod item of `doc` (a v1 List or a
-// single object) that lacks spec.priority, from the PriorityClass items of `doc`. Throws
+// single object) that lacks spec.priority and names a PriorityClass, or gets the global
+// default one, from the PriorityClass items of `doc`. Throws
 // ControllerError ("items[3].spec.priorityClassName: Forbidden: no PriorityClass with name
 // x was found") as the API server refuses such a pod.
 void AdmitPriorities(nlohmann::ordered_json& doc);
