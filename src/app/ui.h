@@ -19,6 +19,7 @@ struct UiState {
   std::string colorKey;  // pods are coloured by this label ("" picks one)
   int selectedConstraint = 0;    // whose matching pods are highlighted
   int previewSuggestion = -1;    // the conflict suggestion hovered in the last frame, previewed on the cluster
+  bool showAnswer = false;       // reveal the decision while the cycle still plays
   bool showImport = false, closeImport = false;
   std::string importText, importError;
   float dpiScale = 1.0f;

@@ -450,6 +450,11 @@ test('setConstraintField, scheduleNext and step through the JS API', async () =>
   await api(page, 'step');
   await frames(page, 2);
   await shot(page, '09-phase-filter.png');
+  // No spoilers: in the Filter phase the decision is not shown yet, only offered.
+  check('showAnswer' in (await api(page, 'widgetRects')), 'the Decision panel offers "show the answer" while deciding');
+  for (let i = 0; i < 6; i++) await api(page, 'step');
+  await frames(page, 2);
+  check(!('showAnswer' in (await api(page, 'widgetRects'))), 'at Done the answer is shown');
   const s = await api(page, 'scheduleNext');
   check(s.ok && ['node3', 'node4'].includes(s.node), `scheduleNext bound mypod to zoneB: ${JSON.stringify(s)}`);
   checkEqual((await api(page, 'trace')).pod, null, 'no pending pod left');

@@ -60,19 +60,25 @@ void Arithmetic(const Cluster& cluster, const CycleTrace& t, const SpreadCheck& 
                       k.matchNum, k.selfMatch, k.minMatchNum, k.skew);
 }
 
-void NodeDetails(Lab& lab, NodeIndex ni) {
+// `filtered`/`summed`/`answer`: what the playback has computed so far (no spoilers).
+void NodeDetails(Lab& lab, NodeIndex ni, bool filtered, bool summed, bool answer) {
   const Cluster& cluster = lab.cluster();
   const CycleTrace& t = lab.trace();
   if (ni >= static_cast<int>(t.nodes.size())) return;
   const NodeTrace& nt = t.nodes[ni];
   ImGui::Separator();
   ImGui::Text("Node %s", cluster.node(ni).name.c_str());
+  if (!filtered) {
+    ImGui::TextDisabled("labels: %s", FormatLabels(lab.doc().scenario().nodes[ni].metadata.labels).c_str());
+    ImGui::TextDisabled("Its filters run in the Filter phase.");
+    return;
+  }
   ImGui::SameLine();
   if (!nt.evaluated)
     ImGui::TextColored(colors::V(colors::kMuted), "not evaluated: %s", std::string(NotEvaluatedName(nt.notEvaluated)).c_str());
   else
     ImGui::TextColored(colors::V(nt.feasible ? colors::kFeasible : colors::kRejected), nt.feasible ? "feasible" : "rejected");
-  if (t.selected == ni) {
+  if (answer && t.selected == ni) {
     ImGui::SameLine();
     ImGui::TextColored(colors::V(colors::kWinner), "(chosen)");
   }
@@ -97,7 +103,7 @@ void NodeDetails(Lab& lab, NodeIndex ni) {
     }
     ImGui::EndTable();
   }
-  if (nt.scoreCount > 0) {
+  if (nt.scoreCount > 0 && summed) {
     ImGui::Text("Scores (normalized to 0..100, times the plugin weight):");
     for (uint32_t s = 0; s < nt.scoreCount; ++s) {
       const ScoreEntry& e = t.scores[nt.scoreBegin + s];
@@ -124,7 +130,18 @@ void DrawDecision(Lab& lab, UiState& ui) {
   }
   const PodInfo& pod = cluster.pod(lab.pod());
   ImGui::Text("Pod %s", pod.key.c_str());
-  if (!t.error.empty()) {
+  // No spoilers: while the cycle plays, show only what its phases so far have computed.
+  const Phase phase = lab.playback.phase;
+  const bool answer = ui.showAnswer || phase >= Phase::Select;
+  const bool filtered = ui.showAnswer || phase >= Phase::Filter;  // verdicts, as the picture shows them
+  const bool summed = ui.showAnswer || phase > Phase::NormalizeScore;  // totals are known
+  if (!answer) {
+    ImGui::TextColored(colors::V(colors::kMuted), "deciding... (%s)", PhaseName(phase));
+    MarkItem("result");
+    ImGui::SameLine();
+    ImGui::Checkbox("show the answer", &ui.showAnswer);
+    MarkItem("showAnswer");
+  } else if (!t.error.empty()) {
     ImGui::TextColored(colors::V(colors::kRejected), "Framework error: %s", t.error.c_str());
   } else if (t.selected != kNone) {
     ImGui::TextColored(colors::V(colors::kWinner), "\xE2\x86\x92 goes to %s", cluster.node(t.selected).name.c_str());
@@ -143,7 +160,7 @@ void DrawDecision(Lab& lab, UiState& ui) {
     Event(false, t.message, "FailedScheduling");
   }
   ui.previewSuggestion = -1;
-  DrawConflict(lab, ui);
+  if (answer) DrawConflict(lab, ui);
 
   if (!t.spreadFilter.empty() || !t.spreadScore.empty()) {
     if (ImGui::CollapsingHeader("Spread constraints as PreFilter/PreScore saw them", ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -175,24 +192,26 @@ void DrawDecision(Lab& lab, UiState& ui) {
             ui.selectedNode = ui.selectedNode == nt.node ? kNone : nt.node;
           if (ImGui::IsItemHovered()) ui.hoveredNode = nt.node;
           ImGui::TableNextColumn();
-          if (!nt.evaluated) {
+          if (!filtered) {
+            ImGui::TextColored(colors::V(colors::kMuted), "...");
+          } else if (!nt.evaluated) {
             ImGui::TextColored(colors::V(colors::kMuted), "not evaluated");
           } else if (nt.feasible) {
-            ImGui::TextColored(colors::V(t.selected == nt.node ? colors::kWinner : colors::kFeasible),
-                               t.selected == nt.node ? "chosen" : "feasible");
+            const bool chosen = answer && t.selected == nt.node;
+            ImGui::TextColored(colors::V(chosen ? colors::kWinner : colors::kFeasible), chosen ? "chosen" : "feasible");
           } else {
             const FilterVerdict& v = t.filters[nt.filterBegin + std::max<int>(0, nt.firstFailure)];
             ImGui::TextColored(colors::V(colors::kRejected), "%s", t.filterPlugins[v.plugin].c_str());
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.JoinedReasons(v).c_str());
           }
           ImGui::TableNextColumn();
-          if (nt.scoreCount) ImGui::Text("%lld", static_cast<long long>(nt.total));
+          if (nt.scoreCount && summed) ImGui::Text("%lld", static_cast<long long>(nt.total));
         }
       }
       ImGui::EndTable();
     }
   }
-  if (shown != kNone) NodeDetails(lab, shown);
+  if (shown != kNone) NodeDetails(lab, shown, filtered, summed, answer);
   else ImGui::TextDisabled("Hover or click a node to see its arithmetic and scores.");
 
   if (!lab.framework().profile().notSimulated.empty() && ImGui::CollapsingHeader("Not simulated")) {
