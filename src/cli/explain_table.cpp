@@ -73,7 +73,7 @@ std::string PreemptionText(const Cluster& cluster, PodIndex pod, const preemptio
   if (r.potential.empty()) return out + "  no node failed only for lack of room: deleting pods would help nowhere\n";
   const bool noVictimsAnywhere =
       r.candidates.empty() && std::all_of(r.rejected.begin(), r.rejected.end(), [](const preemption::DryRunStatus& s) {
-        return s.reasons.size() == 1 && s.reasons[0] == "No preemption victims found for incoming pod";
+        return s.reasons.size() == 1 && s.reasons[0] == preemption::kReasonNoVictims;
       });
   if (noVictimsAnywhere)
     return out + fmt::format("  no pod of lower priority than this one ({}) runs on the {} node(s) where room would "

@@ -12,6 +12,7 @@
 #include "core/corev1/selectors.h"
 #include "core/corev1/toleration.h"
 #include "core/labels.h"
+#include "io/json_fields.h"
 #include "io/object_reader.h"
 #include "io/pod_deletion_order.h"
 
@@ -56,11 +57,6 @@ std::string GeneratedName(const std::string& base, uint32_t n, const std::string
       suffix += kAlphanums[h % kAlphanums.size()];
     if (!podNames.count(ns + "/" + base + suffix)) return base + suffix;
   }
-}
-
-std::string Str(const json& obj, const char* key, const std::string& fallback = "") {
-  auto it = obj.find(key);
-  return it != obj.end() && it->is_string() ? it->get<std::string>() : fallback;
 }
 
 const json* Obj(const json& obj, const char* key) {

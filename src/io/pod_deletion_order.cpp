@@ -7,21 +7,13 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "io/json_fields.h"
+
 namespace spreadlab::io {
 
 namespace {
 
 using json = nlohmann::ordered_json;
-
-std::string Str(const json& obj, const char* key) {
-  auto it = obj.find(key);
-  return it != obj.end() && it->is_string() ? it->get<std::string>() : "";
-}
-
-const json* Member(const json& obj, const char* key) {
-  auto it = obj.find(key);
-  return it != obj.end() ? &*it : nullptr;
-}
 
 int64_t MaxRestarts(const json* statuses, const std::vector<std::string>* only) {
   int64_t out = 0;
@@ -151,7 +143,7 @@ DeletionCandidate ReadDeletionCandidate(const json& pod) {
     c.created = ParseTime(Str(*meta, "creationTimestamp"));
     c.deletionCost = DeletionCost(Member(*meta, "annotations"));
     const json* deleting = Member(*meta, "deletionTimestamp");
-    c.active = !deleting || deleting->is_null();
+    c.active = !deleting;
   }
   std::vector<std::string> sidecars;  // init containers with restartPolicy: Always
   if (spec && spec->is_object()) {

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/controllers.h"
+#include "io/json_fields.h"
 
 namespace spreadlab::io {
 
@@ -18,17 +19,6 @@ struct Class {
   int64_t value = 0;
   std::string preemptionPolicy = "PreemptLowerPriority";  // the API's default for a PriorityClass
 };
-
-const json* Member(const json& obj, const char* key) {
-  if (!obj.is_object()) return nullptr;
-  auto it = obj.find(key);
-  return it == obj.end() || it->is_null() ? nullptr : &*it;
-}
-
-std::string StringMember(const json& obj, const char* key) {
-  const json* v = Member(obj, key);
-  return v && v->is_string() ? v->get<std::string>() : "";
-}
 
 }  // namespace
 
@@ -42,24 +32,24 @@ void AdmitPriorities(json& doc) {
                                           {"system-cluster-critical", {kSystemClusterCritical}}};
   std::optional<std::pair<std::string, Class>> globalDefault;
   each([&](const json& item, const std::string&) {
-    if (StringMember(item, "kind") != "PriorityClass") return;
+    if (Str(item, "kind") != "PriorityClass") return;
     const json* meta = Member(item, "metadata");
-    const std::string name = meta ? StringMember(*meta, "name") : "";
+    const std::string name = meta ? Str(*meta, "name") : "";
     const json* value = Member(item, "value");
     if (name.empty() || !value || !value->is_number_integer()) return;  // validation reports it
     Class c{value->get<int64_t>()};
-    if (std::string p = StringMember(item, "preemptionPolicy"); !p.empty()) c.preemptionPolicy = p;
+    if (std::string p = Str(item, "preemptionPolicy"); !p.empty()) c.preemptionPolicy = p;
     classes[name] = c;
     // getDefaultPriorityClass: the lowest value among the global defaults.
     if (const json* g = Member(item, "globalDefault"); g && g->is_boolean() && g->get<bool>())
       if (!globalDefault || c.value < globalDefault->second.value) globalDefault = {name, c};
   });
   each([&](json& item, const std::string& path) {
-    if (StringMember(item, "kind") != "Pod" || !item.is_object()) return;
+    if (Str(item, "kind") != "Pod" || !item.is_object()) return;
     if (!item.contains("spec") || !item["spec"].is_object()) return;
     json& spec = item["spec"];
     if (Member(spec, "priority")) return;  // what the scheduler reads, as stored
-    std::string name = StringMember(spec, "priorityClassName");
+    std::string name = Str(spec, "priorityClassName");
     Class c{0};
     if (name.empty()) {
       // DefaultPriorityWhenNoDefaultClassExists: 0, which the scheduler also reads for an

@@ -113,7 +113,7 @@ ojson TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const 
   spread["score"] = ojson::array();
   for (const auto& s : t.spreadScore) spread["score"].push_back(SpreadSummaryToJson(s, true));
   j["spread"] = std::move(spread);
-  j["kubeVersion"] = KubeVersionName(t.kubeMinor);  // added with releases
+  j["kubeVersion"] = KubeVersionName(cluster.release().minor);  // added with releases
   if (t.preemption) j["preemption"] = PreemptionToJson(cluster, *t.preemption);  // added with preemption
   return j;
 }

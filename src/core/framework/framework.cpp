@@ -68,6 +68,11 @@ void Framework::RunPostFilterPlugins(const PodInfo& pod, std::vector<Code> nodeC
   for (size_t i = 0; i < reasons.size(); ++i) trace.message += (i ? ", " : " ") + reasons[i];
 }
 
+void Framework::SkipFilterOf(std::string_view plugin) {
+  for (size_t i = 0; i < filter_.size(); ++i)
+    if (filter_[i]->Name() == plugin) skipFilter_[i] = 1;
+}
+
 Status Framework::FilterOnNode(const PodInfo& pod, NodeIndex n) {
   state_.Reset();
   skipFilter_.assign(filter_.size(), 0);
@@ -75,8 +80,7 @@ Status Framework::FilterOnNode(const PodInfo& pod, NodeIndex n) {
     PreFilterResult r;
     Status s = p->PreFilter(state_, pod, r, nullptr);
     if (s.IsSkip()) {
-      for (size_t i = 0; i < filter_.size(); ++i)
-        if (filter_[i]->Name() == p->Name()) skipFilter_[i] = 1;
+      SkipFilterOf(p->Name());
     } else if (!s.IsSuccess()) {
       return s;
     }
@@ -183,7 +187,6 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
   trace.Clear();
   state_.Reset();
   trace.pod = podIndex;
-  trace.kubeMinor = cluster_.release().minor;
   const PodInfo& pod = cluster_.pod(podIndex);
   const size_t numNodes = cluster_.nodes().size();
   CycleTrace* t = explain ? &trace : nullptr;
@@ -223,8 +226,7 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
       trace.preFilter.push_back(PreFilterVerdict{std::string(p->Name()), s.code, std::string(s.Message()), r.nodeNames});
     }
     if (s.IsSkip()) {
-      for (size_t i = 0; i < filter_.size(); ++i)
-        if (filter_[i]->Name() == p->Name()) skipFilter_[i] = 1;
+      SkipFilterOf(p->Name());
       continue;
     }
     if (!s.IsSuccess()) {

@@ -51,6 +51,8 @@ class Framework {
   Framework(Cluster& cluster, ResolvedProfile profile, config::Profile config)
       : cluster_(cluster), profile_(std::move(profile)), config_(std::move(config)) {}
   void Fail(CycleTrace& trace, const std::string& error);
+  // A PreFilter plugin returned Skip: its Filter does not run this cycle.
+  void SkipFilterOf(std::string_view plugin);
   // RunPostFilterPlugins after a FitError whose message is `fitError`: DefaultPreemption
   // (when enabled) given each node's status code; its message ends the FitError's.
   // `preFilterUnresolvable`: PreFilter stopped the cycle with UnschedulableAndUnresolvable.

@@ -47,7 +47,6 @@ std::string CycleTrace::JoinedReasons(const FilterVerdict& v) const {
 void CycleTrace::Clear() {
   pod = kNone;
   preemption.reset();
-  kubeMinor = kNewestMinor;
   filterPlugins.clear();
   scorePlugins.clear();
   skippedScorePlugins.clear();

@@ -125,7 +125,6 @@ struct CycleTrace {
   NodeIndex nominatedNode = kNone;
   // DefaultPreemption's PostFilter, when no node fit and the profile has it.
   std::optional<preemption::Result> preemption;
-  int kubeMinor = kNewestMinor;  // the release the cycle was answered for
 
   // The texts every verdict's reasons refer to, each distinct text once, owned
   // here; a verdict's reasons are a range of indices into them.

@@ -13,9 +13,6 @@ int32_t PodPriority(const Cluster& cluster, PodIndex pod) {
 
 namespace {
 
-constexpr const char* kNotHelpful = "Preemption is not helpful for scheduling";
-constexpr const char* kNoVictims = "No preemption victims found for incoming pod";
-
 // PodEligibleToPreemptOthers: "" when eligible, else why not.
 std::string NotEligible(const Cluster& cluster, const PodInfo& pod, std::span<const Code> nodeCodes) {
   const v1::Pod& spec = cluster.podSpec(pod.index);
@@ -71,7 +68,7 @@ DryRunStatus SelectVictimsOnNode(Cluster& cluster, const PodInfo& pod, NodeIndex
       const size_t order = cluster.release().AtLeast(37) ? i : before.size() - i;
       potential.push_back({VictimKey{PodPriority(cluster, before[i]), StartOf(cluster, before[i]), order}, before[i]});
     }
-  if (potential.empty()) return {n, Code::UnschedulableAndUnresolvable, {kNoVictims}};
+  if (potential.empty()) return {n, Code::UnschedulableAndUnresolvable, {kReasonNoVictims}};
   for (const auto& [key, p] : potential) cluster.Unbind(p);
   DryRunStatus out{n, Code::Success, {}};
   if (Status s = filter(n); !s.IsSuccess()) {
@@ -153,7 +150,7 @@ Result Preempt(Cluster& cluster, const PodInfo& pod, std::span<const Code> nodeC
     if (nodeCodes[n] == Code::Unschedulable) r.potential.push_back(n);
   r.nominating = Nominating::Clear;
   if (r.potential.empty()) {
-    r.message = "preemption: " + FitErrorMessage(numNodes, "", std::vector<std::string_view>(numNodes, kNotHelpful));
+    r.message = "preemption: " + FitErrorMessage(numNodes, "", std::vector<std::string_view>(numNodes, kReasonNotHelpful));
     return r;
   }
   // DryRunPreemption: stop once enough candidates are found.
@@ -182,7 +179,7 @@ Result Preempt(Cluster& cluster, const PodInfo& pod, std::span<const Code> nodeC
     std::vector<std::string_view> reasons;
     for (const DryRunStatus& s : r.rejected)
       for (const std::string& reason : s.reasons) reasons.push_back(reason);
-    for (size_t i = r.rejected.size(); i < numNodes; ++i) reasons.push_back(kNotHelpful);
+    for (size_t i = r.rejected.size(); i < numNodes; ++i) reasons.push_back(kReasonNotHelpful);
     r.message = "preemption: " + FitErrorMessage(numNodes, "", reasons);
     return r;
   }

@@ -21,6 +21,10 @@
 
 namespace spreadlab::preemption {
 
+// The reasons of the nodes the dry run turns down.
+inline constexpr const char* kReasonNotHelpful = "Preemption is not helpful for scheduling";
+inline constexpr const char* kReasonNoVictims = "No preemption victims found for incoming pod";
+
 // DefaultPreemptionArgs (v1 defaults).
 struct Args {
   int32_t minCandidateNodesPercentage = 10;
