@@ -43,17 +43,8 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_trace() {
 
 // setConstraintField(index, field, valueJson) on the explained pod: {ok, error}.
 EMSCRIPTEN_KEEPALIVE const char* spreadlab_set_constraint_field(int index, const char* field, const char* valueJson) {
-  Lab& lab = TheLab();
-  if (lab.pod() == spreadlab::kNone) return Out(Result(false, "no pending pod"));
   std::string error;
-  size_t item = lab.podItem();
-  std::string f = field, v = valueJson;
-  bool ok = index >= 0 && lab.ApplyToConstraints(f.c_str(),
-                                    [&](spreadlab::io::ScenarioDoc& d, std::string& e) {
-                                      return d.SetSpreadConstraintField(item, static_cast<size_t>(index), f, v, e);
-                                    },
-                                    &error);
-  if (index < 0) error = "index must be 0 or more";
+  const bool ok = TheLab().SetConstraintField(index, field, valueJson, &error);
   return Out(Result(ok, error));
 }
 

@@ -10,11 +10,15 @@ ojson OrNull(const std::string& s) { return s.empty() ? ojson(nullptr) : ojson(s
 
 ojson Side(const why::SideVerdict& v) {
   if (!v.present) return nullptr;
+  ojson scores = ojson::array();
+  for (const why::PluginScore& s : v.scores)
+    scores.push_back(ojson{{"plugin", s.plugin}, {"score", s.score}, {"weight", s.weight}, {"weighted", s.weighted}});
   return ojson{{"evaluated", v.evaluated},
                {"feasible", v.feasible},
                {"rejectedBy", OrNull(v.rejectedBy)},
                {"reason", OrNull(v.reason)},
-               {"total", v.total ? ojson(*v.total) : ojson(nullptr)}};
+               {"total", v.total ? ojson(*v.total) : ojson(nullptr)},
+               {"scores", std::move(scores)}};
 }
 
 }  // namespace

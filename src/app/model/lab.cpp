@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "core/plugins/podtopologyspread/plugin.h"
+#include "io/session.h"
 #include "io/trace_json.h"
 #include "io/why_apply.h"
 
@@ -107,6 +108,7 @@ void Lab::RunExplainedCycle(PodIndex pod) {
     framework_->RunCycle(pod, trace_, /*explain=*/true);
     wantedPod_ = cluster_->pod(pod).key;
   }
+  view_.Build(trace_);
   matchingFor_ = -2;
   cycleMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
@@ -125,6 +127,7 @@ const why::Report* Lab::Why() {
   const config::Profile profile = doc_.scenario().profile.value_or(config::Profile{});
   if (auto fresh = Framework::New(*cluster_, profile, error)) {
     fresh->RunCycle(trace_.pod, trace_, /*explain=*/true);
+    view_.Build(trace_);
     framework_ = std::move(fresh);
     matchingFor_ = -2;
   }
@@ -144,6 +147,36 @@ bool Lab::ApplySuggestion(size_t index, std::string* error) {
   return Apply(("Apply: " + suggestion.summary).c_str(),
                [&](io::ScenarioDoc& d, std::string& e) { return io::ApplySuggestion(d, item, suggestion.edit, e); },
                error);
+}
+
+bool Lab::SetConstraintField(int index, const std::string& field, const std::string& valueJson, std::string* error) {
+  std::string e = pod() == kNone ? "no pending pod" : index < 0 ? "index must be 0 or more" : "";
+  if (e.empty()) {
+    const size_t item = podItem();
+    if (ApplyToConstraints(field.c_str(), [&](io::ScenarioDoc& d, std::string& err) {
+          return d.SetSpreadConstraintField(item, static_cast<size_t>(index), field, valueJson, err);
+        }, &e))
+      return true;
+  }
+  if (error) *error = e;
+  return false;
+}
+
+bool Lab::SetPluginWeight(const std::string& plugin, int32_t weight, std::string* error) {
+  return Apply("plugin weight", [&](io::ScenarioDoc& d, std::string& e) { return d.SetPluginWeight(plugin, weight, e); },
+               error);
+}
+
+bool Lab::Compare(std::string_view otherText, why::Comparison& out, std::string& error) const {
+  if (!loaded() || pod() == kNone) {
+    error = "no pending pod to compare";
+    return false;
+  }
+  io::Session a, b;
+  if (!io::OpenSession(doc_.Dump(-1), a, error, "current scenario") ||
+      !io::OpenSession(otherText, b, error, "other scenario"))
+    return false;
+  return why::Compare(*a.cluster, *a.framework, *b.cluster, *b.framework, cluster_->pod(pod()).key, out, error);
 }
 
 const std::vector<WorkloadRow>& Lab::Workloads() {

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/model/cycle_view.h"
 #include "app/model/playback.h"
 #include "app/model/workloads.h"
 #include "core/cluster.h"
@@ -19,6 +20,7 @@
 #include "core/framework/trace.h"
 #include "core/spread_report.h"
 #include "core/why/analysis.h"
+#include "core/why/compare.h"
 #include "io/scenario_edit.h"
 
 namespace spreadlab::app {
@@ -54,6 +56,8 @@ class Lab {
   const Cluster& cluster() const { return *cluster_; }
   const Framework& framework() const { return *framework_; }
   const CycleTrace& trace() const { return trace_; }
+  // What the picture shows of the trace as the playback goes (kept with the trace).
+  const CycleView& cycleView() const { return view_; }
   PodIndex pod() const { return trace_.pod; }  // the pending pod explained, or kNone
   size_t podItem() const;                      // its index in doc().scenario().pods
   std::string TraceJson(int indent = -1) const;  // io::TraceToJson: the CLI's explain --format json
@@ -77,11 +81,17 @@ class Lab {
   // constraints: the cluster keeps everything else and only that pod is
   // recompiled (Cluster::ReplacePendingPod), so the re-run skips the rebuild.
   bool ApplyToConstraints(const char* what, const Edit& edit, std::string* error = nullptr);
+  // One field of the explained pod's topologySpreadConstraints[index] (window.spreadlab's
+  // setConstraintField): `valueJson` as in a manifest, null removes an optional field.
+  bool SetConstraintField(int index, const std::string& field, const std::string& valueJson, std::string* error = nullptr);
+  // The profile's weight of score plugin `plugin` (the Profile panel's slider).
+  bool SetPluginWeight(const std::string& plugin, int32_t weight, std::string* error = nullptr);
   void SelectPod(PodIndex pod);  // which pending pod to explain (not an edit)
   bool Undo();
   bool Redo();
   bool CanUndo() const { return !undo_.empty(); }
   bool CanRedo() const { return !redo_.empty(); }
+  size_t undoDepth() const { return undo_.size(); }  // edits that undo can take back
   const std::string& undoLabel() const;
   const std::string& redoLabel() const;
 
@@ -93,6 +103,12 @@ class Lab {
   double whyMs() const { return whyMs_; }
   // Applies suggestion `index` of Why() as one undoable edit.
   bool ApplySuggestion(size_t index, std::string* error = nullptr);
+
+  // --- compare ---
+  // The explained pod under the current scenario (A) and `otherText` (B, JSON or YAML),
+  // node by node: what `spreadlab compare CURRENT OTHER --pod POD --format json` prints,
+  // CURRENT being scenario() text. False with `error` on bad input (named as B's).
+  bool Compare(std::string_view otherText, why::Comparison& out, std::string& error) const;
 
   // --- workloads ---
   // The scalable workloads with their pods and spread (app/model/workloads.h), kept per revision.
@@ -142,6 +158,7 @@ class Lab {
   std::unique_ptr<Cluster> cluster_;
   std::unique_ptr<Framework> framework_;
   CycleTrace trace_;
+  CycleView view_;
   std::vector<uint8_t> matching_;
   int matchingFor_ = -2;
   std::vector<PodIndex> pending_;

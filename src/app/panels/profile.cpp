@@ -51,9 +51,7 @@ void DrawProfilePanel(Lab& lab, UiState& ui) {
     // A slider has no Enter: its edit ends when it is let go.
     const auto slider = [&](int& buf) { ImGui::SliderInt((name + "##weight").c_str(), &buf, 0, 10); return false; };
     if (int w = 0; EditHeld("weight:" + name, current, w, slider))
-      Later([=, &lab] { lab.Apply("plugin weight", [name, w](io::ScenarioDoc& d, std::string& e) {
-        return d.SetPluginWeight(name, w, e);
-      }); });
+      Later([=, &lab] { lab.SetPluginWeight(name, w); });
   }
   if (!p.notSimulated.empty()) {
     std::string names;

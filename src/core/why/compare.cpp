@@ -17,7 +17,13 @@ SideVerdict Verdict(const CycleTrace& t, NodeIndex n) {
     v.rejectedBy = t.filterPlugins[f.plugin];
     v.reason = t.JoinedReasons(f);
   }
-  if (t.scored && nt.feasible) v.total = nt.total;
+  if (t.scored && nt.feasible) {
+    v.total = nt.total;
+    for (uint32_t s = 0; s < nt.scoreCount; ++s) {
+      const ScoreEntry& e = t.scores[nt.scoreBegin + s];
+      v.scores.push_back(PluginScore{t.scorePlugins[e.plugin], e.normalized, e.weight, e.weighted});
+    }
+  }
   return v;
 }
 

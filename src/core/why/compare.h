@@ -11,6 +11,14 @@
 
 namespace spreadlab::why {
 
+// One score plugin's part of a node's total.
+struct PluginScore {
+  std::string plugin;
+  int64_t score = 0;  // after NormalizeScore, 0..100
+  int64_t weight = 0;
+  int64_t weighted = 0;
+};
+
 struct SideVerdict {
   bool present = false;    // the node exists on this side
   bool evaluated = false;  // the filters ran on it (else: not evaluated)
@@ -18,6 +26,7 @@ struct SideVerdict {
   std::string rejectedBy;  // the plugin kube-scheduler reports, when rejected
   std::string reason;      // its reason
   std::optional<int64_t> total;  // the weighted score sum, when scored
+  std::vector<PluginScore> scores;  // its parts, in the profile's order, when scored
 };
 
 struct CompareRow {
