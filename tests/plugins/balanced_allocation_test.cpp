@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/plugins/noderesources/balanced_allocation.h"
+#include "plugins/explain_test_util.h"
 #include "plugins/noderesources_test_util.h"
 #include "testing/harness.h"
 #include "testing/wrappers.h"
@@ -304,20 +305,54 @@ TEST(BalancedAllocationTest, TestNodeResourcesBalancedAllocation_1_32_BestEffort
   RunCases(tests, r132);
 }
 
-// spreadlab: the two scores behind a node's score (the explanation).
+// spreadlab: the explanation of a node's score (ScoreExplainer), with the release's formula.
 TEST(BalancedAllocationTest, ExplainScore) {
-  PluginHarness h({makeNode("node1", 4000, 10000)}, {},
-                  MakePod().Name("incoming").Req(cpuAndMemory("1000m", "2000")).Req(cpuAndMemory("2000m", "3000")).Obj(),
-                  [](Handle hd) { return std::make_unique<BalancedAllocation>(hd, config::NodeResourcesBalancedAllocationArgs{}); });
-  auto& p = dynamic_cast<BalancedAllocation&>(h.plugin());
-  auto d = p.ExplainScore(h.state(), h.pod(), h.cluster().node(0));
-  EXPECT_EQ(d.podRequests, (std::vector<int64_t>{3000, 5000}));
-  EXPECT_EQ(d.allocatable, (std::vector<int64_t>{4000, 10000}));
-  EXPECT_EQ(d.allocated, (std::vector<int64_t>{0, 0}));
-  EXPECT_EQ(d.requested, (std::vector<int64_t>{3000, 5000}));
-  EXPECT_EQ(d.score, 68);
-  EXPECT_EQ(plugins::noderesources::BalancedResourceScore(d.requested, d.allocatable), 87);
-  EXPECT_EQ(plugins::noderesources::BalancedResourceScore(d.allocated, d.allocatable), 100);
+  constexpr int64_t Mi = 1024 * 1024;
+  const v1::Pod pod =
+      MakePod().Name("incoming").Req(cpuAndMemory("1000m", "2000")).Req(cpuAndMemory("2000m", "3000")).Obj();
+  struct ExplainCase {
+    std::string name;
+    int minor;
+    v1::Node node;
+    std::vector<v1::Pod> existingPods;
+    v1::Pod pod;
+    std::string score;
+    int64_t raw;
+  };
+  const std::vector<ExplainCase> tests = {
+      {"1.36 compares the node's balance with and without the pod", 36, makeNode("node1", 4000, 10000), {}, pod,
+       "with the pod: cpu 3000m/4000m = 0.75, memory 5000B/10000B = 0.5, std 0.125, (1-0.125)x100 = 87; "
+       "without it: cpu 0m/4000m = 0, memory 0B/10000B = 0, std 0, (1-0)x100 = 100; "
+       "50 + (50 + 87 - 100) / 2 = 68",
+       68},
+      {"before 1.36 the balance with the pod", 35, makeNode("node1", 4000, 10000), {}, pod,
+       "cpu 3000m/4000m = 0.75, memory 5000B/10000B = 0.5, std 0.125, (1-0.125)x100 = 87", 87},
+      {"a fraction above 1 counts as 1", 35, makeNode("node1", 4000, 10000),
+       {MakePod().Name("existing0").Node("node1").Req(cpuAndMemory("3000m", "0")).Obj()}, pod,
+       "cpu 6000m/4000m > 1: 1, memory 5000B/10000B = 0.5, std 0.25, (1-0.25)x100 = 75", 75},
+      {"a std too small to show in 3 decimals still truncates to 99", 36, makeNode("node1", 4000, 8192 * Mi),
+       {MakePod().Name("existing0").Node("node1").Req(cpuAndMemory("1800m", "3686Mi")).Obj()},
+       MakePod().Name("incoming").Req(cpuAndMemory("200m", "410Mi")).Obj(),
+       "with the pod: cpu 2000m/4000m = 0.5, memory 4096Mi/8192Mi = 0.5, std 0, (1-0)x100 = 100; "
+       "without it: cpu 1800m/4000m = 0.45, memory 3686Mi/8192Mi = 0.449951, std 0.000024, (1-0.000024)x100 = 99; "
+       "50 + (50 + 100 - 99) / 2 = 75",
+       75},
+  };
+  for (const auto& test : tests) {
+    SCOPED_TRACE(test.name);
+    Scenario extra;
+    std::string error;
+    ASSERT_TRUE(MakeRelease(test.minor, {}, extra.release, error)) << error;
+    PluginHarness h({test.node}, test.existingPods, test.pod,
+                    [](Handle hd) {
+                      return std::make_unique<BalancedAllocation>(hd, config::NodeResourcesBalancedAllocationArgs{});
+                    },
+                    extra);
+    const testing::Explained e = testing::ExplainNode(h, {"node1"}, "node1");
+    EXPECT_EQ(e.x.score, test.score);
+    EXPECT_EQ(e.x.normalize, "");
+    EXPECT_EQ(e.raw, test.raw);
+  }
 }
 
 }  // namespace

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "core/plugins/imagelocality/image_locality.h"
+#include "plugins/explain_test_util.h"
 #include "testing/harness.h"
 #include "testing/wrappers.h"
 
@@ -252,6 +253,41 @@ TEST(ImageLocalityTest, OneSizePerImageNameAsTheCacheKeepsIt) {
   PluginHarness h(nodes, {}, podSpec({"gcr.io/app:1"}), Factory());
   // Both: 100 * (500M * 2/2 - 23M) / (1000M - 23M) = 48.
   EXPECT_EQ(h.Scores({"node1", "node2"}), (std::vector<int64_t>{48, 48}));
+}
+
+// spreadlab: ExplainScore, each image on the node scaled by its spread, then the clamp.
+TEST(ImageLocalityTest, ExplainScore) {
+  const std::vector<v1::Node> nodes = {
+      makeImageNode("node1", {{{"gcr.io/4000:latest"}, 4000 * mb}, {{"gcr.io/30:latest"}, 30 * mb}}),
+      makeImageNode("node2", {{{"gcr.io/250:latest"}, 250 * mb}, {{"gcr.io/10:latest", "gcr.io/10:v1"}, 10 * mb}}),
+  };
+  struct Case {
+    std::string name;
+    v1::Pod pod;
+    std::string node, score;
+    int64_t raw = 0;
+  };
+  const std::vector<Case> tests = {
+      {"one image of two on the node", podSpec({"gcr.io/40", "gcr.io/250"}), "node2",
+       "gcr.io/40:latest not on the node, gcr.io/250:latest 250.00MiB x 1/2 nodes = 125.00MiB; sum 125.00MiB "
+       "clamped to [23.00MiB, 2000.00MiB] (2 image(s)) = 125.00MiB; 100 x (125.00MiB - 23.00MiB) / (2000.00MiB - "
+       "23.00MiB) = 5",
+       5},
+      {"above the max threshold", podSpec({"gcr.io/10", "gcr.io/4000"}), "node1",
+       "gcr.io/10:latest not on the node, gcr.io/4000:latest 4000.00MiB x 1/2 nodes = 2000.00MiB; sum 2000.00MiB "
+       "clamped to [23.00MiB, 2000.00MiB] (2 image(s)) = 2000.00MiB; 100 x (2000.00MiB - 23.00MiB) / (2000.00MiB - "
+       "23.00MiB) = 100",
+       100},
+  };
+  for (const auto& test : tests) {
+    SCOPED_TRACE(test.name);
+    PluginHarness h(nodes, {}, test.pod, Factory());
+    const testing::Explained e = testing::ExplainNode(h, {"node1", "node2"}, test.node);
+    EXPECT_EQ(e.x.score, test.score);
+    EXPECT_EQ(e.x.normalize, "");  // no NormalizeScore
+    EXPECT_EQ(e.raw, test.raw);
+    EXPECT_EQ(e.normalized, test.raw);
+  }
 }
 
 }  // namespace

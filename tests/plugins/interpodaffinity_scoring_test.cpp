@@ -20,6 +20,7 @@
 
 #include "core/plugins/interpodaffinity/plugin.h"
 #include "testing/harness.h"
+#include "plugins/explain_test_util.h"
 #include "plugins/interpodaffinity_test_util.h"
 #include "testing/wrappers.h"
 
@@ -832,6 +833,45 @@ TEST(InterPodAffinityScoring, MatchesUpstreamAlgorithmOnRandomClusters) {
     }
   }
   EXPECT_GT(comparedCycles, 500);
+}
+
+// ExplainScore: the terms counting pods in the node's domains, each weight x pods, and
+// NormalizeScore's min and max.
+TEST(InterPodAffinityScoring, ExplainScore) {
+  const std::vector<v1::Node> nodes = {NodeWithLabels("n1", {{"zone", "a"}, {"host", "n1"}}),
+                                       NodeWithLabels("n2", {{"zone", "a"}, {"host", "n2"}}),
+                                       NodeWithLabels("n3", {{"zone", "b"}, {"host", "n3"}})};
+  // Incoming: +5 per app=db pod in the zone, -3 per app=web pod on the host. An existing pod in
+  // zone b prefers role=client pods (the incoming one) in its zone: +4. Raw: n1 10, n2 7, n3 4.
+  const v1::Affinity incoming = MakeAffinity(Preferred({{5, Term({Req("app", "In", {"db"})}, "zone")}}),
+                                             Preferred({{3, Term({Req("app", "In", {"web"})}, "host")}}));
+  const v1::Affinity likesClients =
+      MakeAffinity(Preferred({{4, Term({Req("role", "In", {"client"})}, "zone")}}), std::nullopt);
+  const std::vector<v1::Pod> existing = {Pod("n1", {{"app", "db"}}), Pod("n2", {{"app", "db"}}),
+                                         Pod("n2", {{"app", "web"}}), Pod("n3", {{"app", "cache"}}, likesClients)};
+  struct Case {
+    std::string name, node, score, normalize;
+    int64_t raw = 0, normalized = 0;
+  };
+  const std::vector<Case> tests = {
+      {"the pod's affinity and anti-affinity terms", "n2",
+       "its preferred affinity term 1 (app in (db), topologyKey zone): 2 pod(s) in zone=a x 5 = 10; "
+       "its preferred anti-affinity term 1 (app in (web), topologyKey host): 1 pod(s) in host=n2 x -3 = -3; sum 7",
+       "(s - min) x 100 / (max - min) = (7 - 4) x 100 / (10 - 4) = 50 (min 4, max 10 over the 3 nodes)", 7, 50},
+      {"an existing pod's term matching the pod", "n3",
+       "existing pods' preferred affinity term (role in (client), topologyKey zone): 1 pod(s) in zone=b x 4 = 4; "
+       "sum 4",
+       "(s - min) x 100 / (max - min) = (4 - 4) x 100 / (10 - 4) = 0 (min 4, max 10 over the 3 nodes)", 4, 0},
+  };
+  for (const auto& tt : tests) {
+    SCOPED_TRACE(tt.name);
+    st::PluginHarness h(nodes, existing, Pod("", {{"role", "client"}}, incoming), NewPlugin());
+    const st::Explained e = st::ExplainNode(h, Names(nodes), tt.node);
+    EXPECT_EQ(e.x.score, tt.score);
+    EXPECT_EQ(e.x.normalize, tt.normalize);
+    EXPECT_EQ(e.raw, tt.raw);
+    EXPECT_EQ(e.normalized, tt.normalized);
+  }
 }
 
 }  // namespace

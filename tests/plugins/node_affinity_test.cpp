@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "core/plugins/nodeaffinity/node_affinity.h"
+#include "plugins/explain_test_util.h"
 #include "testing/harness.h"
 #include "testing/wrappers.h"
 
@@ -497,6 +498,40 @@ TEST(NodeAffinityTest, TestNodeAffinityPriority) {
 TEST(NodeAffinityTest, ErrReasonsMatchUpstream) {
   EXPECT_EQ(plugins::NodeAffinity::kErrReasonPod, "node(s) didn't match Pod's node affinity/selector");
   EXPECT_EQ(plugins::NodeAffinity::kErrReasonConflict, "pod affinity terms conflict");
+}
+
+// spreadlab: ExplainScore, the preferred terms the node matches and NormalizeScore's max.
+TEST(NodeAffinityTest, ExplainScore) {
+  const std::vector<v1::Node> nodes = {MakeNode().Name("node1").Label("foo", "bar").Obj(),
+                                       MakeNode().Name("node2").Label("foo", "bar").Label("key", "value").Obj(),
+                                       MakeNode().Name("node3").Obj()};
+  const v1::Pod pod =
+      MakePod().Name("pod").PreferredTerm(2, {Req("foo", "In", {"bar"})}).PreferredTerm(4, {Req("key", "In", {"value"})}).Obj();
+  struct Case {
+    std::string name;
+    config::NodeAffinityArgs args;
+    std::string node, score, normalize;
+    int64_t raw = 0, normalized = 0;
+  };
+  const std::vector<Case> tests = {
+      {"the pod's terms", {}, "node1",
+       "foo in (bar) (weight 2) matches, key in (value) (weight 4) does not match; sum of the matching weights 2",
+       "s x 100 / max = 2 x 100 / 6 = 33 (max 6 over the 3 nodes)", 2, 33},
+      {"the profile's addedAffinity terms first",
+       AddedPreferred(MakePod().Name("holder").PreferredTerm(3, {Req("az", "In", {"az1"})}).Obj()), "node2",
+       "addedAffinity az in (az1) (weight 3) does not match, foo in (bar) (weight 2) matches, key in (value) "
+       "(weight 4) matches; sum of the matching weights 6",
+       "s x 100 / max = 6 x 100 / 6 = 100 (max 6 over the 3 nodes)", 6, 100},
+  };
+  for (const auto& test : tests) {
+    SCOPED_TRACE(test.name);
+    PluginHarness h(nodes, {}, pod, Factory(test.args));
+    const testing::Explained e = testing::ExplainNode(h, {"node1", "node2", "node3"}, test.node);
+    EXPECT_EQ(e.x.score, test.score);
+    EXPECT_EQ(e.x.normalize, test.normalize);
+    EXPECT_EQ(e.raw, test.raw);
+    EXPECT_EQ(e.normalized, test.normalized);
+  }
 }
 
 }  // namespace

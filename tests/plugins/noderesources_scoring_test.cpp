@@ -33,6 +33,7 @@
 
 #include "core/plugins/noderesources/fit.h"
 #include "plugins/noderesources_test_util.h"
+#include "plugins/explain_test_util.h"
 #include "testing/harness.h"
 #include "testing/wrappers.h"
 
@@ -437,7 +438,7 @@ TEST(NodeResourcesScoringTest, TestRequestedToCapacityRatioScorerOverflow) {
   for (const auto& tt : tests) {
     SCOPED_TRACE(tt.name);
     std::vector<int64_t> requested{tt.requested}, allocatable{tt.capacity};
-    EXPECT_EQ((*tt.scorer)(requested, {}, allocatable), tt.want);
+    EXPECT_EQ((*tt.scorer)(requested, {}, allocatable, nullptr), tt.want);
   }
 }
 
@@ -562,6 +563,49 @@ TEST(NodeResourcesScoringTest, UnsupportedScoringStrategy) {
   int64_t score = 0;
   Status st = dynamic_cast<Fit&>(h.plugin()).Score(h.state(), h.pod(), h.cluster().node(0), score);
   EXPECT_EQ(st.Message(), "scoring strategy Foo is not supported");
+}
+
+// spreadlab: ExplainScore, each strategy's per-resource formula with its weights and the
+// weighted average. node1 has 4000m cpu and 8Gi; the node's pods request 1000m and 4Gi,
+// the incoming pod 500m and 1Gi.
+TEST(NodeResourcesScoringTest, ExplainScore) {
+  constexpr int64_t Mi = 1024 * 1024;
+  const std::vector<v1::Node> nodes = {makeNode("node1", 4000, 8192 * Mi), makeNode("node2", 4000, 8192 * Mi)};
+  const std::vector<v1::Pod> existing = {MakePod().Node("node1").Req({{"cpu", "1000m"}, {"memory", "4Gi"}}).Obj()};
+  const v1::Pod pod = MakePod().Name("incoming").Req({{"cpu", "500m"}, {"memory", "1Gi"}}).Obj();
+  struct Case {
+    std::string name;
+    config::NodeResourcesFitArgs args;
+    std::string score;
+    int64_t raw = 0;
+  };
+  const std::vector<Case> tests = {
+      {"LeastAllocated with weights", StrategyArgs(config::kLeastAllocated, {{"cpu", 3}, {"memory", 1}}),
+       "LeastAllocated: cpu (4000m-1000m-500m)x100/4000m = 62, memory (8192Mi-4096Mi-1024Mi)x100/8192Mi = 37; "
+       "(62x3 + 37x1) / 4 = 55",
+       55},
+      {"MostAllocated", StrategyArgs(config::kMostAllocated, defaultResources),
+       "MostAllocated: cpu (1000m+500m)x100/4000m = 37, memory (4096Mi+1024Mi)x100/8192Mi = 62; (37x1 + 62x1) / 2 = 49",
+       49},
+      {"RequestedToCapacityRatio", StrategyArgs(config::kRequestedToCapacityRatio, defaultResources, {{0, 0}, {100, 10}}),
+       "RequestedToCapacityRatio: shape 0%:0 100%:100; cpu (1000m+500m)/4000m = 37% -> 37, memory "
+       "(4096Mi+1024Mi)/8192Mi = 62% -> 62; round((37x1 + 62x1) / 2) = 50",
+       50},
+      {"RequestedToCapacityRatio, a resource scoring 0 is not counted",
+       StrategyArgs(config::kRequestedToCapacityRatio, defaultResources, {{0, 0}, {50, 0}, {100, 10}}),
+       "RequestedToCapacityRatio: shape 0%:0 50%:0 100%:100; cpu (1000m+500m)/4000m = 37% -> 0 (not counted), memory "
+       "(4096Mi+1024Mi)/8192Mi = 62% -> 24; round((24x1) / 1) = 24",
+       24},
+  };
+  for (const auto& test : tests) {
+    SCOPED_TRACE(test.name);
+    const auto args = test.args;
+    PluginHarness h(nodes, Named(existing), pod, [args](Handle hd) { return std::make_unique<Fit>(hd, args); });
+    const testing::Explained e = testing::ExplainNode(h, {"node1", "node2"}, "node1");
+    EXPECT_EQ(e.x.score, test.score);
+    EXPECT_EQ(e.x.normalize, "");  // no NormalizeScore
+    EXPECT_EQ(e.raw, test.raw);
+  }
 }
 
 }  // namespace

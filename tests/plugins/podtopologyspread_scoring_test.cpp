@@ -27,6 +27,7 @@
 
 #include "core/corev1/selectors.h"
 #include "core/plugins/podtopologyspread/plugin.h"
+#include "plugins/explain_test_util.h"
 #include "testing/harness.h"
 #include "testing/wrappers.h"
 
@@ -1163,6 +1164,73 @@ TEST(PodTopologySpreadScoring, TestPodTopologySpreadScore) {
     for (size_t i = 0; i < scores.size() && i < tt.nodes.size(); ++i)
       gotList.emplace_back(tt.nodes[i].metadata.name, scores[i]);
     EXPECT_EQ(gotList, tt.want);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// spreadlab: ExplainScore, the formula of scoring.go (scoreForCount per constraint, the sum
+// rounded; NormalizeScore's min and max) with a node's numbers.
+
+struct ExplainCase {
+  std::string name{};
+  std::vector<v1::Node> nodes{};  // all candidates
+  std::string node{};
+  std::string score{};
+  std::string normalize{};
+  int64_t raw = 0;
+  int64_t normalized = 0;
+};
+
+TEST(PodTopologySpreadScoring, ExplainScore) {
+  // Matching pods: zone1 3 (node-a 2, node-b 1), zone2 1 (node-x).
+  const std::vector<v1::Pod> existingPods = {
+      st::MakePod().Name("p-a1").Node("node-a").Label("foo", "").Obj(),
+      st::MakePod().Name("p-a2").Node("node-a").Label("foo", "").Obj(),
+      st::MakePod().Name("p-b1").Node("node-b").Label("foo", "").Obj(),
+      st::MakePod().Name("p-x1").Node("node-x").Label("foo", "").Obj(),
+  };
+  const v1::Pod pod = st::MakePod().Name("p").Label("foo", "")
+                          .SpreadConstraint(1, kLabelTopologyZone, v1::kScheduleAnyway, fooSelector)
+                          .SpreadConstraint(2, kLabelHostname, v1::kScheduleAnyway, fooSelector)
+                          .Obj();
+  const std::vector<v1::Node> zoned = {
+      st::MakeNode().Name("node-a").Label(kLabelTopologyZone, "zone1").Label(kLabelHostname, "node-a").Obj(),
+      st::MakeNode().Name("node-b").Label(kLabelTopologyZone, "zone1").Label(kLabelHostname, "node-b").Obj(),
+      st::MakeNode().Name("node-x").Label(kLabelTopologyZone, "zone2").Label(kLabelHostname, "node-x").Obj(),
+  };
+  std::vector<v1::Node> withZoneless = zoned;
+  withZoneless.push_back(st::MakeNode().Name("node-c").Label(kLabelHostname, "node-c").Obj());
+  const std::vector<ExplainCase> tests = {
+      {
+          // Raw scores: node-a 3x1.386 + 2x1.609+1 = 8.378 -> 8, node-b 7, node-x 4.
+          .name = "two constraints, one with maxSkew 2",
+          .nodes = zoned,
+          .node = "node-b",
+          .score = "topology.kubernetes.io/zone=zone1: 3 x log(2+2) = 4.159, kubernetes.io/hostname=node-b: "
+                   "1 x log(3+2) + (2-1) = 2.609; round(4.159 + 2.609) = 7",
+          .normalize = "100 x (max + min - s) / max = 100 x (8 + 4 - 7) / 8 = 62 (min 4, max 8 over the 3 nodes "
+                       "not ignored)",
+          .raw = 7,
+          .normalized = 62,
+      },
+      {
+          .name = "a candidate without the zone label is ignored",
+          .nodes = withZoneless,
+          .node = "node-c",
+          .score = "ignored (the node lacks a constraint's topology key): 0",
+          .normalize = "ignored node: 0",
+          .raw = 0,
+          .normalized = 0,
+      },
+  };
+  for (const auto& tt : tests) {
+    SCOPED_TRACE(tt.name);
+    st::PluginHarness h(tt.nodes, existingPods, pod, NewPlugin({.defaultConstraints = {}, .systemDefaulting = true}));
+    const st::Explained e = st::ExplainNode(h, Names(tt.nodes), tt.node);
+    EXPECT_EQ(e.x.score, tt.score);
+    EXPECT_EQ(e.x.normalize, tt.normalize);
+    EXPECT_EQ(e.raw, tt.raw);
+    EXPECT_EQ(e.normalized, tt.normalized);
   }
 }
 

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "core/plugins/selectorspread/selector_spread.h"
+#include "plugins/explain_test_util.h"
 #include "testing/harness.h"
 #include "testing/wrappers.h"
 
@@ -737,6 +738,51 @@ TEST(SelectorSpreadTest, Details) {
         .expectedList = {{"a", 0}, {"b", 33}, {"c", 100}},
     };
     RunCase(c, nodes, {{"a", 1}, {"b", 0}, {"c", 0}});
+  }
+}
+
+// spreadlab: ExplainScore, the matching pods on the node and NormalizeScore's node and zone
+// scores weighted 1/3 and 2/3 (article example 3, and a node without a zone).
+TEST(SelectorSpreadTest, ExplainScore) {
+  const v1::LabelMap labels1 = {{"foo", "bar"}, {"baz", "blah"}};
+  const v1::LabelMap labels2 = {{"bar", "foo"}, {"baz", "blah"}};
+  std::vector<v1::Node> nodes = zoneNodes({{"node1", "zone1"}, {"node2", "zone2"}, {"node3", "zone2"},
+                                           {"node4", "zone3"}, {"node5", "zone3"}});
+  nodes.push_back(MakeNode().Name("node6").Obj());
+  const std::vector<v1::Pod> pods = {buildPod("node1", labels2).Obj(), buildPod("node2", labels1).Obj(),
+                                     buildPod("node3", labels1).Obj(), buildPod("node4", labels2).Obj(),
+                                     buildPod("node5", labels1).Obj()};
+  Scenario extra;
+  extra.services = {Svc(NamespaceDefault, "s1", labels1)};
+  struct Case {
+    std::string name;
+    v1::Pod pod;
+    std::string node, score, normalize;
+    int64_t raw = 0, normalized = 0;
+  };
+  const std::vector<Case> tests = {
+      {"a zoned node", buildPod("", labels1).Obj(), "node5",
+       "1 pod(s) on the node match baz=blah,foo=bar (the selectors of its Services and controller) in its namespace",
+       "node: 100 x (1 - 1) / 1 = 0.000; zone zone3: 100 x (2 - 1) / 2 = 50.000; 0.000 x 1/3 + 50.000 x 2/3 = "
+       "33.333 -> 33",
+       1, 33},
+      {"a node without a zone", buildPod("", labels1).Obj(), "node6",
+       "0 pod(s) on the node match baz=blah,foo=bar (the selectors of its Services and controller) in its namespace",
+       "node: 100 x (1 - 0) / 1 = 100.000 -> 100", 0, 100},
+      {"a pod with its own spread constraints",
+       buildPod("", labels1).SpreadConstraint(1, kLabelTopologyZone, v1::kScheduleAnyway, std::nullopt).Obj(), "node5",
+       "the pod has topologySpreadConstraints of its own: 0", "left as is: 0", 0, 0},
+  };
+  for (const auto& test : tests) {
+    SCOPED_TRACE(test.name);
+    PluginHarness h(nodes, pods, test.pod, Factory(), extra);
+    std::vector<std::string> names;
+    for (const auto& n : nodes) names.push_back(n.metadata.name);
+    const testing::Explained e = testing::ExplainNode(h, names, test.node);
+    EXPECT_EQ(e.x.score, test.score);
+    EXPECT_EQ(e.x.normalize, test.normalize);
+    EXPECT_EQ(e.raw, test.raw);
+    EXPECT_EQ(e.normalized, test.normalized);
   }
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/plugins/tainttoleration/taint_toleration.h"
+#include "plugins/explain_test_util.h"
 #include "testing/harness.h"
 #include "testing/wrappers.h"
 
@@ -215,6 +216,42 @@ TEST(TaintTolerationTest, TestTaintTolerationFilter) {
       EXPECT_EQ(got.code, test.wantCode);
       EXPECT_EQ(std::string(got.Message()), minor < 34 ? test.wantReasonBefore134 : test.wantReason);
     }
+  }
+}
+
+// spreadlab: ExplainScore, the PreferNoSchedule taints the pod does not tolerate and the
+// reversed normalization with its max.
+TEST(TaintTolerationTest, ExplainScore) {
+  const v1::Pod pod = podWithTolerations("pod1", {Tol("foo", "Equal", "bar", "PreferNoSchedule")});
+  const std::vector<v1::Node> nodes = {
+      nodeWithTaints("nodeA", {Tnt("foo", "bar", "PreferNoSchedule"), Tnt("cpu-type", "arm64", "PreferNoSchedule"),
+                               Tnt("dedicated", "x", "NoSchedule"), Tnt("spot", "", "PreferNoSchedule")}),
+      nodeWithTaints("nodeB", {Tnt("foo", "bar", "PreferNoSchedule")}),
+      nodeWithTaints("nodeC", {}),
+  };
+  struct Case {
+    std::string name;
+    std::vector<std::string> filtered;
+    std::string node, score, normalize;
+    int64_t raw = 0, normalized = 0;
+  };
+  const std::vector<Case> tests = {
+      {"untolerated taints", {"nodeA", "nodeB", "nodeC"}, "nodeA",
+       "untolerated PreferNoSchedule taints: cpu-type=arm64, spot: 2",
+       "100 - s x 100 / max = 100 - 2 x 100 / 2 = 0 (max 2 over the 3 nodes)", 2, 0},
+      {"a tolerated taint", {"nodeA", "nodeB", "nodeC"}, "nodeB", "no untolerated PreferNoSchedule taint: 0",
+       "100 - s x 100 / max = 100 - 0 x 100 / 2 = 100 (max 2 over the 3 nodes)", 0, 100},
+      {"no node with such a taint", {"nodeB", "nodeC"}, "nodeC", "no untolerated PreferNoSchedule taint: 0",
+       "no node scored above 0: 100", 0, 100},
+  };
+  for (const auto& test : tests) {
+    SCOPED_TRACE(test.name);
+    PluginHarness h(nodes, {}, pod, Factory());
+    const testing::Explained e = testing::ExplainNode(h, test.filtered, test.node);
+    EXPECT_EQ(e.x.score, test.score);
+    EXPECT_EQ(e.x.normalize, test.normalize);
+    EXPECT_EQ(e.raw, test.raw);
+    EXPECT_EQ(e.normalized, test.normalized);
   }
 }
 

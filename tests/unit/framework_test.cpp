@@ -1188,5 +1188,50 @@ TEST(NominatedNodeTest, AFailingNominatedNodeFallsBackToEveryNode) {
   EXPECT_EQ(missing->trace.nominatedNode, kNone);
 }
 
+// ---------------------------------------------------------------------------
+// ExplainScore: a trace's score explained from the state its cycle left, only while
+// that cycle is the framework's latest and the cluster is unchanged.
+// ---------------------------------------------------------------------------
+
+TEST(ExplainScoreTest, OnlyWhileTheCycleIsTheLatest) {
+  const std::vector<v1::Node> nodes = {
+      MakeNode().Name("tainted").Label("kubernetes.io/hostname", "tainted").Taints({MakeTaint("soft", "x", "PreferNoSchedule")}).Obj(),
+      PlainNode("plain"),
+  };
+  const auto pod = MakePod().Name("p").Obj();
+  auto env = MakeEnv(nodes, {}, pod, ScoreOnly({P("TaintToleration")}));
+  env->Run();
+  ASSERT_TRUE(env->trace.scored);
+  const NodeTrace& tainted = env->Node("tainted");
+  ASSERT_EQ(tainted.scoreCount, 1u);
+  const size_t entry = tainted.scoreBegin;
+  const auto explain = [&](const CycleTrace& t, size_t e) { return env->fw->ExplainScore(t, e); };
+
+  const std::optional<ScoreExplanation> x = explain(env->trace, entry);
+  ASSERT_TRUE(x);
+  EXPECT_EQ(x->score, "untolerated PreferNoSchedule taints: soft=x: 1");
+  EXPECT_EQ(x->normalize, "100 - s x 100 / max = 100 - 1 x 100 / 1 = 0 (max 1 over the 2 nodes)");
+  EXPECT_EQ(env->trace.scores[entry].raw, 1);
+  EXPECT_EQ(env->trace.scores[entry].normalized, 0);
+  const CycleTrace copy = env->trace;
+  EXPECT_TRUE(explain(copy, entry)) << "a copy of the latest trace explains too";
+  EXPECT_FALSE(explain(env->trace, env->trace.scores.size())) << "no such entry";
+
+  CycleTrace later;
+  env->fw->RunCycle(env->pod, later, /*explain=*/false);
+  EXPECT_FALSE(explain(env->trace, entry)) << "another cycle ran, without explanation";
+  EXPECT_FALSE(explain(later, entry)) << "a cycle without explanation has no scores to explain";
+
+  env->Run();
+  ASSERT_TRUE(explain(env->trace, entry));
+  auto other = MakeEnv(nodes, {}, pod, ScoreOnly({P("TaintToleration")}));
+  other->Run();
+  EXPECT_FALSE(explain(other->trace, entry)) << "another framework's cycle";
+  EXPECT_TRUE(other->fw->ExplainScore(other->trace, entry));
+
+  env->cluster->SetUnschedulable(env->cluster->FindNode("plain"), true);
+  EXPECT_FALSE(explain(env->trace, entry)) << "the cluster changed since the cycle";
+}
+
 }  // namespace
 }  // namespace spreadlab

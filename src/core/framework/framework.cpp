@@ -1,6 +1,7 @@
 #include "core/framework/framework.h"
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 
 #include "core/framework/registry.h"
@@ -75,6 +76,7 @@ void Framework::SkipFilterOf(std::string_view plugin) {
 
 Status Framework::FilterOnNode(const PodInfo& pod, NodeIndex n) {
   state_.Reset();
+  lastCycle_ = 0;  // the latest cycle's state is gone
   skipFilter_.assign(filter_.size(), 0);
   for (auto* p : preFilter_) {
     PreFilterResult r;
@@ -186,6 +188,10 @@ bool Framework::RunFilterPlugins(const PodInfo& pod, NodeIndex n, CycleTrace& tr
 void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
   trace.Clear();
   state_.Reset();
+  // Numbered across all frameworks, so that a trace never matches another framework's cycle.
+  static std::atomic<uint64_t> cycles{0};
+  lastCycle_ = trace.cycle = ++cycles;
+  lastCycleGeneration_ = cluster_.generation();
   trace.pod = podIndex;
   const PodInfo& pod = cluster_.pod(podIndex);
   const size_t numNodes = cluster_.nodes().size();
@@ -428,6 +434,28 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
   for (size_t k = 1; k < feasible_.size(); ++k)
     if (totals[k] > totals[best]) best = k;
   scheduled(feasible_[best]);
+}
+
+std::optional<ScoreExplanation> Framework::ExplainScore(const CycleTrace& trace, size_t entry) {
+  if (trace.cycle == 0 || trace.cycle != lastCycle_ || cluster_.generation() != lastCycleGeneration_ ||
+      entry >= trace.scores.size())
+    return std::nullopt;
+  const ScoreEntry& e = trace.scores[entry];
+  ScoreExplainer* explainer = nullptr;
+  for (ScorePlugin* p : score_)
+    if (p->Name() == trace.scorePlugins[e.plugin]) explainer = dynamic_cast<ScoreExplainer*>(p);
+  if (!explainer) return std::nullopt;
+  // The plugin's raw scores in the order NormalizeScore had them (the feasible nodes'),
+  // which is the order of the trace's per-node groups of entries.
+  const size_t perNode = trace.scorePlugins.size();
+  std::vector<NodeScore> raw(trace.scores.size() / perNode);
+  NodeIndex node = kNone;
+  for (const NodeTrace& nt : trace.nodes) {
+    if (nt.scoreCount == 0) continue;
+    raw[nt.scoreBegin / perNode] = NodeScore{nt.node, trace.scores[nt.scoreBegin + e.plugin].raw};
+    if (entry >= nt.scoreBegin && entry < nt.scoreBegin + nt.scoreCount) node = nt.node;
+  }
+  return explainer->ExplainScore(state_, cluster_.pod(trace.pod), cluster_.node(node), raw, e.normalized);
 }
 
 }  // namespace spreadlab

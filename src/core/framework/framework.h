@@ -3,6 +3,7 @@
 // (pkg/scheduler/schedule_one.go: schedulePod, findNodesThatFitPod,
 // prioritizeNodes, selectHost; runtime/framework.go: Run*Plugins).
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,11 @@ class Framework {
   // for analyses that need every node's verdict (core/why). The node chosen
   // may then differ from kube-scheduler's, which samples.
   void setEvaluateAllNodes(bool all) { evaluateAllNodes_ = all; }
+
+  // How trace.scores[entry] came about, while `trace` is this framework's latest cycle
+  // (the state its plugins wrote is still there); nullopt otherwise, or when the plugin
+  // does not explain its scores.
+  std::optional<ScoreExplanation> ExplainScore(const CycleTrace& trace, size_t entry);
 
   // The enabled plugin instance called `name`, or nullptr.
   Plugin* FindPlugin(std::string_view name) const;
@@ -88,6 +94,10 @@ class Framework {
   std::vector<NodeFailure> failures_;  // the first failure of each rejected node (FitError's reasons)
   std::string absentReason_;  // for nodes a PreFilterResult left out
   size_t nextStartNodeIndex_ = 0;
+  // The latest cycle's number (CycleTrace::cycle) while state_ still holds what its plugins
+  // wrote, else 0; and the cluster's generation then (a change makes their numbers stale).
+  uint64_t lastCycle_ = 0;
+  uint64_t lastCycleGeneration_ = 0;
   bool evaluateAllNodes_ = false;
   std::vector<std::vector<NodeScore>> pluginScores_;
   std::vector<int64_t> totals_;  // per feasible node

@@ -45,6 +45,7 @@ std::string CycleTrace::JoinedReasons(const FilterVerdict& v) const {
 }
 
 void CycleTrace::Clear() {
+  cycle = 0;
   pod = kNone;
   preemption.reset();
   filterPlugins.clear();

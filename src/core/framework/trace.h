@@ -99,6 +99,7 @@ struct PreFilterVerdict {
 };
 
 struct CycleTrace {
+  uint64_t cycle = 0;  // the framework's cycle counter when recorded (Framework::ExplainScore)
   PodIndex pod = kNone;
   std::vector<std::string> filterPlugins;  // enabled Filter plugins in profile order
   std::vector<std::string> scorePlugins;   // Score plugins that ran (not skipped)

@@ -18,7 +18,7 @@
 
 namespace spreadlab::plugins {
 
-class ImageLocality final : public ScorePlugin {
+class ImageLocality final : public ScorePlugin, public ScoreExplainer {
  public:
   static constexpr std::string_view kName = "ImageLocality";
   static constexpr int64_t kMB = 1024 * 1024;
@@ -28,13 +28,16 @@ class ImageLocality final : public ScorePlugin {
   explicit ImageLocality(Handle h) : h_(h) {}
   std::string_view Name() const override { return kName; }
   Status Score(const CycleState& state, const PodInfo& pod, const NodeInfo& node, int64_t& score) override;
+  // The pod's images on the node, their sizes and spread, then the clamp (no NormalizeScore).
+  ScoreExplanation ExplainScore(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                                std::span<const NodeScore> scores, int64_t normalized) override;
 
   // normalizedImageName: appends ":latest" when the name has neither a tag nor
   // a digest (no ':' after the last '/').
   static std::string NormalizedImageName(std::string_view name);
   // calculatePriority: sumScores clamped to [minThreshold, maxContainerThreshold
-  // * numImages], scaled to [0, MaxNodeScore] with integer division.
-  static int64_t CalculatePriority(int64_t sumScores, int64_t numImages);
+  // * numImages], scaled to [0, MaxNodeScore] with integer division; `why` gets the formula.
+  static int64_t CalculatePriority(int64_t sumScores, int64_t numImages, std::string* why = nullptr);
   // scaledImageScore: int64(float64(size) * float64(numNodes)/float64(totalNumNodes)).
   static int64_t ScaledImageScore(int64_t size, int64_t numNodes, int64_t totalNumNodes);
 
@@ -47,6 +50,8 @@ class ImageLocality final : public ScorePlugin {
   };
   void BuildImageStates();
   const std::vector<int32_t>& PodImages(const PodInfo& pod);
+  template <bool kExplain>
+  int64_t SumImageScores(const PodInfo& pod, const NodeInfo& node, std::string* why);
 
   Handle h_;
   const Cluster* builtFor_ = nullptr;
@@ -55,6 +60,7 @@ class ImageLocality final : public ScorePlugin {
   std::vector<std::vector<ImageState>> nodeImages_;    // per node, sorted by image
   PodIndex cachedPod_ = kNone;
   std::vector<int32_t> podImages_;  // normalized image of each init container then container; -1: on no node
+  std::vector<std::string> podImageNames_;  // and its name
 };
 
 }  // namespace spreadlab::plugins

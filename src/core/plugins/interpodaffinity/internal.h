@@ -30,6 +30,12 @@ struct ExistingGroup {
   std::vector<int32_t> perDomain;
 };
 
+// Per domain of `column`, the sum of `perNode` over its nodes (nodes without the key
+// left out): the pods a term counts in each domain.
+std::vector<int64_t> DomainCounts(const std::vector<int32_t>& perNode, const TopologyColumn& column);
+// Per domain of the group's topology key, the group's members there.
+std::vector<int64_t> DomainCounts(const ExistingGroup& g);
+
 }  // namespace ipa
 
 struct InterPodAffinity::ExistingIndex {

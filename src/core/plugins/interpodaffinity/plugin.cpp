@@ -319,6 +319,19 @@ bool InterPodAffinity::AddGroup(const ExistingGroup& g, int64_t multiplier, Topo
   return true;
 }
 
+std::vector<int64_t> ipa::DomainCounts(const std::vector<int32_t>& perNode, const TopologyColumn& column) {
+  std::vector<int64_t> perDomain(column.domainValue.size(), 0);
+  for (size_t n = 0; n < perNode.size(); ++n)
+    if (column.domainOfNode[n] >= 0) perDomain[column.domainOfNode[n]] += perNode[n];
+  return perDomain;
+}
+
+std::vector<int64_t> ipa::DomainCounts(const ExistingGroup& g) {
+  std::vector<int64_t> perDomain(g.column->domainValue.size(), 0);
+  for (const auto& m : g.members) ++perDomain[m.second];
+  return perDomain;
+}
+
 // --- explanations ---
 
 std::string InterPodAffinity::TermNamespacesString(const AffinityTerm& t, bool merged) const {
@@ -348,9 +361,7 @@ InterPodAffinityTermReport InterPodAffinity::IncomingTermReport(std::string kind
   r.selfMatch = t.Matches(pod, nullptr, pool);
   if (perNode) {
     const TopologyColumn& col = cluster.Column(t.topologyKey);
-    std::vector<int64_t> perDomain(col.domainValue.size(), 0);
-    for (size_t n = 0; n < perNode->size(); ++n)
-      if (col.domainOfNode[n] >= 0) perDomain[col.domainOfNode[n]] += (*perNode)[n];
+    const std::vector<int64_t> perDomain = DomainCounts(*perNode, col);
     for (size_t d = 0; d < perDomain.size(); ++d)
       if (perDomain[d]) r.domains.emplace_back(pool.Str(col.domainValue[d]), perDomain[d]);
   }
@@ -365,8 +376,7 @@ InterPodAffinityTermReport InterPodAffinity::ExistingTermReport(const ExistingGr
   r.selector = SelectorString(g.term.selector, pool);
   r.namespaces = TermNamespacesString(g.term, false);
   r.weight = weight;
-  std::vector<int64_t> perDomain(g.column->domainValue.size(), 0);
-  for (const auto& m : g.members) ++perDomain[m.second];
+  const std::vector<int64_t> perDomain = DomainCounts(g);
   std::vector<uint32_t> position(perDomain.size(), 0);
   for (size_t d = 0; d < perDomain.size(); ++d) {
     if (!perDomain[d]) continue;

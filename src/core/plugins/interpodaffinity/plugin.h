@@ -128,7 +128,8 @@ struct ExistingGroup;  // internal.h
 
 }  // namespace ipa
 
-class InterPodAffinity final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
+class InterPodAffinity final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin,
+                               public ScoreExplainer {
  public:
   static constexpr std::string_view kName = "InterPodAffinity";
   static constexpr std::string_view kErrReasonExistingAntiAffinityRulesNotMatch =
@@ -145,6 +146,11 @@ class InterPodAffinity final : public PreFilterPlugin, public FilterPlugin, publ
   Status PreScore(CycleState& state, const PodInfo& pod, std::span<const NodeIndex> feasible, CycleTrace* trace) override;
   Status Score(const CycleState& state, const PodInfo& pod, const NodeInfo& node, int64_t& score) override;
   Status NormalizeScore(const CycleState& state, const PodInfo& pod, std::span<NodeScore> scores) override;
+  // The terms (the pod's preferred ones, existing pods' matching it) counting pods in the
+  // node's domains, each weight x pods; NormalizeScore's min and max. The terms are
+  // listed when PreScore ran with a trace.
+  ScoreExplanation ExplainScore(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                                std::span<const NodeScore> scores, int64_t normalized) override;
 
   // The numbers behind the last cycle run with a trace. PreFilter starts a new
   // report, PreScore replaces its half; a cycle that stops before this plugin's

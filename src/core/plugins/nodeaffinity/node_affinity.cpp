@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "core/plugins/helper/explain.h"
 #include "core/plugins/helper/normalize_score.h"
 
 namespace spreadlab::plugins {
@@ -105,15 +106,50 @@ Status NodeAffinity::PreScore(CycleState& state, const PodInfo& pod, std::span<c
   return Status::Ok();
 }
 
+// The pod's preferred terms: PreScore's, or parsed into `fallback` when PreScore did not run.
+const std::optional<PreferredSchedulingTerms>& NodeAffinity::Preferred(const CycleState& state, const PodInfo& pod,
+                                                                       std::optional<PreferredSchedulingTerms>& fallback) {
+  if (const auto* s = state.Read<PreScoreState>(kPreScoreStateKey)) return s->preferred;
+  fallback = GetPodPreferredNodeAffinity(h_.cluster->podSpec(pod.index), h_.cluster->pool());
+  return fallback;
+}
+
 // NodeAffinity.Score: the sum of the weights of matching preferred terms.
 Status NodeAffinity::Score(const CycleState& state, const PodInfo& pod, const NodeInfo& node, int64_t& score) {
-  const auto* s = state.Read<PreScoreState>(kPreScoreStateKey);
   std::optional<PreferredSchedulingTerms> fallback;
-  if (!s) fallback = GetPodPreferredNodeAffinity(h_.cluster->podSpec(pod.index), h_.cluster->pool());
-  const auto& preferred = s ? s->preferred : fallback;
+  const auto& preferred = Preferred(state, pod, fallback);
   score = addedPrefSchedTerms_ ? addedPrefSchedTerms_->Score(node.View(), h_.cluster->pool()) : 0;
   if (preferred) score += preferred->Score(node.View(), h_.cluster->pool());
   return Status::Ok();
+}
+
+namespace {
+// "disktype in (ssd) (weight 50) matches" for each term, after `whose`.
+void AppendTerms(std::string& out, const std::string& whose, const PreferredSchedulingTerms& terms,
+                 const NodeInfo& node, const StringPool& pool) {
+  for (const auto& t : terms.terms) {
+    std::string text = t.term.matchLabels ? SelectorString(*t.term.matchLabels, pool) : "";
+    for (const auto& f : t.term.matchFields)
+      helper::AppendPart(text, ",", std::string("metadata.name") + (f.in ? "=" : "!=") + pool.Str(f.name));
+    helper::AppendPart(out, ", ",
+                       whose + text + " (weight " + std::to_string(t.weight) + ")" +
+                           (t.term.Match(node.View(), pool) ? " matches" : " does not match"));
+  }
+}
+}  // namespace
+
+ScoreExplanation NodeAffinity::ExplainScore(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                                            std::span<const NodeScore> scores, int64_t) {
+  const StringPool& pool = h_.cluster->pool();
+  std::optional<PreferredSchedulingTerms> fallback;
+  const auto& preferred = Preferred(state, pod, fallback);
+  std::string terms;
+  if (addedPrefSchedTerms_) AppendTerms(terms, "addedAffinity ", *addedPrefSchedTerms_, node, pool);
+  if (preferred) AppendTerms(terms, "", *preferred, node, pool);
+  int64_t score = 0;
+  Score(state, pod, node, score);
+  return {(terms.empty() ? "no preferred term" : terms) + "; sum of the matching weights " + std::to_string(score),
+          helper::ExplainDefaultNormalizeScore(kMaxNodeScore, false, scores, score)};
 }
 
 Status NodeAffinity::NormalizeScore(const CycleState&, const PodInfo&, std::span<NodeScore> scores) {

@@ -10,7 +10,8 @@
 
 namespace spreadlab::plugins {
 
-class NodeAffinity final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
+class NodeAffinity final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin,
+                           public ScoreExplainer {
  public:
   static constexpr std::string_view kName = "NodeAffinity";
   static constexpr std::string_view kErrReasonPod = "node(s) didn't match Pod's node affinity/selector";
@@ -24,8 +25,15 @@ class NodeAffinity final : public PreFilterPlugin, public FilterPlugin, public P
   Status PreScore(CycleState& state, const PodInfo& pod, std::span<const NodeIndex>, CycleTrace*) override;
   Status Score(const CycleState& state, const PodInfo& pod, const NodeInfo& node, int64_t& score) override;
   Status NormalizeScore(const CycleState&, const PodInfo&, std::span<NodeScore> scores) override;
+  // The preferred terms (the profile's addedAffinity ones first) the node matches and
+  // their weights; NormalizeScore's s x 100 / max.
+  ScoreExplanation ExplainScore(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                                std::span<const NodeScore> scores, int64_t normalized) override;
 
  private:
+  const std::optional<PreferredSchedulingTerms>& Preferred(const CycleState& state, const PodInfo& pod,
+                                                           std::optional<PreferredSchedulingTerms>& fallback);
+
   Handle h_;
   std::optional<std::vector<NodeSelectorTerm>> addedNodeSelector_;  // addedAffinity's required terms
   std::optional<PreferredSchedulingTerms> addedPrefSchedTerms_;      // and its preferred ones

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/plugins/helper/explain.h"
+
 namespace spreadlab::plugins {
 
 namespace {
@@ -17,8 +19,20 @@ struct PreScoreState : StateData {
 
 namespace noderesources {
 
-// The old balancedResourceScorer, now the score of one state of the node.
-int64_t BalancedResourceScore(std::span<const int64_t> requested, std::span<const int64_t> allocable) {
+namespace {
+// "cpu 3000m/4000m = 0.75": one resource's fraction as the std takes it.
+std::string FractionText(std::string_view resource, int64_t requested, int64_t allocatable, double fraction) {
+  const helper::AmountText a(resource, {requested, allocatable});
+  return std::string(resource) + " " + a(requested) + "/" + a(allocatable) + (requested > allocatable ? " > 1: " : " = ") +
+         helper::Decimal(fraction);
+}
+
+// The old balancedResourceScorer, now the score of one state of the node; with kExplain
+// it also writes the fractions, their std and the formula to *why (`resources` names
+// them). Compiled apart so that scoring carries nothing of the explanation.
+template <bool kExplain>
+int64_t BalancedScore(std::span<const int64_t> requested, std::span<const int64_t> allocable,
+                      std::span<const config::ResourceSpec> resources, std::string* why) {
   double totalFraction = 0;
   size_t count = 0;
   double first[2] = {0, 0};
@@ -32,6 +46,8 @@ int64_t BalancedResourceScore(std::span<const int64_t> requested, std::span<cons
     totalFraction += fraction;
     if (count < 2) first[count] = fraction;
     ++count;
+    if constexpr (kExplain)
+      helper::AppendPart(*why, ", ", FractionText(resources[i].name, requested[i], allocable[i], fraction));
   }
 
   double stdDev = 0.0;
@@ -52,37 +68,61 @@ int64_t BalancedResourceScore(std::span<const int64_t> requested, std::span<cons
   }
   // STD (standard deviation) is always a positive value. 1-deviation lets the score to be higher for node which has
   // least deviation and multiplying it with `MaxNodeScore` provides the scaling factor needed.
-  return static_cast<int64_t>((1 - stdDev) * static_cast<double>(kMaxNodeScore));
+  const int64_t score = static_cast<int64_t>((1 - stdDev) * static_cast<double>(kMaxNodeScore));
+  if constexpr (kExplain)
+    helper::AppendPart(*why, ", ",
+                       "std " + helper::Decimal(stdDev) + ", (1-" + helper::Decimal(stdDev) + ")x" +
+                           std::to_string(kMaxNodeScore) + " = " + std::to_string(score));
+  return score;
 }
 
-int64_t BalancedResourceScorer(std::span<const int64_t> requested, std::span<const int64_t> allocated,
-                               std::span<const int64_t> allocatable) {
-  const int64_t scoreWithPod = BalancedResourceScore(requested, allocatable);
-  const int64_t scoreWithoutPod = BalancedResourceScore(allocated, allocatable);
+// 1.36's balancedResourceScorer from the scores with and without the pod.
+int64_t WithAndWithoutPod(int64_t scoreWithPod, int64_t scoreWithoutPod) {
   // Both scores are in [MaxNodeScore/2, MaxNodeScore]; the result is brought
   // back to that range: ~75 when the balance barely changes, towards 100 when
   // it improves, towards 50 when it worsens.
   return kMaxNodeScore / 2 + (kMaxNodeScore / 2 + scoreWithPod - scoreWithoutPod) / 2;
 }
+}  // namespace
 
-}  // namespace noderesources
-
-namespace {
-
-// Before 1.36 (kubernetes#135573): (1 - std) * MaxNodeScore of the node with the pod.
-int64_t BalancedResourceScorerBefore136(std::span<const int64_t> requested, std::span<const int64_t>,
-                                        std::span<const int64_t> allocatable) {
-  return noderesources::BalancedResourceScore(requested, allocatable);
+int64_t BalancedResourceScore(std::span<const int64_t> requested, std::span<const int64_t> allocable,
+                              std::span<const config::ResourceSpec> resources, std::string* why) {
+  return why ? BalancedScore<true>(requested, allocable, resources, why)
+             : BalancedScore<false>(requested, allocable, resources, nullptr);
 }
 
-}  // namespace
+Scorer BalancedResourceScorer(std::vector<config::ResourceSpec> resources, bool comparesWithoutPod) {
+  if (!comparesWithoutPod) {
+    // Before 1.36 (kubernetes#135573): (1 - std) * MaxNodeScore of the node with the pod.
+    return [resources = std::move(resources)](std::span<const int64_t> requested, std::span<const int64_t>,
+                                              std::span<const int64_t> allocatable, std::string* why) {
+      return BalancedResourceScore(requested, allocatable, resources, why);
+    };
+  }
+  return [resources = std::move(resources)](std::span<const int64_t> requested, std::span<const int64_t> allocated,
+                                            std::span<const int64_t> allocatable, std::string* why) {
+    if (!why)
+      return WithAndWithoutPod(BalancedScore<false>(requested, allocatable, resources, nullptr),
+                               BalancedScore<false>(allocated, allocatable, resources, nullptr));
+    std::string with, without;
+    const int64_t scoreWithPod = BalancedScore<true>(requested, allocatable, resources, &with);
+    const int64_t scoreWithoutPod = BalancedScore<true>(allocated, allocatable, resources, &without);
+    const int64_t score = WithAndWithoutPod(scoreWithPod, scoreWithoutPod);
+    const std::string half = std::to_string(kMaxNodeScore / 2);
+    *why = "with the pod: " + with + "; without it: " + without + "; " + half + " + (" + half + " + " +
+           std::to_string(scoreWithPod) + " - " + std::to_string(scoreWithoutPod) + ") / 2 = " + std::to_string(score);
+    return score;
+  };
+}
+
+}  // namespace noderesources
 
 BalancedAllocation::BalancedAllocation(Handle h, config::NodeResourcesBalancedAllocationArgs args)
     : h_(h),
       scorer_(std::string(kName), /*useRequested=*/true,
-              h.cluster->release().balancedAllocationScoresImprovement() ? noderesources::BalancedResourceScorer
-                                                                         : BalancedResourceScorerBefore136,
-              std::move(args.resources)),
+              noderesources::BalancedResourceScorer(args.resources,
+                                                    h.cluster->release().balancedAllocationScoresImprovement()),
+              args.resources),  // not moved: the arguments' order of evaluation is unspecified
       skipBestEffort_(h.cluster->release().balancedAllocationSkipsBestEffort()) {}
 
 std::vector<int64_t> BalancedAllocation::PodRequests(const PodInfo& pod) const {
@@ -102,28 +142,30 @@ Status BalancedAllocation::PreScore(CycleState& state, const PodInfo& pod, std::
   return Status::Ok();
 }
 
-Status BalancedAllocation::Score(const CycleState& state, const PodInfo& pod, const NodeInfo& node, int64_t& score) {
-  score = 0;
-  const std::vector<int64_t>* podRequests = nullptr;
-  if (const auto* s = state.Read<PreScoreState>(kPreScoreStateKey)) {
-    podRequests = &s->podRequests;
-  } else {
-    podRequestsScratch_ = PodRequests(pod);
-    if (skipBestEffort_ && noderesources::ResourceAllocationScorer::IsBestEffortPod(podRequestsScratch_))
-      return Status::Ok();
-    podRequests = &podRequestsScratch_;
-  }
-  return scorer_.Score(node, *podRequests, score);
+// The pod's requests Score uses: PreScore's, or computed here when PreScore did not run;
+// null for a best-effort pod then (it scores 0, as PreScore would have skipped it).
+const std::vector<int64_t>* BalancedAllocation::PodRequestsFor(const CycleState& state, const PodInfo& pod) {
+  if (const auto* s = state.Read<PreScoreState>(kPreScoreStateKey)) return &s->podRequests;
+  podRequestsScratch_ = PodRequests(pod);
+  if (skipBestEffort_ && noderesources::ResourceAllocationScorer::IsBestEffortPod(podRequestsScratch_)) return nullptr;
+  return &podRequestsScratch_;
 }
 
-noderesources::ScoreDetail BalancedAllocation::ExplainScore(const CycleState& state, const PodInfo& pod,
-                                                            const NodeInfo& node) {
-  noderesources::ScoreDetail d;
-  const auto* s = state.Read<PreScoreState>(kPreScoreStateKey);
-  std::vector<int64_t> podRequests = s ? s->podRequests : PodRequests(pod);
+Status BalancedAllocation::Score(const CycleState& state, const PodInfo& pod, const NodeInfo& node, int64_t& score) {
+  score = 0;
+  const std::vector<int64_t>* podRequests = PodRequestsFor(state, pod);
+  return podRequests ? scorer_.Score(node, *podRequests, score) : Status::Ok();
+}
+
+// balancedResourceScorer's formula (the one of the cluster's release) with the node's numbers.
+ScoreExplanation BalancedAllocation::ExplainScore(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                                                  std::span<const NodeScore>, int64_t) {
+  const std::vector<int64_t>* podRequests = PodRequestsFor(state, pod);
+  if (!podRequests) return {"a best-effort pod: 0", ""};
+  std::string why;
   int64_t score = 0;
-  scorer_.Score(node, podRequests, score, &d);
-  return d;
+  if (Status s = scorer_.Score(node, *podRequests, score, &why); !s.IsSuccess()) return {std::string(s.Message()), ""};
+  return {why, ""};
 }
 
 }  // namespace spreadlab::plugins

@@ -17,7 +17,7 @@
 
 namespace spreadlab::plugins {
 
-class BalancedAllocation final : public PreScorePlugin, public ScorePlugin {
+class BalancedAllocation final : public PreScorePlugin, public ScorePlugin, public ScoreExplainer {
  public:
   static constexpr std::string_view kName = "NodeResourcesBalancedAllocation";
 
@@ -28,11 +28,14 @@ class BalancedAllocation final : public PreScorePlugin, public ScorePlugin {
                   CycleTrace* trace) override;
   Status Score(const CycleState& state, const PodInfo& pod, const NodeInfo& node, int64_t& score) override;
 
-  // The numbers behind Score on `node` (runs the scorer again).
-  noderesources::ScoreDetail ExplainScore(const CycleState& state, const PodInfo& pod, const NodeInfo& node);
+  // The fractions per resource, their std and (1-std)x100, with and without the pod from
+  // 1.36 (the release's formula); no NormalizeScore.
+  ScoreExplanation ExplainScore(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                                std::span<const NodeScore> scores, int64_t normalized) override;
 
  private:
   std::vector<int64_t> PodRequests(const PodInfo& pod) const;
+  const std::vector<int64_t>* PodRequestsFor(const CycleState& state, const PodInfo& pod);
 
   Handle h_;
   noderesources::ResourceAllocationScorer scorer_;

@@ -37,7 +37,7 @@ noderesources::ResourceAllocationScorer MakeScorer(const config::ScoringStrategy
   } else {
     error = "scoring strategy " + s.type + " is not supported";
   }
-  return ResourceAllocationScorer(s.type, false, [](auto, auto, auto) { return int64_t{0}; }, s.resources);
+  return ResourceAllocationScorer(s.type, false, [](auto, auto, auto, auto) { return int64_t{0}; }, s.resources);
 }
 
 }  // namespace
@@ -179,13 +179,14 @@ Status Fit::Score(const CycleState& state, const PodInfo& pod, const NodeInfo& n
   return scorer_.Score(node, PodRequests(state, pod), score);
 }
 
-noderesources::ScoreDetail Fit::ExplainScore(const CycleState& state, const PodInfo& pod, const NodeInfo& node) {
-  noderesources::ScoreDetail d;
-  if (configError_.empty()) {
-    int64_t score = 0;
-    scorer_.Score(node, PodRequests(state, pod), score, &d);
-  }
-  return d;
+ScoreExplanation Fit::ExplainScore(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                                   std::span<const NodeScore>, int64_t) {
+  if (!configError_.empty()) return {configError_, ""};
+  std::string why;
+  int64_t score = 0;
+  if (Status s = scorer_.Score(node, PodRequests(state, pod), score, &why); !s.IsSuccess())
+    return {std::string(s.Message()), ""};
+  return {scorer_.name() + ": " + why, ""};
 }
 
 }  // namespace spreadlab::plugins

@@ -48,7 +48,8 @@ struct IgnoredResources {
 void FitsRequest(const Resource& podRequest, const NodeInfo& node, const IgnoredResources& ignored,
                  std::vector<InsufficientResource>& out);
 
-class Fit final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
+class Fit final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin,
+                  public ScoreExplainer {
  public:
   static constexpr std::string_view kName = "NodeResourcesFit";
   static constexpr std::string_view kErrReasonSidecarsDisabled =
@@ -75,8 +76,9 @@ class Fit final : public PreFilterPlugin, public FilterPlugin, public PreScorePl
   // What node `n` lacked in the last cycle's Filter, recorded only when Filter
   // ran with a trace; empty when the node fit or was not filtered.
   std::span<const InsufficientResource> Insufficient(NodeIndex n) const;
-  // The numbers behind Score on `node` (runs the scorer again).
-  noderesources::ScoreDetail ExplainScore(const CycleState& state, const PodInfo& pod, const NodeInfo& node);
+  // The strategy's formula with the node's numbers (no NormalizeScore).
+  ScoreExplanation ExplainScore(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                                std::span<const NodeScore> scores, int64_t normalized) override;
 
   const noderesources::ResourceAllocationScorer& scorer() const { return scorer_; }
 

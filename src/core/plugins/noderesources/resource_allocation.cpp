@@ -1,5 +1,6 @@
 #include "core/plugins/noderesources/resource_allocation.h"
 
+#include "core/plugins/helper/explain.h"
 #include "core/resources.h"
 
 namespace spreadlab::plugins::noderesources {
@@ -59,7 +60,7 @@ std::pair<int64_t, int64_t> ResourceAllocationScorer::CalculateResourceAllocatab
 }
 
 Status ResourceAllocationScorer::Score(const NodeInfo& node, std::span<const int64_t> podRequests, int64_t& score,
-                                       ScoreDetail* detail) {
+                                       std::string* why) {
   score = 0;
   // resources not set, nothing scheduled
   if (resources_.empty()) return Status::AsError("resources not found");
@@ -76,31 +77,51 @@ Status ResourceAllocationScorer::Score(const NodeInfo& node, std::span<const int
     allocated_[i] = allocd;
     requested_[i] = GoAdd(allocd, podRequest);
   }
-  score = scorer_(requested_, allocated_, allocatable_);
-  if (detail) {
-    detail->podRequests.assign(podRequests.begin(), podRequests.end());
-    detail->allocatable = allocatable_;
-    detail->allocated = allocated_;
-    detail->requested = requested_;
-    detail->score = score;
-  }
+  score = scorer_(requested_, allocated_, allocatable_, why);
   return Status::Ok();
 }
 
-Scorer WeightedResourceScorer(std::vector<config::ResourceSpec> resources,
-                              int64_t (*perResource)(int64_t requested, int64_t capacity)) {
-  return [resources = std::move(resources), perResource](std::span<const int64_t> requested, std::span<const int64_t>,
-                                                         std::span<const int64_t> allocable) -> int64_t {
-    int64_t nodeScore = 0, weightSum = 0;
-    for (size_t i = 0; i < requested.size(); ++i) {
-      if (allocable[i] == 0) continue;
-      int64_t weight = resources[i].weight;
-      nodeScore = GoAdd(nodeScore, GoMul(perResource(requested[i], allocable[i]), weight));
-      weightSum = GoAdd(weightSum, weight);
+namespace {
+// WeightedResourceScorer's average; with kExplain it also writes its formula to *why.
+// Compiled apart so that scoring carries nothing of the explanation.
+template <bool kExplain>
+int64_t WeightedAverage(std::span<const config::ResourceSpec> resources, ResourceScoreFunction perResource,
+                        std::span<const int64_t> requested, std::span<const int64_t> allocated,
+                        std::span<const int64_t> allocable, std::string* why) {
+  int64_t nodeScore = 0, weightSum = 0;
+  std::string parts, terms;
+  for (size_t i = 0; i < requested.size(); ++i) {
+    if (allocable[i] == 0) continue;
+    int64_t weight = resources[i].weight;
+    const int64_t resourceScore = perResource.score(requested[i], allocable[i]);
+    nodeScore = GoAdd(nodeScore, GoMul(resourceScore, weight));
+    weightSum = GoAdd(weightSum, weight);
+    if constexpr (kExplain) {
+      helper::AppendPart(parts, ", ",
+                         perResource.formula(resources[i].name, allocated[i], requested[i], allocable[i], resourceScore));
+      helper::AppendPart(terms, " + ", std::to_string(resourceScore) + "x" + std::to_string(weight));
     }
-    if (weightSum == 0) return 0;
-    return GoDiv(nodeScore, weightSum);
+  }
+  const int64_t score = weightSum == 0 ? 0 : GoDiv(nodeScore, weightSum);
+  if constexpr (kExplain) *why = WeightedAverageText(parts, terms, weightSum, score, false);
+  return score;
+}
+}  // namespace
+
+Scorer WeightedResourceScorer(std::vector<config::ResourceSpec> resources, ResourceScoreFunction perResource) {
+  return [resources = std::move(resources), perResource](std::span<const int64_t> requested,
+                                                         std::span<const int64_t> allocated,
+                                                         std::span<const int64_t> allocable, std::string* why) {
+    return why ? WeightedAverage<true>(resources, perResource, requested, allocated, allocable, why)
+               : WeightedAverage<false>(resources, perResource, requested, allocated, allocable, nullptr);
   };
+}
+
+std::string WeightedAverageText(const std::string& parts, const std::string& terms, int64_t weightSum, int64_t score,
+                                bool rounded) {
+  if (weightSum == 0) return parts + (parts.empty() ? "" : "; ") + "no resource counts: 0";
+  const std::string average = "(" + terms + ") / " + std::to_string(weightSum);
+  return parts + "; " + (rounded ? "round(" + average + ")" : average) + " = " + std::to_string(score);
 }
 
 }  // namespace spreadlab::plugins::noderesources

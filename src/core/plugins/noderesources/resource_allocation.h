@@ -13,6 +13,7 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -28,14 +29,28 @@ inline constexpr int64_t kMaxCustomPriorityScore = 10;
 // requested_to_capacity_ratio.go maxUtilization
 inline constexpr int64_t kMaxUtilization = 100;
 
+// A node's score from its amounts of each configured resource. When `why` is set the
+// scorer also writes there how it got the score: its formula with the node's numbers
+// (ScoreExplainer); the hot path passes null.
 using Scorer = std::function<int64_t(std::span<const int64_t> requested, std::span<const int64_t> allocated,
-                                     std::span<const int64_t> allocatable)>;
+                                     std::span<const int64_t> allocatable, std::string* why)>;
 
-// The weighted average of `perResource(requested, allocatable)` over the
-// resources a node has (allocatable > 0), in integer arithmetic: the shared
-// body of leastResourceScorer and mostResourceScorer.
-Scorer WeightedResourceScorer(std::vector<config::ResourceSpec> resources,
-                              int64_t (*perResource)(int64_t requested, int64_t capacity));
+// One resource's score and, for explanations, its formula with the node's numbers
+// (`allocated` without the pod, `requested` with it).
+struct ResourceScoreFunction {
+  int64_t (*score)(int64_t requested, int64_t capacity);
+  std::string (*formula)(std::string_view resource, int64_t allocated, int64_t requested, int64_t capacity,
+                         int64_t score);
+};
+
+// The weighted average of `perResource` over the resources a node has
+// (allocatable > 0), in integer arithmetic: the shared body of leastResourceScorer
+// and mostResourceScorer.
+Scorer WeightedResourceScorer(std::vector<config::ResourceSpec> resources, ResourceScoreFunction perResource);
+// The end of a weighted average's explanation: "<parts>; (<terms>) / <weightSum> = <score>",
+// within round(...) when `rounded`.
+std::string WeightedAverageText(const std::string& parts, const std::string& terms, int64_t weightSum, int64_t score,
+                                bool rounded);
 
 // least_allocated.go
 Scorer LeastResourceScorer(std::vector<config::ResourceSpec> resources);
@@ -51,20 +66,14 @@ Scorer BuildRequestedToCapacityRatioScorerFunction(helper::FunctionShape shape,
 Scorer RequestedToCapacityRatioScorer(std::vector<config::ResourceSpec> resources,
                                       const std::vector<config::UtilizationShapePoint>& shape);
 // balanced_allocation.go: (1 - std) * MaxNodeScore over the fractions (capped at 1)
-// of the resources with a non-zero allocatable, truncated.
-int64_t BalancedResourceScore(std::span<const int64_t> requested, std::span<const int64_t> allocatable);
-// MaxNodeScore/2 + (MaxNodeScore/2 + score with the pod - score without it) / 2.
-int64_t BalancedResourceScorer(std::span<const int64_t> requested, std::span<const int64_t> allocated,
-                               std::span<const int64_t> allocatable);
-
-// The numbers behind one node's score, per configured resource (explanations).
-struct ScoreDetail {
-  std::vector<int64_t> podRequests;
-  std::vector<int64_t> allocatable;  // 0: the resource was left out
-  std::vector<int64_t> allocated;    // the node's requests without the pod
-  std::vector<int64_t> requested;    // allocated + the pod's request
-  int64_t score = 0;
-};
+// of the resources with a non-zero allocatable, truncated. `why` gets the fractions
+// (`resources` names them), their std and the formula.
+int64_t BalancedResourceScore(std::span<const int64_t> requested, std::span<const int64_t> allocatable,
+                              std::span<const config::ResourceSpec> resources = {}, std::string* why = nullptr);
+// balancedResourceScorer over `resources`: with `comparesWithoutPod` (1.36,
+// kubernetes#135573) MaxNodeScore/2 + (MaxNodeScore/2 + score with the pod - score
+// without it) / 2, before that the score with the pod.
+Scorer BalancedResourceScorer(std::vector<config::ResourceSpec> resources, bool comparesWithoutPod);
 
 // resourceAllocationScorer
 class ResourceAllocationScorer {
@@ -91,9 +100,10 @@ class ResourceAllocationScorer {
                                                                   int64_t podRequest) const;
 
   // score: runs the scorer over the configured resources. An Error status
-  // when no resources are configured ("resources not found").
+  // when no resources are configured ("resources not found"). `why`: the scorer's
+  // formula with the node's numbers (explanations).
   Status Score(const NodeInfo& node, std::span<const int64_t> podRequests, int64_t& score,
-               ScoreDetail* detail = nullptr);
+               std::string* why = nullptr);
 
  private:
   enum class Kind : uint8_t { CPU, Memory, EphemeralStorage, Scalar, Other };

@@ -28,7 +28,8 @@ struct PodTopologySpreadArgs {
   bool systemDefaulted = true;  // defaultingType System
 };
 
-class PodTopologySpread final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
+class PodTopologySpread final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin,
+                                public ScoreExplainer {
  public:
   static constexpr std::string_view kName = "PodTopologySpread";
   static constexpr std::string_view kErrReasonConstraintsNotMatch = "node(s) didn't match pod topology spread constraints";
@@ -46,6 +47,10 @@ class PodTopologySpread final : public PreFilterPlugin, public FilterPlugin, pub
   Status PreScore(CycleState& state, const PodInfo& pod, std::span<const NodeIndex> feasible, CycleTrace* trace) override;
   Status Score(const CycleState& state, const PodInfo& pod, const NodeInfo& node, int64_t& score) override;
   Status NormalizeScore(const CycleState& state, const PodInfo& pod, std::span<NodeScore> scores) override;
+  // Per ScheduleAnyway constraint, the matching pods of the node's domain x
+  // log(domains+2) [+ maxSkew-1], the sum rounded; NormalizeScore's min and max.
+  ScoreExplanation ExplainScore(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                                std::span<const NodeScore> scores, int64_t normalized) override;
 
   // getConstraints for one action: the pod's own constraints of that
   // whenUnsatisfiable, or the cluster defaults when the pod has none.

@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "core/plugins/helper/explain.h"
 #include "core/plugins/helper/spread.h"
 
 namespace spreadlab::plugins {
@@ -12,7 +13,22 @@ constexpr std::string_view kPreScoreStateKey = "PreScoreSelectorSpread";
 struct PreScoreState : StateData {
   // countMatchingPods for every node, from the selector DefaultSelector built.
   std::vector<int32_t> counts;
+  Selector selector;
 };
+
+// A zone key (GetZoneKey) for people: "region/zone", or the zone alone.
+std::string ZoneText(const std::string& key) {
+  const size_t sep = key.find(std::string_view(":\0:", 3));
+  const std::string region = key.substr(0, sep), zone = key.substr(sep + 3);
+  return region.empty() ? zone : region + "/" + zone;
+}
+
+// "100 x (3 - 1) / 3 = 66.667": a count scored against the highest one.
+std::string FractionText(int64_t maxCount, int64_t count, double score) {
+  if (maxCount == 0) return "nothing matches anywhere: " + helper::Fixed(score);
+  return std::to_string(kMaxNodeScore) + " x (" + std::to_string(maxCount) + " - " + std::to_string(count) + ") / " +
+         std::to_string(maxCount) + " = " + helper::Fixed(score);
+}
 }  // namespace
 
 std::string SelectorSpread::GetZoneKey(const LabelSet& labels, const StringPool& pool) {
@@ -56,6 +72,7 @@ Status SelectorSpread::PreScore(CycleState& state, const PodInfo& pod, std::span
   // cluster's per-selector counts are exactly that, for every node.
   auto& s = state.Write<PreScoreState>(kPreScoreStateKey);
   s.counts = cluster.MatchCounts(pod.nsSym, selector);
+  s.selector = std::move(selector);
   return Status::Ok();
 }
 
@@ -69,44 +86,75 @@ Status SelectorSpread::Score(const CycleState& state, const PodInfo& pod, const 
   return Status::Ok();
 }
 
+// NormalizeScore's counts over the scored nodes: the highest per node, per zone, and the
+// highest zone's.
+SelectorSpread::SpreadCounts SelectorSpread::CountsOf(std::span<const NodeScore> scores) {
+  SpreadCounts c;
+  for (const auto& s : scores) {
+    if (s.score > c.maxCountByNodeName) c.maxCountByNodeName = s.score;
+    const std::string& zoneID = ZoneKey(s.node);
+    if (zoneID.empty()) continue;
+    c.countsByZone[zoneID] += s.score;
+  }
+  for (const auto& [zone, count] : c.countsByZone)
+    if (count > c.maxCountByZone) c.maxCountByZone = count;
+  return c;
+}
+
+// NormalizeScore for one node; `why` (explanations) gets the node and zone scores and
+// their weighting.
+int64_t SelectorSpread::Normalized(const SpreadCounts& c, const NodeScore& s, std::string* why) {
+  const bool haveZones = !c.countsByZone.empty();
+  const double maxCountByNodeNameFloat64 = static_cast<double>(c.maxCountByNodeName);
+  const double maxCountByZoneFloat64 = static_cast<double>(c.maxCountByZone);
+  const double maxNodeScoreFloat64 = static_cast<double>(kMaxNodeScore);
+  // Initializing to the default/max node score of maxPriority.
+  double fScore = maxNodeScoreFloat64;
+  if (c.maxCountByNodeName > 0)
+    fScore = maxNodeScoreFloat64 * (static_cast<double>(c.maxCountByNodeName - s.score) / maxCountByNodeNameFloat64);
+  if (why) *why = "node: " + FractionText(c.maxCountByNodeName, s.score, fScore);
+  // If there is zone information present, incorporate it.
+  if (haveZones) {
+    const std::string& zoneID = ZoneKey(s.node);
+    if (!zoneID.empty()) {
+      const int64_t zoneCount = c.countsByZone.at(zoneID);
+      double zoneScore = maxNodeScoreFloat64;
+      if (c.maxCountByZone > 0)
+        zoneScore = maxNodeScoreFloat64 * (static_cast<double>(c.maxCountByZone - zoneCount) / maxCountByZoneFloat64);
+      const double nodeScore = fScore;
+      fScore = (fScore * (1.0 - kZoneWeighting)) + (kZoneWeighting * zoneScore);
+      if (why)
+        *why += "; zone " + ZoneText(zoneID) + ": " + FractionText(c.maxCountByZone, zoneCount, zoneScore) + "; " +
+                helper::Fixed(nodeScore) + " x 1/3 + " + helper::Fixed(zoneScore) + " x 2/3 = " + helper::Fixed(fScore);
+    }
+  }
+  const int64_t score = static_cast<int64_t>(fScore);
+  if (why) *why += " -> " + std::to_string(score);
+  return score;
+}
+
 // SelectorSpread.NormalizeScore
 Status SelectorSpread::NormalizeScore(const CycleState&, const PodInfo& pod, std::span<NodeScore> scores) {
   if (Skip(pod)) return Status::Ok();
-  std::map<std::string, int64_t> countsByZone;
-  int64_t maxCountByZone = 0;
-  int64_t maxCountByNodeName = 0;
-  for (const auto& s : scores) {
-    if (s.score > maxCountByNodeName) maxCountByNodeName = s.score;
-    const std::string& zoneID = ZoneKey(s.node);
-    if (zoneID.empty()) continue;
-    countsByZone[zoneID] += s.score;
-  }
-  for (const auto& [zone, count] : countsByZone)
-    if (count > maxCountByZone) maxCountByZone = count;
-  const bool haveZones = !countsByZone.empty();
-
-  const double maxCountByNodeNameFloat64 = static_cast<double>(maxCountByNodeName);
-  const double maxCountByZoneFloat64 = static_cast<double>(maxCountByZone);
-  const double maxNodeScoreFloat64 = static_cast<double>(kMaxNodeScore);
-  for (auto& s : scores) {
-    // Initializing to the default/max node score of maxPriority.
-    double fScore = maxNodeScoreFloat64;
-    if (maxCountByNodeName > 0)
-      fScore = maxNodeScoreFloat64 * (static_cast<double>(maxCountByNodeName - s.score) / maxCountByNodeNameFloat64);
-    // If there is zone information present, incorporate it.
-    if (haveZones) {
-      const std::string& zoneID = ZoneKey(s.node);
-      if (!zoneID.empty()) {
-        double zoneScore = maxNodeScoreFloat64;
-        if (maxCountByZone > 0)
-          zoneScore = maxNodeScoreFloat64 *
-                      (static_cast<double>(maxCountByZone - countsByZone[zoneID]) / maxCountByZoneFloat64);
-        fScore = (fScore * (1.0 - kZoneWeighting)) + (kZoneWeighting * zoneScore);
-      }
-    }
-    s.score = static_cast<int64_t>(fScore);
-  }
+  const SpreadCounts c = CountsOf(scores);
+  for (auto& s : scores) s.score = Normalized(c, s, nullptr);
   return Status::Ok();
+}
+
+ScoreExplanation SelectorSpread::ExplainScore(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                                              std::span<const NodeScore> scores, int64_t) {
+  if (Skip(pod)) return {"the pod has topologySpreadConstraints of its own: 0", "left as is: 0"};
+  const auto* s = state.Read<PreScoreState>(kPreScoreStateKey);
+  if (!s) return {"no PreScore state: SelectorSpread did not score this cycle", ""};
+  const int64_t count = s->counts[node.index];
+  ScoreExplanation x;
+  // countMatchingPods counts nothing for an empty selector.
+  x.score = s->selector.Empty() ? "no Service or controller selects the pod: " + std::to_string(count)
+                                : std::to_string(count) + " pod(s) on the node match " +
+                                      SelectorString(s->selector, h_.cluster->pool()) +
+                                      " (the selectors of its Services and controller) in its namespace";
+  Normalized(CountsOf(scores), NodeScore{node.index, count}, &x.normalize);
+  return x;
 }
 
 }  // namespace spreadlab::plugins

@@ -16,6 +16,7 @@
 // truncated to an integer. Pods with topologySpreadConstraints of their own are
 // left alone (every node scores 0); cluster default constraints do not count.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,7 +25,7 @@
 
 namespace spreadlab::plugins {
 
-class SelectorSpread final : public PreScorePlugin, public ScorePlugin {
+class SelectorSpread final : public PreScorePlugin, public ScorePlugin, public ScoreExplainer {
  public:
   static constexpr std::string_view kName = "SelectorSpread";
   // When zone information is present, 2/3 of the weighting goes to zone spreading.
@@ -36,6 +37,9 @@ class SelectorSpread final : public PreScorePlugin, public ScorePlugin {
                   CycleTrace* trace) override;
   Status Score(const CycleState& state, const PodInfo& pod, const NodeInfo& node, int64_t& score) override;
   Status NormalizeScore(const CycleState& state, const PodInfo& pod, std::span<NodeScore> scores) override;
+  // The matching pods on the node; NormalizeScore's node and zone scores, weighted 1/3 and 2/3.
+  ScoreExplanation ExplainScore(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                                std::span<const NodeScore> scores, int64_t normalized) override;
 
   // utilnode.GetZoneKey (k8s.io/component-helpers/node/topology): region and
   // zone from the failure-domain.beta.kubernetes.io labels, else the
@@ -47,6 +51,13 @@ class SelectorSpread final : public PreScorePlugin, public ScorePlugin {
   // skipSelectorSpread: the pod sets topologySpreadConstraints.
   bool Skip(const PodInfo& pod) const;
   const std::string& ZoneKey(NodeIndex node);
+  struct SpreadCounts {
+    int64_t maxCountByNodeName = 0;
+    std::map<std::string, int64_t> countsByZone;
+    int64_t maxCountByZone = 0;
+  };
+  SpreadCounts CountsOf(std::span<const NodeScore> scores);
+  int64_t Normalized(const SpreadCounts& c, const NodeScore& s, std::string* why);
 
   Handle h_;
   const Cluster* zonesFor_ = nullptr;

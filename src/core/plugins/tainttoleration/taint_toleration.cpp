@@ -1,5 +1,6 @@
 #include "core/plugins/tainttoleration/taint_toleration.h"
 
+#include "core/plugins/helper/explain.h"
 #include "core/plugins/helper/normalize_score.h"
 
 namespace spreadlab::plugins {
@@ -41,20 +42,46 @@ Status TaintToleration::PreScore(CycleState& state, const PodInfo& pod, std::spa
   return Status::Ok();
 }
 
+namespace {
+// countIntolerableTaintsPreferNoSchedule; `why` (explanations) gets the taints counted.
+int64_t CountIntolerableTaintsPreferNoSchedule(const PreScoreState& s, const NodeInfo& node, const StringPool& pool,
+                                               std::string* why) {
+  int64_t count = 0;
+  for (const auto& t : node.taints) {
+    if (t.effect != TaintEffect::PreferNoSchedule || TolerationsTolerateTaint(s.tolerationsPreferNoSchedule, t))
+      continue;
+    ++count;
+    if (!why) continue;
+    const std::string value = t.value == kNoSym ? "" : pool.Str(t.value);
+    helper::AppendPart(*why, ", ",
+                       (t.key == kNoSym ? "" : pool.Str(t.key)) + (value.empty() ? "" : "=" + value));
+  }
+  return count;
+}
+}  // namespace
+
 // TaintToleration.Score: countIntolerableTaintsPreferNoSchedule
 Status TaintToleration::Score(const CycleState& state, const PodInfo&, const NodeInfo& node, int64_t& score) {
   const auto* s = state.Read<PreScoreState>(kPreScoreStateKey);
   if (!s) return Status::AsError("failed to read \"PreScoreTaintToleration\" from cycleState: not found");
-  score = 0;
-  for (const auto& t : node.taints)
-    if (t.effect == TaintEffect::PreferNoSchedule && !TolerationsTolerateTaint(s->tolerationsPreferNoSchedule, t))
-      ++score;
+  score = CountIntolerableTaintsPreferNoSchedule(*s, node, h_.cluster->pool(), nullptr);
   return Status::Ok();
 }
 
 Status TaintToleration::NormalizeScore(const CycleState&, const PodInfo&, std::span<NodeScore> scores) {
   helper::DefaultNormalizeScore(kMaxNodeScore, true, scores);
   return Status::Ok();
+}
+
+ScoreExplanation TaintToleration::ExplainScore(const CycleState& state, const PodInfo&, const NodeInfo& node,
+                                               std::span<const NodeScore> scores, int64_t) {
+  const auto* s = state.Read<PreScoreState>(kPreScoreStateKey);
+  if (!s) return {"no PreScore state: TaintToleration did not score this cycle", ""};
+  std::string taints;
+  const int64_t count = CountIntolerableTaintsPreferNoSchedule(*s, node, h_.cluster->pool(), &taints);
+  return {taints.empty() ? "no untolerated PreferNoSchedule taint: 0"
+                         : "untolerated PreferNoSchedule taints: " + taints + ": " + std::to_string(count),
+          helper::ExplainDefaultNormalizeScore(kMaxNodeScore, true, scores, count)};
 }
 
 }  // namespace spreadlab::plugins

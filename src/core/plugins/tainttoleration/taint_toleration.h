@@ -9,7 +9,7 @@
 
 namespace spreadlab::plugins {
 
-class TaintToleration final : public FilterPlugin, public PreScorePlugin, public ScorePlugin {
+class TaintToleration final : public FilterPlugin, public PreScorePlugin, public ScorePlugin, public ScoreExplainer {
  public:
   static constexpr std::string_view kName = "TaintToleration";
 
@@ -19,6 +19,10 @@ class TaintToleration final : public FilterPlugin, public PreScorePlugin, public
   Status PreScore(CycleState& state, const PodInfo& pod, std::span<const NodeIndex>, CycleTrace*) override;
   Status Score(const CycleState& state, const PodInfo& pod, const NodeInfo& node, int64_t& score) override;
   Status NormalizeScore(const CycleState&, const PodInfo&, std::span<NodeScore> scores) override;
+  // The PreferNoSchedule taints the pod does not tolerate; NormalizeScore's reversed
+  // 100 - s x 100 / max.
+  ScoreExplanation ExplainScore(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                                std::span<const NodeScore> scores, int64_t normalized) override;
 
  private:
   Handle h_;
