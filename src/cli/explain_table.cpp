@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace spreadlab::cli {
 
@@ -95,9 +96,24 @@ std::string PreemptionText(const Cluster& cluster, PodIndex pod, const preemptio
   return out;
 }
 
+// How the chosen node's scores came about, plugin by plugin (ScoreExplainer).
+std::string HowChosenScored(const Cluster& cluster, Framework& framework, const CycleTrace& t) {
+  if (t.selected == kNone) return "";
+  const NodeTrace& nt = t.nodes[t.selected];
+  std::string out;
+  for (size_t entry = nt.scoreBegin; entry < nt.scoreBegin + nt.scoreCount; ++entry) {
+    const std::optional<ScoreExplanation> x = framework.ExplainScore(t, entry);
+    if (!x) continue;
+    out += fmt::format("  {}: {}\n", t.scorePlugins[t.scores[entry].plugin], x->score);
+    if (!x->normalize.empty()) out += fmt::format("    normalized: {}\n", x->normalize);
+  }
+  return out.empty() ? "" : fmt::format("How {} scored:\n{}\n", cluster.node(t.selected).name, out);
+}
+
 }  // namespace
 
-std::string ExplainTable(const Cluster& cluster, const ResolvedProfile& profile, const CycleTrace& t) {
+std::string ExplainTable(const Cluster& cluster, Framework& framework, const CycleTrace& t) {
+  const ResolvedProfile& profile = framework.profile();
   const StringPool& pool = cluster.pool();
   const PodInfo& pod = cluster.pod(t.pod);
   std::string out = fmt::format("Pod {}   labels: {}\n\n", pod.key, Labels(pod.labels, pool));
@@ -179,6 +195,7 @@ std::string ExplainTable(const Cluster& cluster, const ResolvedProfile& profile,
       out += "  SelectorSpread is legacy: kube-scheduler removed it after v1.26 (default topology spreading\n"
              "  replaced it); it runs here because the profile enables it.\n";
     out += "\n";
+    out += HowChosenScored(cluster, framework, t);
   } else if (t.selected != kNone) {
     out += "Score: skipped, only one node is feasible.\n\n";
   }

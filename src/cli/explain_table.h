@@ -3,11 +3,13 @@
 #include <string>
 
 #include "core/cluster.h"
-#include "core/framework/profile.h"
+#include "core/framework/framework.h"
 #include "core/framework/trace.h"
 
 namespace spreadlab::cli {
 
-std::string ExplainTable(const Cluster& cluster, const ResolvedProfile& profile, const CycleTrace& trace);
+// `trace` is `framework`'s latest cycle: the chosen node's scores are explained from the
+// state its plugins wrote (Framework::ExplainScore).
+std::string ExplainTable(const Cluster& cluster, Framework& framework, const CycleTrace& trace);
 
 }  // namespace spreadlab::cli

@@ -94,7 +94,7 @@ int Explain(const std::string& file, const std::string& podRef, const std::strin
   if (format != "table") {
     Print(spreadlab::io::TraceToJson(*session.cluster, session.framework->profile(), trace), format);
   } else {
-    std::cout << spreadlab::cli::ExplainTable(*session.cluster, session.framework->profile(), trace);
+    std::cout << spreadlab::cli::ExplainTable(*session.cluster, *session.framework, trace);
   }
   return trace.error.empty() ? 0 : 1;
 }

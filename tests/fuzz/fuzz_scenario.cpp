@@ -40,7 +40,7 @@ void ExplainAndWhy(io::Session& s, PodIndex pod) {
   CycleTrace trace;
   s.framework->RunCycle(pod, trace, /*explain=*/true);
   (void)io::TraceToJson(*s.cluster, s.framework->profile(), trace).dump(2);
-  (void)cli::ExplainTable(*s.cluster, s.framework->profile(), trace);
+  (void)cli::ExplainTable(*s.cluster, *s.framework, trace);
 
   why::Report report;
   std::string error;
