@@ -149,6 +149,11 @@ bool Lab::ApplySuggestion(size_t index, std::string* error) {
                error);
 }
 
+std::optional<ScoreExplanation> Lab::ExplainScore(size_t entry) const {
+  if (!loaded() || entry >= trace_.scores.size()) return std::nullopt;
+  return framework_->ExplainScore(trace_, entry);
+}
+
 bool Lab::SetConstraintField(int index, const std::string& field, const std::string& valueJson, std::string* error) {
   std::string e = pod() == kNone ? "no pending pod" : index < 0 ? "index must be 0 or more" : "";
   if (e.empty()) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,6 +59,9 @@ class Lab {
   const CycleTrace& trace() const { return trace_; }
   // What the picture shows of the trace as the playback goes (kept with the trace).
   const CycleView& cycleView() const { return view_; }
+  // How trace().scores[entry] came about (the plugin's formula with the node's numbers);
+  // nullopt when the plugin does not explain its scores.
+  std::optional<ScoreExplanation> ExplainScore(size_t entry) const;
   PodIndex pod() const { return trace_.pod; }  // the pending pod explained, or kNone
   size_t podItem() const;                      // its index in doc().scenario().pods
   std::string TraceJson(int indent = -1) const;  // io::TraceToJson: the CLI's explain --format json

@@ -1,6 +1,8 @@
 #include "app/model/lessons.h"
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 
 namespace spreadlab::app {
 
@@ -87,9 +89,11 @@ bool ReadStep(Reader& r, const ojson& s, const std::string& path, LessonStep& st
     auto done = it->find("done");
     if (done == it->end() || !done->is_object() || done->empty())
       return r.Fail(p + ".done", "required: an object of conditions");
-    for (const auto& [key, value] : done->items())
+    for (const auto& item : done->items()) {
+      const std::string& key = item.key();  // a structured binding cannot be captured (clang 14)
       if (std::none_of(std::begin(kConditions), std::end(kConditions), [&](const char* c) { return key == c; }))
         return r.Fail(p + ".done." + key, "unknown condition (schedules, node, pending, workloadSkew, maxEdits)");
+    }
     task.done = *done;
     step.task = std::move(task);
   }
@@ -338,6 +342,35 @@ void LessonBook::RestoreProgress(std::string_view json) {
   if (!j.is_object()) return;
   for (const auto& [id, steps] : j.items())
     if (steps.is_number_unsigned()) progress_[id] = steps.get<size_t>();
+}
+
+bool AddLessonsFromDirectory(LessonBook& book, const std::string& examplesDir, std::string& error) {
+  auto read = [&](const std::string& path, std::string& text) {
+    std::ifstream in(examplesDir + "/" + path, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+    if (!in) error = examplesDir + "/" + path + ": cannot read it";
+    return static_cast<bool>(in);
+  };
+  std::string text;
+  if (!read("lessons/index.json", text)) return false;
+  const ojson index = ojson::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (!index.is_object() || !index.contains("lessons") || !index["lessons"].is_array())
+    return error = "lessons/index.json: must be {\"lessons\": [ids]}", false;
+  for (const auto& id : index["lessons"]) {
+    if (!id.is_string()) return error = "lessons/index.json: lessons must be strings", false;
+    const std::string file = "lessons/" + id.get<std::string>() + ".json";
+    if (!read(file, text)) return false;
+    if (!book.Add(text, error)) return error = file + ": " + error, false;
+    for (const LessonStep& step : book.Find(id.get<std::string>())->steps) {
+      if (step.scenario.empty()) continue;
+      std::string scenario;
+      if (!read(step.scenario, scenario)) return false;
+      book.AddFile(step.scenario, std::move(scenario));
+    }
+  }
+  return true;
 }
 
 }  // namespace spreadlab::app

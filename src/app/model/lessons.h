@@ -110,4 +110,8 @@ class LessonBook {
   Prediction prediction_;
 };
 
+// Registers every lesson examples/lessons/index.json lists, and the files their steps open,
+// from a directory (the desktop app, the tests); false with the first error.
+bool AddLessonsFromDirectory(LessonBook& book, const std::string& examplesDir, std::string& error);
+
 }  // namespace spreadlab::app

@@ -1,0 +1,140 @@
+// The guided lessons (app/model/lessons.h, examples/lessons/): the format's errors name
+// the field, the task conditions read the lab, and every lesson is played to its end —
+// each prediction answered by the real cycle, each task not done before its solution
+// and done after it.
+#include <gtest/gtest.h>
+
+#include "app/model/lessons.h"
+#include "testing/read_file.h"
+
+namespace spreadlab::app {
+namespace {
+
+const std::string kExamples = SPREADLAB_EXAMPLES_DIR;
+
+TEST(LessonFormatTest, ErrorsNameTheField) {
+  struct Case {
+    const char* text;
+    const char* error;
+  };
+  const Case cases[] = {
+      {"[]", "lesson: must be an object"},
+      {R"({"title": "t", "steps": []})", "lesson.id: required"},
+      {R"({"id": "x", "title": "t", "steps": []})", "lesson.steps: required: a non-empty array"},
+      {R"({"id": "x", "title": "t", "steps": [{"title": "s"}]})", "steps[0].text: required"},
+      {R"({"id": "x", "title": "t", "steps": [{"title": "s", "text": "t"}]})",
+       "steps[0].scenario: required: the first step opens a scenario"},
+      {R"({"id": "x", "title": "t", "steps": [{"title": "s", "text": "t", "scenario": "a.json",
+          "predict": {"kind": "zone", "question": "?"}}]})",
+       "steps[0].predict.kind: must be \"node\" or \"schedules\" (got \"zone\")"},
+      {R"({"id": "x", "title": "t", "steps": [{"title": "s", "text": "t", "scenario": "a.json",
+          "task": {"text": "do", "done": {"schedules": true}}}]})",
+       "steps[0].task.solution: required: the actions that solve the task"},
+      {R"({"id": "x", "title": "t", "steps": [{"title": "s", "text": "t", "scenario": "a.json",
+          "task": {"text": "do", "done": {"wins": "a"}, "solution": [{"call": "scheduleAll"}]}}]})",
+       "steps[0].task.done.wins: unknown condition (schedules, node, pending, workloadSkew, maxEdits)"},
+      {R"({"id": "x", "title": "t", "steps": [{"title": "s", "text": "t", "scenario": "a.json",
+          "setup": [{"call": "deleteEverything"}]}]})",
+       "steps[0].setup[0].call: unknown action \"deleteEverything\" (setConstraintField, setPluginWeight, "
+       "scheduleNext, scheduleAll, scale, applySuggestion, setKubeVersion)"},
+  };
+  for (const Case& c : cases) {
+    Lesson l;
+    std::string error;
+    EXPECT_FALSE(ParseLesson(c.text, l, error)) << c.text;
+    EXPECT_EQ(error, c.error) << c.text;
+  }
+}
+
+TEST(LessonTaskTest, ConditionsReadTheLab) {
+  Lab lab;
+  std::string error;
+  ASSERT_TRUE(lab.Load(testing::ReadFile(kExamples + "/one-constraint.json"), "x", error)) << error;
+  ASSERT_NE(lab.trace().selected, kNone);
+  const std::string where = lab.cluster().node(lab.trace().selected).name;
+  using J = nlohmann::ordered_json;
+  EXPECT_TRUE(CheckTask(lab, J{{"schedules", true}}, 0).done);
+  TaskCheck c = CheckTask(lab, J{{"schedules", false}}, 0);
+  EXPECT_FALSE(c.done);
+  EXPECT_EQ(c.missing, "the pod still gets a node");
+  EXPECT_TRUE(CheckTask(lab, J{{"node", J::array({"nowhere", where})}}, 0).done);
+  c = CheckTask(lab, J{{"node", "nowhere"}}, 0);
+  EXPECT_EQ(c.missing, "the pod goes to " + where + ", not nowhere");
+  c = CheckTask(lab, J{{"schedules", true}, {"maxEdits", 1}}, 2);
+  EXPECT_EQ(c.missing, "done in 2 edits; the task allows 1 (undo and try again)");
+  EXPECT_TRUE(CheckTask(lab, J{{"pending", lab.PendingPods().size()}}, 0).done);
+}
+
+TEST(LessonTaskTest, ActionsUseTheJsApisVocabulary) {
+  Lab lab;
+  std::string error;
+  ASSERT_TRUE(lab.Load(testing::ReadFile(kExamples + "/one-constraint.json"), "x", error)) << error;
+  EXPECT_TRUE(RunAction(lab, LessonAction{"setConstraintField", {0, "maxSkew", 3}}, error)) << error;
+  EXPECT_EQ(lab.doc().scenario().pods[lab.podItem()].spec.topologySpreadConstraints[0].maxSkew, 3);
+  EXPECT_FALSE(RunAction(lab, LessonAction{"setConstraintField", {0, "maxSkew", 0}}, error));
+  EXPECT_NE(error.find("must be greater than zero"), std::string::npos) << error;
+  EXPECT_FALSE(RunAction(lab, LessonAction{"scale", {"web"}}, error));
+  EXPECT_EQ(error, "scale: args are [workload, replicas]");
+  EXPECT_EQ(lab.undoDepth(), 1u);
+}
+
+// Plays every lesson the way a learner who follows it does.
+TEST(LessonsTest, EveryLessonPlaysToItsEnd) {
+  LessonBook book;
+  std::string error;
+  ASSERT_TRUE(AddLessonsFromDirectory(book, kExamples, error)) << error;
+  ASSERT_GE(book.lessons().size(), 8u);
+  for (const Lesson& lesson : book.lessons()) {
+    SCOPED_TRACE(lesson.id);
+    Lab lab;
+    ASSERT_TRUE(book.Start(lab, lesson.id, 0, error)) << error;
+    int predictions = 0, tasks = 0;
+    for (size_t s = 0; s < lesson.steps.size(); ++s) {
+      SCOPED_TRACE("step " + std::to_string(s));
+      ASSERT_TRUE(book.active());
+      ASSERT_EQ(book.stepIndex(), s);
+      const LessonStep& step = lesson.steps[s];
+      if (!step.predict.empty()) {
+        ASSERT_NE(lab.pod(), kNone) << "a prediction needs a pending pod";
+        EXPECT_FALSE(lab.playback.Reached(Phase::Select)) << "the answer shows before the prediction";
+        const bool gets = lab.trace().selected != kNone;
+        const std::string answer = step.predict == "schedules" ? (gets ? "yes" : "no")
+                                   : gets ? lab.cluster().node(lab.trace().selected).name : "Pending";
+        ASSERT_TRUE(book.Predict(lab, answer, error)) << error;
+        EXPECT_TRUE(book.prediction().correct);
+        ++predictions;
+      }
+      if (step.task) {
+        EXPECT_FALSE(book.Check(lab).done) << "the task is done before the learner does anything";
+        ASSERT_TRUE(book.Solve(lab, error)) << error;
+        const TaskCheck c = book.Check(lab);
+        EXPECT_TRUE(c.done) << c.missing;
+        ++tasks;
+      }
+      ASSERT_TRUE(book.Next(lab, error)) << error;
+    }
+    EXPECT_FALSE(book.active());
+    EXPECT_EQ(book.progress().at(lesson.id), lesson.steps.size());
+    EXPECT_GE(predictions, 1);
+    EXPECT_GE(tasks + predictions, 2);
+  }
+}
+
+TEST(LessonsTest, ProgressRoundTrips) {
+  LessonBook a, b;
+  std::string error;
+  ASSERT_TRUE(AddLessonsFromDirectory(a, kExamples, error)) << error;
+  Lab lab;
+  const Lesson& first = a.lessons().front();
+  ASSERT_TRUE(a.Start(lab, first.id, 0, error)) << error;
+  ASSERT_TRUE(a.Next(lab, error)) << error;
+  b.RestoreProgress(a.ProgressJson());
+  EXPECT_EQ(b.progress().at(first.id), 1u);
+  b.RestoreProgress("not json");  // ignored
+  EXPECT_EQ(b.progress().size(), 1u);
+  EXPECT_FALSE(a.Start(lab, "no-such-lesson", 0, error));
+  EXPECT_NE(error.find("no lesson \"no-such-lesson\""), std::string::npos) << error;
+}
+
+}  // namespace
+}  // namespace spreadlab::app
