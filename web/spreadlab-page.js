@@ -75,7 +75,20 @@
     frameStats: () => callJson('spreadlab_platform_stats'),
     shareUrl: async () => location.origin + location.pathname + '#s=' + (await compress(call('spreadlab_scenario'))),
     clearSaved: () => localStorage.removeItem(STORE),
+    // Teaching: what the picture shows now, compare, the guided lessons (js_teach.cpp).
+    picture: () => callJson('spreadlab_picture'),
+    compare: (otherText) => callJson('spreadlab_compare', String(otherText)),
+    lessonsReady: null,    // a Promise, resolved once the lessons are registered
+    lessons: () => callJson('spreadlab_lessons'),
+    startLesson: (id, step) => callJson('spreadlab_start_lesson', String(id), Number(step || 0)),
+    lesson: () => callJson('spreadlab_lesson'),
+    lessonPredict: (answer) => callJson('spreadlab_lesson_predict', String(answer)),
+    lessonNext: () => callJson('spreadlab_lesson_next'),
+    lessonBack: () => callJson('spreadlab_lesson_back'),
+    lessonSolve: () => callJson('spreadlab_lesson_solve'),
+    stopLesson: () => callJson('spreadlab_stop_lesson'),
   };
+  const LESSONS_STORE = 'spreadlab.lessons.v1';
 
   // ---- share links: deflate-raw + base64url in the fragment ----
   async function compress(text) {
@@ -154,6 +167,29 @@
     });
   }
 
+  // The guided lessons (examples/lessons/, docs/lessons.md) and the scenarios their steps
+  // open, fetched after the first frame; ?lesson=ID opens one once they are registered.
+  async function addLessons() {
+    const index = await fetch('examples/lessons/index.json').then((r) => r.json()).catch(() => ({ lessons: [] }));
+    const texts = await Promise.all((index.lessons || []).map((id) => fetchText('examples/lessons/' + id + '.json').catch(() => null)));
+    const files = new Set();
+    for (const text of texts) {
+      try { for (const step of JSON.parse(text).steps || []) if (step.scenario) files.add(step.scenario); } catch (e) { /* reported when added */ }
+    }
+    await Promise.all([...files].map(async (f) => {
+      try { call('spreadlab_add_file', f, await fetchText('examples/' + f)); } catch (e) { console.warn('spreadlab: lesson file', e); }
+    }));
+    call('spreadlab_restore_lesson_progress', localStorage.getItem(LESSONS_STORE) || '{}');
+    texts.forEach((text, i) => {
+      if (text === null) return;
+      const r = callJson('spreadlab_add_lesson', text);
+      if (!r.ok) console.warn('spreadlab: lesson ' + index.lessons[i] + ': ' + r.error);
+    });
+    if (params.get('lesson')) {
+      window.spreadlab.startLesson(params.get('lesson'), 0);  // an unknown id is told in the status line
+    }
+  }
+
   function download(name, text) {
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -210,6 +246,10 @@
         document.getElementById('canvas').focus();
         window.dispatchEvent(new Event('spreadlab-ready'));
         addExamples(p.index, p.fetched);
+        window.spreadlab.lessonsReady = addLessons();
+      },
+      spreadlabSaveLessons(json) {
+        try { localStorage.setItem(LESSONS_STORE, json); } catch (e) { console.warn('spreadlab: lesson progress', e); }
       },
       spreadlabSave(text, source) {
         try {

@@ -5,11 +5,14 @@
 #include <string>
 
 #include "app/model/lab.h"
+#include "app/model/lessons.h"
 
 namespace spreadlab::app {
 
 // The lab the page (or window) shows; owned by the platform main.
 Lab& TheLab();
+// The guided lessons the page registered, and the learner's way through one.
+LessonBook& TheLessons();
 
 // Where named widgets were drawn in the last frame, in CSS pixels of the canvas
 // (e.g. "maxSkew#0"): lets tests click and type on the real UI.
@@ -29,6 +32,8 @@ void CopyText(const std::string& text);
 void OpenFilePicker();
 // Puts the scenario into the page URL (compressed fragment) and copies the link.
 void Share(const std::string& text);
+// Keeps the lessons' progress across reloads (web: localStorage).
+void SaveLessonProgress(const std::string& json);
 // True in the compact embed layout (?embed=1).
 bool Embedded();
 }  // namespace host

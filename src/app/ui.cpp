@@ -120,6 +120,12 @@ void DrawFrame(Lab& lab, UiState& ui) {
     DrawStatusBar(lab, ui);
   ImGui::End();
   DrawImportDialog(lab, ui);
+  if (lab.loaded()) {
+    DrawComparePanel(lab, ui);
+    // Over the Decision panel, which a prediction keeps unanswered anyway: the picture
+    // (where the learner clicks) and the editors stay in view.
+    DrawLessonPanel(lab, ui, ImVec2(leftW + centerW + 6, top + 26), display.x - leftW - centerW - 12);
+  }
   // Edits asked for during the frame, now that nothing refers into the old state.
   auto changes = std::move(Changes());
   Changes().clear();

@@ -21,6 +21,7 @@ struct UiState {
   int previewSuggestion = -1;    // the conflict suggestion hovered in the last frame, previewed on the cluster
   bool showAnswer = false;       // reveal the decision while the cycle still plays
   bool showImport = false, closeImport = false;
+  bool showCompare = false;
   std::string importText, importError;
   float dpiScale = 1.0f;
 };

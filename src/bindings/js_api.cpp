@@ -3,25 +3,19 @@
 // docs/js-api.md. Every function returns JSON text, valid until the next call.
 #include <emscripten.h>
 
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "app/app.h"
+#include "bindings/json_out.h"
 #include "io/why_json.h"
 
 namespace {
 
-using json = nlohmann::ordered_json;  // one json type in the whole program: one copy of its code in wasm
 using spreadlab::app::Lab;
 using spreadlab::app::TheLab;
-
-const char* Out(const json& j) {
-  static std::string buffer;
-  buffer = j.dump(-1, ' ', false, json::error_handler_t::replace);  // statuses may quote what was typed
-  return buffer.c_str();
-}
-
-json Result(bool ok, const std::string& error) { return json{{"ok", ok}, {"error", ok ? json(nullptr) : json(error)}}; }
+using spreadlab::bindings::json;
+using spreadlab::bindings::Out;
+using spreadlab::bindings::Result;
 
 }  // namespace
 

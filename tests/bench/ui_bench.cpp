@@ -22,6 +22,10 @@ Lab& TheLab() {
   static Lab lab;
   return lab;
 }
+LessonBook& TheLessons() {
+  static LessonBook lessons;
+  return lessons;
+}
 
 // The benchmark keeps, downloads and copies nothing.
 namespace host {
@@ -30,6 +34,7 @@ void Download(const std::string&, const std::string&) {}
 void CopyText(const std::string&) {}
 void OpenFilePicker() {}
 void Share(const std::string&) {}
+void SaveLessonProgress(const std::string&) {}
 bool Embedded() { return false; }
 }  // namespace host
 

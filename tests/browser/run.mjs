@@ -12,6 +12,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { chromium } from 'playwright-core';
 
 import { serve } from '../../scripts/static-server.mjs';
+import { teachTests } from './teach-tests.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
@@ -127,7 +128,8 @@ async function typeInto(page, id, text) {
   await frames(page, 3);
 }
 
-const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, name) });
+// `clip` (CSS pixels) keeps a part of the page: the pictures the README links.
+const shot = (page, name, clip) => page.screenshot({ path: join(ARTIFACTS, name), ...(clip ? { clip } : {}) });
 const feasible = (trace) => trace.nodes.filter((n) => n.feasible).map((n) => n.name);
 
 // ---- the tests ----
@@ -560,6 +562,8 @@ test('a big cluster (1,000 nodes, 5,000 pods) draws and re-runs fast', async () 
   await shot(page, '11-big-cluster.png');
   await ctx.close();
 });
+
+teachTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect, shot, EXAMPLES, CLI });
 
 // ---- run ----
 const server = await serve(SITE, 0);

@@ -2,7 +2,9 @@
 // scenario, then (after a line "%%") one command per line:
 //   JS API (src/bindings/js_api.cpp, what window.spreadlab calls):
 //     load TEXT | field INDEX FIELD JSON | next | all | why | apply N | undo | redo
-//     | step | play | trace | scenario | status
+//     | step | play | trace | scenario | status | picture | compare TEXT
+//     | lessonAdd JSON | lessonFile PATH TEXT | lessonStart ID N | predict ANSWER | solve
+//     | lessonNext | lessonBack | lesson
 //   the panels' edits, through the same text parsers (app/model/edit_text.h):
 //     labels TEXT | nodeSelector TEXT | tolerations TEXT | affinity TEXT | namespace TEXT
 //     | nodeLabels N TEXT | cordon N | removeNode N | addNode N | bind P N | removePod P
@@ -37,12 +39,24 @@ const char* spreadlab_status();
 const char* spreadlab_scale(const char* workload, double replicas);
 const char* spreadlab_workloads();
 const char* spreadlab_set_kube_version(const char* version);
+const char* spreadlab_picture();
+const char* spreadlab_compare(const char* other);
+const char* spreadlab_add_lesson(const char* text);
+void spreadlab_add_file(const char* path, const char* text);
+const char* spreadlab_start_lesson(const char* id, int step);
+const char* spreadlab_lesson();
+const char* spreadlab_lesson_predict(const char* answer);
+const char* spreadlab_lesson_next();
+const char* spreadlab_lesson_back();
+const char* spreadlab_lesson_solve();
 }
 
 namespace spreadlab::app {
 // The fuzzer is this program's platform: one lab per input.
 Lab* g_lab = nullptr;
+LessonBook* g_lessons = nullptr;
 Lab& TheLab() { return *g_lab; }
+LessonBook& TheLessons() { return *g_lessons; }
 std::map<std::string, WidgetRect>& WidgetRects() {
   static std::map<std::string, WidgetRect> rects;
   return rects;
@@ -98,7 +112,8 @@ void PanelEdit(Lab& lab, const std::string& verb, std::istringstream& in) {
   }
   if (verb == "weight") {
     const int32_t w = Number(rest);
-    return Edit(lab, "plugin weight", [=](io::ScenarioDoc& d, std::string& e) { return d.SetPluginWeight(a, w, e); });
+    lab.SetPluginWeight(a, w);
+    return;
   }
   if (verb == "filter") {
     const bool on = rest == "on";
@@ -177,6 +192,27 @@ void Run(Lab& lab, const std::string& line) {
     in >> workload >> n;
     spreadlab_scale(workload.c_str(), n >= 0 && n < 1e9 ? static_cast<double>(static_cast<int64_t>(n) % 64) : n);
   }
+  else if (verb == "picture") spreadlab_picture();
+  else if (verb == "compare" || verb == "lessonAdd" || verb == "predict") {
+    std::string rest;
+    std::getline(in >> std::ws, rest);
+    if (verb == "compare") spreadlab_compare(rest.c_str());
+    else if (verb == "lessonAdd") spreadlab_add_lesson(rest.c_str());
+    else spreadlab_lesson_predict(rest.c_str());
+  } else if (verb == "lessonFile") {  // lessonFile PATH TEXT: a file a lesson's step opens
+    std::string path, rest;
+    in >> path;
+    std::getline(in >> std::ws, rest);
+    spreadlab_add_file(path.c_str(), rest.c_str());
+  } else if (verb == "lessonStart") {
+    std::string id;
+    int step = 0;
+    in >> id >> step;
+    spreadlab_start_lesson(id.c_str(), step);
+  } else if (verb == "lessonNext") spreadlab_lesson_next();
+  else if (verb == "lessonBack") spreadlab_lesson_back();
+  else if (verb == "solve") spreadlab_lesson_solve();
+  else if (verb == "lesson") spreadlab_lesson();
   else if (lab.loaded()) PanelEdit(lab, verb, in);
 }
 
@@ -187,7 +223,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const size_t split = input.find("\n%%\n");
   const std::string scenario = input.substr(0, split);
   Lab lab;
+  app::LessonBook lessons;
   app::g_lab = &lab;
+  app::g_lessons = &lessons;
   spreadlab_load(scenario.c_str(), "fuzz");
   if (lab.loaded() && lab.cluster().nodes().size() + lab.cluster().pods().size() > kMaxObjects) return 0;
   if (!lab.loaded()) {

@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "app/app.h"
+#include "app/panels/node_card.h"
 #include "app/panels/panels.h"
 
 namespace spreadlab::app {
@@ -25,20 +26,6 @@ struct Region {
   int matchNum = -1;  // -1: not an eligible domain of the constraint shown
   ImVec2 pos, size;
 };
-
-ImU32 HashColor(const std::string& s) {
-  uint32_t h = 2166136261u;
-  for (char c : s) h = (h ^ static_cast<uint8_t>(c)) * 16777619u;
-  ImVec4 c;
-  ImGui::ColorConvertHSVtoRGB((h % 360) / 360.0f, 0.45f, 0.85f, c.x, c.y, c.z);
-  c.w = 1;
-  return ImGui::ColorConvertFloat4ToU32(c);
-}
-
-const std::string* Label(const std::map<std::string, std::string>& labels, const std::string& key) {
-  auto it = labels.find(key);
-  return it == labels.end() ? nullptr : &it->second;
-}
 
 // The spread constraint summary whose key is the grouping key, if any.
 const SpreadConstraintSummary* SummaryFor(const CycleTrace& t, const std::string& key, int* index) {
@@ -104,36 +91,6 @@ void PodTooltip(const v1::Pod& p) {
   ImGui::EndTooltip();
 }
 
-// Three small vertical bars ending at `topRight`: the node's requested cpu,
-// memory and pod count over its allocatable (red from 90%); a tooltip with the
-// numbers when `mouse` is over them.
-void ResourceBars(ImDrawList* dl, const NodeInfo& n, ImVec2 topRight, float height, const ImVec2* mouse) {
-  struct Bar {
-    const char* name;
-    int64_t used, cap;
-  };
-  const Bar bars[] = {{"cpu", n.requested.milliCPU, n.allocatable.milliCPU},
-                      {"memory", n.requested.memory, n.allocatable.memory},
-                      {"pods", static_cast<int64_t>(n.pods.size()), n.allocatable.allowedPodNumber}};
-  const float w = 5, gap = 2;
-  const ImVec2 a(topRight.x - 3 * w - 2 * gap, topRight.y), b(topRight.x, topRight.y + height);
-  for (int i = 0; i < 3; ++i) {
-    const float x = a.x + i * (w + gap);
-    const float f = bars[i].cap > 0 ? std::min(1.0f, static_cast<float>(bars[i].used) / bars[i].cap) : 1.0f;
-    dl->AddRectFilled(ImVec2(x, a.y), ImVec2(x + w, b.y), IM_COL32(225, 228, 234, 255), 1);
-    const ImU32 c = bars[i].cap <= 0 || f >= 0.9f ? colors::kRejected : f >= 0.7f ? IM_COL32(230, 140, 20, 255)
-                                                                                   : colors::kAccent;
-    dl->AddRectFilled(ImVec2(x, b.y - f * height), ImVec2(x + w, b.y), c, 1);
-  }
-  if (mouse && mouse->x >= a.x && mouse->x < b.x && mouse->y >= a.y && mouse->y < b.y) {
-    auto pct = [](const Bar& r) { return r.cap > 0 ? static_cast<int>(100 * r.used / r.cap) : 100; };
-    ImGui::SetTooltip("requested / allocatable\ncpu     %.2f / %.2f cores (%d%%)\nmemory  %.1f / %.1f GiB (%d%%)\npods    %lld / %lld (%d%%)",
-                      bars[0].used / 1000.0, bars[0].cap / 1000.0, pct(bars[0]), bars[1].used / 1073741824.0,
-                      bars[1].cap / 1073741824.0, pct(bars[1]), static_cast<long long>(bars[2].used),
-                      static_cast<long long>(bars[2].cap), pct(bars[2]));
-  }
-}
-
 }  // namespace
 
 void DrawCluster(Lab& lab, UiState& ui) {
@@ -173,7 +130,7 @@ void DrawCluster(Lab& lab, UiState& ui) {
   const float width = ImGui::GetContentRegionAvail().x;
   const float font = ImGui::GetFontSize();
   const bool compact = sc.nodes.size() > 120;
-  const float cardW = compact ? 28 : 196, cardH = compact ? 28 : 132, gap = compact ? 4 : 10, pad = 10;
+  const float cardW = compact ? 28 : 196, cardH = compact ? 28 : 88 + font * kCardCycleLines, gap = compact ? 4 : 10, pad = 10;
   const float headerH = font * 2.6f;
 
   // --- the pending pod(s), above the cluster ---
@@ -204,16 +161,13 @@ void DrawCluster(Lab& lab, UiState& ui) {
         ImGui::TextDisabled("+%d more", static_cast<int>(pending.size() - 24));
       }
     }
+    DrawCycleLegend(lab);
     y = ImGui::GetCursorScreenPos().y + 4;
   }
 
   // --- layout: regions in rows, each region a grid of cards ---
   const float minRegionW = cardW * (compact ? 8 : 1) + gap * (compact ? 7 : 0) + 2 * pad;
   int perRow = std::max(1, std::min(static_cast<int>(domains.size()), static_cast<int>(width / (minRegionW + gap))));
-  if (!compact) {
-    // Prefer side-by-side regions while each still fits two cards per row.
-    perRow = std::max(1, std::min<int>(static_cast<int>(domains.size()), static_cast<int>(width / (minRegionW + gap))));
-  }
   const float regionW = (width - gap * (perRow - 1)) / perRow;
   const int cols = std::max(1, static_cast<int>((regionW - 2 * pad + gap) / (cardW + gap)));
   float rowY = y;
@@ -236,12 +190,8 @@ void DrawCluster(Lab& lab, UiState& ui) {
   const bool canvasHovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByPopup);
   const ImVec2 clipMin = dl->GetClipRectMin(), clipMax = dl->GetClipRectMax();
   ui.hoveredNode = kNone;
-  const float filterProgress = pb.Progress(Phase::Filter);
-  const float normalizeProgress = pb.Progress(Phase::NormalizeScore);
-  const bool showVerdicts = pb.Reached(Phase::Filter);
-  const int nodeCount = static_cast<int>(sc.nodes.size());
-  int64_t bestTotal = 1;
-  for (const NodeTrace& nt : trace.nodes) bestTotal = std::max(bestTotal, nt.total);
+  CardContext cx{lab, ui, cluster, sc, trace, pb, key, matching, previewFeasible, previewLands, compact, font, mouse,
+                 canvasHovered, false, kNone, -1, false, {}};
   ImVec2 winnerPos(-1, -1);
   PodIndex hoveredPod = kNone;  // a bound pod's chip under the mouse
 
@@ -276,146 +226,14 @@ void DrawCluster(Lab& lab, UiState& ui) {
       const ImVec2 ca(a.x + pad + (k % cols) * (cardW + gap), a.y + headerH + (k / cols) * (cardH + gap));
       const ImVec2 cb(ca.x + cardW, ca.y + cardH);
       if (cb.y < clipMin.y || ca.y > clipMax.y) continue;
-      const v1::Node& node = sc.nodes[ni];
-      const NodeTrace* nt = ni < static_cast<int>(trace.nodes.size()) ? &trace.nodes[ni] : nullptr;
-      // Filter animation: verdicts appear node by node.
-      const bool verdictShown = nt && showVerdicts && (filterProgress >= 1.0f || ni < filterProgress * nodeCount);
-      const bool rejected = verdictShown && nt->evaluated && !nt->feasible;
       const bool winner = trace.selected == ni && pb.Reached(Phase::Select);
       const bool hovered = canvasHovered && mouse.x >= ca.x && mouse.x < cb.x && mouse.y >= ca.y && mouse.y < cb.y;
       if (hovered) ui.hoveredNode = ni;
       if (winner) winnerPos = ImVec2(ca.x + cardW * 0.5f, ca.y + cardH * 0.5f);
 
-      ImU32 bg = rejected ? IM_COL32(246, 236, 236, 255) : IM_COL32(255, 255, 255, 255);
-      if (verdictShown && nt->feasible) bg = IM_COL32(236, 248, 238, 255);
-      if (!nt || !nt->evaluated) bg = IM_COL32(250, 250, 250, 255);
-      dl->AddRectFilled(ca, cb, bg, 6);
-      ImU32 border = IM_COL32(190, 195, 205, 255);
-      float thick = 1;
-      if (verdictShown) border = nt->feasible ? colors::kFeasible : (nt->evaluated ? colors::kRejected : colors::kMuted);
-      if (winner) border = colors::kWinner, thick = 4;
-      if (ui.selectedNode == ni) border = colors::kAccent, thick = 3;
-      if (hovered) thick += 1;
-      dl->AddRect(ca, cb, border, 6, 0, thick);
-      if (winner && ui.selectedNode == ni) dl->AddRect(ImVec2(ca.x - 3, ca.y - 3), ImVec2(cb.x + 3, cb.y + 3), colors::kWinner, 8, 0, 2);
-      if (!previewFeasible.empty() && previewFeasible[ni]) {
-        dl->AddRect(ImVec2(ca.x - 4, ca.y - 4), ImVec2(cb.x + 4, cb.y + 4), colors::kFeasible, 9, 0, 3);
-        if (ni == previewLands && !compact)
-          dl->AddText(ImVec2(cb.x - ImGui::CalcTextSize("would land here").x - 8, ca.y + 6), colors::kFeasible,
-                      "would land here");
-      }
-
-      if (compact) {
-        // A cell: the verdict as a colour, matching pods as a dot count.
-        int count = 0;
-        for (PodIndex p : cluster.node(ni).pods) count += matching.size() > static_cast<size_t>(p) && matching[p];
-        char buf[16];
-        std::snprintf(buf, sizeof buf, "%d", count);
-        dl->AddText(ImVec2(ca.x + 4, ca.y + 6), IM_COL32(60, 60, 70, 255), buf);
-        continue;
-      }
-
-      MarkRect("node:" + node.metadata.name, ca, cb);
-      // Name and state badges.
-      float tx = ca.x + 8, ty = ca.y + 6;
-      dl->AddText(ImVec2(tx, ty), IM_COL32(20, 20, 30, 255), node.metadata.name.c_str());
-      if (winner) dl->AddText(ImVec2(cb.x - ImGui::CalcTextSize("chosen").x - 8, ty), colors::kWinner, "chosen");
-      ty += font * 1.25f;
-      std::string badges;
-      if (node.unschedulable) badges += "cordoned  ";
-      for (const auto& t : node.taints) badges += "taint " + t.key + (t.value.empty() ? "" : "=" + t.value) + ":" + t.effect + "  ";
-      if (!badges.empty()) {
-        dl->PushClipRect(ca, cb, true);
-        dl->AddText(ImVec2(tx, ty), IM_COL32(170, 90, 0, 255), badges.c_str());
-        dl->PopClipRect();
-        ty += font * 1.2f;
-      }
-      // Key labels: everything but the grouping key and the hostname.
-      std::string labels;
-      for (const auto& [k, v] : node.metadata.labels)
-        if (k != key && k != kLabelHostname) labels += (labels.empty() ? "" : "  ") + k + "=" + v;
-      if (!labels.empty() && badges.empty()) {
-        dl->PushClipRect(ca, cb, true);
-        dl->AddText(ImVec2(tx, ty), colors::kMuted, labels.c_str());
-        dl->PopClipRect();
-        ty += font * 1.2f;
-      }
-      // Requested against allocatable, as NodeResourcesFit sees them: cpu, memory, pods.
-      const NodeInfo& info = cluster.node(ni);
-      ResourceBars(dl, info, ImVec2(cb.x - 8, ca.y + font * 1.35f), font * 2.2f, canvasHovered ? &mouse : nullptr);
-      // Pod chips; the pods that count for the highlighted constraint get a dark ring.
-      const auto& pods = info.pods;
-      float px = tx, py = ty + 2;
-      const float chip = font * 0.95f;
-      size_t shown = 0;
-      for (PodIndex p : pods) {
-        if (px + chip > cb.x - 30) {
-          px = tx;
-          py += chip + 3;
-        }
-        if (py + chip > ca.y + cardH - font * 2.6f) break;
-        const v1::Pod& pod = sc.pods[p];
-        const std::string* cv = Label(pod.metadata.labels, ui.colorKey);
-        ImVec2 pa(px, py), pb2(px + chip, py + chip);
-        dl->AddRectFilled(pa, pb2, cv ? HashColor(*cv) : IM_COL32(200, 200, 200, 255), 3);
-        if (matching.size() > static_cast<size_t>(p) && matching[p]) dl->AddRect(pa, pb2, IM_COL32(20, 30, 60, 255), 3, 0, 2);
-        if (ui.dragPod == p) dl->AddRect(pa, pb2, colors::kAccent, 3, 0, 2);
-        MarkRect("pod:" + pod.metadata.name, pa, pb2);
-        if (canvasHovered && mouse.x >= pa.x && mouse.x < pb2.x && mouse.y >= pa.y && mouse.y < pb2.y) hoveredPod = p;
-        px += chip + 3;
-        ++shown;
-      }
-      if (shown < pods.size()) {
-        char more[32];
-        std::snprintf(more, sizeof more, "+%d", static_cast<int>(pods.size() - shown));
-        dl->AddText(ImVec2(px, py), colors::kMuted, more);
-      }
-      // Verdict line and score bar at the bottom of the card.
-      const float by = cb.y - font * 2.5f;
-      if (nt && verdictShown) {
-        std::string verdict;
-        ImU32 vc = colors::kMuted;
-        if (!nt->evaluated) {
-          verdict = "not evaluated (" + std::string(NotEvaluatedName(nt->notEvaluated)) + ")";
-        } else if (nt->feasible) {
-          vc = colors::kFeasible;
-        } else {
-          const FilterVerdict& v = trace.filters[nt->filterBegin + std::max<int>(0, nt->firstFailure)];
-          verdict = "\xE2\x9C\x98 " + trace.filterPlugins[v.plugin], vc = colors::kRejected;
-          // The first failing spread check, as arithmetic; else upstream's reason.
-          std::string why = trace.JoinedReasons(v);
-          for (uint32_t c = 0; c < v.checksCount; ++c) {
-            const SpreadCheck& k = trace.spreadChecks[v.checksBegin + c];
-            if (k.pass) continue;
-            char buf[96];
-            if (k.domain == kNoSym) std::snprintf(buf, sizeof buf, "no %s label", trace.spreadFilter[k.constraint].topologyKey.c_str());
-            else std::snprintf(buf, sizeof buf, "skew %d + %d \xE2\x88\x92 %d = %d > %d", k.matchNum, k.selfMatch, k.minMatchNum, k.skew, k.maxSkew);
-            why = buf;
-            break;
-          }
-          dl->PushClipRect(ca, cb, true);
-          dl->AddText(ImVec2(tx, by + font * 1.2f), colors::kRejected, why.c_str());
-          dl->PopClipRect();
-        }
-        if (nt->feasible) verdict = "\xE2\x9C\x94 feasible";
-        dl->PushClipRect(ca, cb, true);
-        dl->AddText(ImVec2(tx, by), vc, verdict.c_str());
-        dl->PopClipRect();
-        if (nt->feasible && trace.scored && pb.Reached(Phase::Score)) {
-          const float barA = tx, barB = cb.x - 48;
-          const float frac = static_cast<float>(nt->total) / static_cast<float>(bestTotal) *
-                             (pb.Reached(Phase::WeightedSum) ? 1.0f : std::max(0.15f, normalizeProgress));
-          const float yy = by + font * 1.3f;
-          dl->AddRectFilled(ImVec2(barA, yy), ImVec2(barB, yy + font * 0.7f), IM_COL32(225, 228, 235, 255), 3);
-          dl->AddRectFilled(ImVec2(barA, yy), ImVec2(barA + (barB - barA) * frac, yy + font * 0.7f),
-                            winner ? colors::kWinner : colors::kAccent, 3);
-          if (pb.Reached(Phase::WeightedSum)) {
-            char total[32];
-            std::snprintf(total, sizeof total, "%lld", static_cast<long long>(nt->total));
-            dl->AddText(ImVec2(barB + 6, yy - font * 0.2f), IM_COL32(40, 40, 50, 255), total);
-          }
-        }
-      }
+      cx.hovered = hovered;
+      DrawNodeCard(dl, cx, ni, ca, cb);
+      if (cx.hoveredPod != kNone) hoveredPod = cx.hoveredPod;
     }
   }
 
@@ -497,19 +315,29 @@ void DrawCluster(Lab& lab, UiState& ui) {
 
   // Hover: the arithmetic in a tooltip; click: select for the Decision panel.
   if (ui.hoveredNode != kNone) {
-    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) ui.selectedNode = ui.selectedNode == ui.hoveredNode ? kNone : ui.hoveredNode;
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+      ui.selectedNode = ui.selectedNode == ui.hoveredNode ? kNone : ui.hoveredNode;
+      // A lesson asking "which node gets the pod?": the click is the answer.
+      if (TheLessons().awaitingPrediction() && TheLessons().step().predict == "node")
+        Later([&lab, name = cluster.node(ui.hoveredNode).name] {
+          std::string error;
+          if (!TheLessons().Predict(lab, name, error)) lab.SetStatus(error, true);
+        });
+    }
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Right) && hoveredPod == kNone) {
       ui.selectedNode = ui.hoveredNode;
       ImGui::OpenPopup("##node-menu");
     }
     const NodeIndex ni = ui.hoveredNode;
-    if (ni < static_cast<int>(trace.nodes.size()) && hoveredPod == kNone && ui.dragPod == kNone &&
+    if (ni < static_cast<int>(trace.nodes.size()) && hoveredPod == kNone && ui.dragPod == kNone && !cx.barTooltip &&
         !ImGui::IsPopupOpen("##node-menu") && !ImGui::IsPopupOpen("##pod-menu")) {
       const NodeTrace& nt = trace.nodes[ni];
+      // No spoilers: the verdict once the playback has shown it, the total from Weighted sum.
+      const bool verdict = ui.showAnswer || CycleView::VerdictShown(trace, ni, pb);
       ImGui::BeginTooltip();
       ImGui::Text("%s: %s", cluster.node(ni).name.c_str(),
-                  !nt.evaluated ? "not evaluated" : nt.feasible ? "feasible" : "rejected");
-      for (uint32_t f = 0; f < nt.filterCount; ++f) {
+                  !verdict ? "its filters have not run yet" : !nt.evaluated ? "not evaluated" : nt.feasible ? "feasible" : "rejected");
+      for (uint32_t f = 0; verdict && f < nt.filterCount; ++f) {
         const FilterVerdict& v = trace.filters[nt.filterBegin + f];
         for (uint32_t c = 0; c < v.checksCount; ++c) {
           const SpreadCheck& k = trace.spreadChecks[v.checksBegin + c];
@@ -522,7 +350,9 @@ void DrawCluster(Lab& lab, UiState& ui) {
           ImGui::TextColored(colors::V(colors::kRejected), "%s: %s", trace.filterPlugins[v.plugin].c_str(),
                              trace.JoinedReasons(v).c_str());
       }
-      if (nt.scoreCount) ImGui::Text("score total %lld", static_cast<long long>(nt.total));
+      if (nt.scoreCount && (ui.showAnswer || pb.Reached(Phase::WeightedSum)))
+        ImGui::Text("score total %lld", static_cast<long long>(nt.total));
+      if (nt.scoreCount) ImGui::TextDisabled("hover a score bar for its formula");
       ImGui::TextDisabled("click to select, right-click to edit");
       ImGui::EndTooltip();
     }

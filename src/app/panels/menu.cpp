@@ -87,12 +87,35 @@ void DrawMenuBar(Lab& lab, UiState& ui) {
     ImGui::EndMenu();
   }
   MarkItem("menu:Scenario");
+  if (ImGui::BeginMenu("Lessons")) {
+    const LessonBook& book = TheLessons();
+    for (const Lesson& l : book.lessons()) {
+      auto it = book.progress().find(l.id);
+      const size_t done = it == book.progress().end() ? 0 : it->second;
+      const std::string mark = done >= l.steps.size() ? "done" : done ? std::to_string(done) + "/" + std::to_string(l.steps.size()) : "";
+      if (ImGui::MenuItem(l.title.c_str(), mark.c_str()))
+        Later([&lab, id = l.id] {
+          std::string error;
+          if (!TheLessons().Start(lab, id, 0, error)) lab.SetStatus(error, true);
+        });
+      MarkItem("lesson:" + l.id);
+      if (ImGui::IsItemHovered() && !l.summary.empty()) ImGui::SetTooltip("%s", l.summary.c_str());
+    }
+    if (book.lessons().empty()) ImGui::TextDisabled("(loading the lessons...)");
+    ImGui::EndMenu();
+  }
+  MarkItem("menu:Lessons");
   if (ImGui::BeginMenu("Edit")) {
     std::string u = "Undo " + lab.undoLabel(), r = "Redo " + lab.redoLabel();
     if (ImGui::MenuItem(u.c_str(), "Ctrl+Z", false, lab.CanUndo())) Later([=, &lab] { lab.Undo(); });
     if (ImGui::MenuItem(r.c_str(), "Ctrl+Y", false, lab.CanRedo())) Later([=, &lab] { lab.Redo(); });
     ImGui::EndMenu();
   }
+  if (ImGui::BeginMenu("Compare")) {
+    ImGui::MenuItem("Compare with another scenario...", nullptr, &ui.showCompare, lab.pod() != kNone);
+    ImGui::EndMenu();
+  }
+  MarkItem("menu:Compare");
   if (ImGui::BeginMenu("Help")) {
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
     ImGui::TextUnformatted(

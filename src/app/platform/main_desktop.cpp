@@ -18,6 +18,7 @@ namespace spreadlab::app {
 
 namespace {
 Lab g_lab;
+LessonBook g_lessons;
 
 std::string ReadFile(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -28,6 +29,7 @@ std::string ReadFile(const std::filesystem::path& p) {
 }  // namespace
 
 Lab& TheLab() { return g_lab; }
+LessonBook& TheLessons() { return g_lessons; }
 
 namespace host {
 void SaveScenario(const std::string& text, const std::string&) { std::ofstream("spreadlab-saved.json") << text; }
@@ -38,6 +40,7 @@ void Download(const std::string& fileName, const std::string& text) {
 void CopyText(const std::string& text) { SDL_SetClipboardText(text.c_str()); }
 void OpenFilePicker() { g_lab.SetStatus("Desktop build: pass a file on the command line, or paste JSON", true); }
 void Share(const std::string&) { g_lab.SetStatus("Share links are a web feature", true); }
+void SaveLessonProgress(const std::string& json) { std::ofstream("spreadlab-lessons.json") << json; }
 bool Embedded() { return false; }
 }  // namespace host
 
@@ -86,6 +89,9 @@ int main(int argc, char** argv) {
   }
   std::string first = argc > 1 ? argv[1] : std::string(SPREADLAB_EXAMPLES_DIR) + "/one-constraint.json";
   std::string error;
+  if (!AddLessonsFromDirectory(g_lessons, SPREADLAB_EXAMPLES_DIR, error)) std::fprintf(stderr, "lessons: %s\n", error.c_str());
+  g_lessons.RestoreProgress(ReadFile("spreadlab-lessons.json"));
+  error.clear();
   if (!g_lab.Load(ReadFile(first), first, error)) std::fprintf(stderr, "%s: %s\n", first.c_str(), error.c_str());
 
   UiState ui;

@@ -22,6 +22,7 @@ namespace spreadlab::app {
 
 namespace {
 Lab g_lab;
+LessonBook g_lessons;
 UiState g_ui;
 SDL_Window* g_window = nullptr;
 SDL_GLContext g_gl = nullptr;
@@ -35,6 +36,7 @@ float g_uiMs[kFrameSamples] = {};  // the UI alone: events, panels, ImGui::Rende
 }  // namespace
 
 Lab& TheLab() { return g_lab; }
+LessonBook& TheLessons() { return g_lessons; }
 
 // SDL looks up a few optional EGL/GL extension entry points through eglGetProcAddress and
 // copes with null. Emscripten's own eglGetProcAddress is a table of every WebGL entry point,
@@ -53,6 +55,7 @@ EM_JS(void, js_download, (const char* name, const char* text), { Module.spreadla
 EM_JS(void, js_copy, (const char* text), { Module.spreadlabCopy(UTF8ToString(text)); });
 EM_JS(void, js_pick_file, (), { Module.spreadlabPickFile(); });
 EM_JS(void, js_share, (const char* text), { Module.spreadlabShare(UTF8ToString(text)); });
+EM_JS(void, js_save_lessons, (const char* json), { Module.spreadlabSaveLessons(UTF8ToString(json)); });
 EM_JS(int, js_embedded, (), { return Module.spreadlabEmbed ? 1 : 0; });
 
 namespace host {
@@ -61,6 +64,7 @@ void Download(const std::string& fileName, const std::string& text) { js_downloa
 void CopyText(const std::string& text) { js_copy(text.c_str()); }
 void OpenFilePicker() { js_pick_file(); }
 void Share(const std::string& text) { js_share(text.c_str()); }
+void SaveLessonProgress(const std::string& json) { js_save_lessons(json.c_str()); }
 bool Embedded() {
   static int embedded = js_embedded();
   return embedded != 0;
