@@ -189,11 +189,41 @@ std::string CycleView::PhaseCaption(const CycleTrace& t, const Playback& pb) con
   return "";
 }
 
+std::string CycleView::Difference(const Cluster& c, const CycleTrace& t) const {
+  // The runner-up: the best other scored node.
+  NodeIndex second = kNone;
+  for (const NodeTrace& nt : t.nodes)
+    if (nt.node != t.selected && nt.feasible && nt.scoreCount > 0 && (second == kNone || nt.total > t.nodes[second].total))
+      second = nt.node;
+  if (second == kNone) return "";
+  const NodeTrace &w = t.nodes[t.selected], &r = t.nodes[second];
+  std::string s = " Next: " + c.node(second).name + " with " + std::to_string(r.total) + ".";
+  if (w.scoreCount != r.scoreCount) return s;
+  // The plugins that made the difference, most first: those for the winner, those against.
+  std::vector<std::pair<int64_t, std::string>> parts;
+  for (uint32_t i = 0; i < w.scoreCount; ++i) {
+    const ScoreEntry &a = t.scores[w.scoreBegin + i], &b = t.scores[r.scoreBegin + i];
+    if (a.weighted == b.weighted) continue;
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s %+lld (%lld vs %lld, x%lld)", t.scorePlugins[a.plugin].c_str(),
+                  static_cast<long long>(a.weighted - b.weighted), static_cast<long long>(a.normalized),
+                  static_cast<long long>(b.normalized), static_cast<long long>(a.weight));
+    parts.emplace_back(a.weighted - b.weighted, buf);
+  }
+  std::sort(parts.begin(), parts.end(), [](const auto& x, const auto& y) { return std::abs(x.first) > std::abs(y.first); });
+  std::string pro, con;
+  for (const auto& [d, text] : parts) (d > 0 ? pro : con) += (((d > 0 ? pro : con).empty()) ? "" : ", ") + text;
+  if (!pro.empty()) s += " For " + c.node(t.selected).name + ": " + pro + ".";
+  if (!con.empty()) s += " Against it: " + con + ".";
+  return s;
+}
+
 std::string CycleView::SelectCaption(const Cluster& c, const CycleTrace& t) const {
   if (t.selected == kNone) return "No feasible node: the pod stays Pending.";
   std::string s = c.node(t.selected).name + " wins";
   if (!t.scored) return s + ": the only feasible node (scoring is skipped).";
   s += " with " + std::to_string(maxTotal_) + ".";
+  s += Difference(c, t);
   if (tied_.size() > 1) {
     // selectHost: reservoir sampling up to 1.34; from 1.35 a heap over the order parallel
     // filtering found the nodes (kubernetes#135231). Neither is reproducible: spreadlab

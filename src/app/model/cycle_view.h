@@ -76,6 +76,9 @@ class CycleView {
   std::string SelectCaption(const Cluster& c, const CycleTrace& t) const;
 
  private:
+  // The winner against the runner-up, plugin by plugin (" Next: ... For ...: ... Against it: ...").
+  std::string Difference(const Cluster& c, const CycleTrace& t) const;
+
   std::vector<ScoreScale> scales_;
   int64_t maxTotal_ = 0;
   std::vector<NodeIndex> tied_;
