@@ -308,7 +308,7 @@ void DrawCycleLegend(Lab& lab) {
   ImGui::BeginGroup();
   const bool done = pb.Reached(Phase::Select);
   ImGui::TextWrapped("%s", (done ? view.SelectCaption(lab.cluster(), t) : view.PhaseCaption(t, pb)).c_str());
-  if (t.scored && !view.scales().empty()) {
+  if (t.scored && !view.scales().empty() && pb.Reached(Phase::Score)) {
     ImGui::TextDisabled("Score plugins (x weight):");
     const bool normalizing = pb.Reached(Phase::NormalizeScore);
     const float h = ImGui::GetTextLineHeight() * 0.8f;
