@@ -55,6 +55,20 @@ web_build_app() {  # [debug]
     -DFETCHCONTENT_SOURCE_DIR_IMGUI="$DEPS/imgui" -DFETCHCONTENT_SOURCE_DIR_LIBYAML="$DEPS/libyaml" \
     -DFETCHCONTENT_FULLY_DISCONNECTED=ON -DSPREADLAB_SITE_DIR="$site" >/dev/null
   cmake --build "$dir" -j "$JOBS"
+  web_precompress "$site"
+}
+
+# Next to every text and binary file of the site, its .gz (gzip -9) and .br (brotli -q 11),
+# which scripts/static-server.mjs (and any static host configured for it) sends with
+# Content-Encoding instead of compressing on every request. Always redone: a copied file may
+# keep an older time than its stale twin.
+web_precompress() {
+  local f
+  while IFS= read -r -d '' f; do
+    gzip -9 -k -f -n "$f"
+    brotli -q 11 -k -f "$f"
+  done < <(find "$1" -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.html' -o -name '*.css' -o -name '*.json' \
+            -o -name '*.yaml' -o -name '*.ttf' \) -print0)
 }
 
 web_build_desktop() {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the in-browser lab needs on a fresh Debian 12 machine, idempotently:
-#   - Debian packages: Emscripten, Chromium (browser tests), DejaVu fonts, SDL2 (desktop build)
+#   - Debian packages: Emscripten, Chromium (browser tests), DejaVu fonts, SDL2 (desktop build),
+#     fonttools (the font subset) and brotli (the precompressed site)
 #   - the Debian source packages of Dear ImGui, SDL2 and libyaml, unpacked under $WEB/deps
 #     (third-party source is fetched at build time, never committed)
 #   - playwright-core from npm (tests/browser/package-lock.json), driving Debian's Chromium
@@ -10,7 +11,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 WEB="${SPREADLAB_WEB_BUILD_DIR:-$ROOT/build/web}"
 DEPS="$WEB/deps"
-WEB_PACKAGES=(cmake ninja-build g++ nlohmann-json3-dev libyaml-dev emscripten chromium fonts-dejavu-core libsdl2-dev libgl-dev)
+WEB_PACKAGES=(cmake ninja-build g++ nlohmann-json3-dev libyaml-dev emscripten chromium fonts-dejavu-core libsdl2-dev libgl-dev
+  fonttools brotli)
 
 web_sudo() { if [ "$(id -u)" -ne 0 ]; then sudo "$@"; else "$@"; fi; }
 

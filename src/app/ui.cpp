@@ -39,9 +39,10 @@ void SetupStyle(void* fontData, int fontBytes, float pixelSize, float dpiScale) 
     cfg.OversampleH = 2;
     // Latin-1 and Greek for the user's text, and the few symbols the UI draws (— … → − ≤ ≥
     // ✔ ✘): whole blocks of arrows, math and dingbats would rasterize ~1,000 more glyphs
-    // before the first frame.
-    static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2027, 0x2190, 0x2193,
-                                     0x2212, 0x2212, 0x2264, 0x2265, 0x2714, 0x2714, 0x2718, 0x2718, 0};
+    // before the first frame. The web build serves a font subset to the same list.
+    static const ImWchar ranges[] = {
+#include "ui_glyph_ranges.inc"
+    };
     io.Fonts->AddFontFromMemoryTTF(fontData, fontBytes, pixelSize * dpiScale, &cfg, ranges);
     io.FontGlobalScale = 1.0f / dpiScale;
   }

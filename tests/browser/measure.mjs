@@ -1,6 +1,8 @@
 // Speed and size of the web lab, reported as numbers (not a pass/fail test):
 //   node tests/browser/measure.mjs --site DIR
 // - spreadlab.wasm and spreadlab.js, raw and gzip -9
+// - a first visit: every byte the page fetched as transferred (brotli, then gzip only),
+//   until the first frame and until the gallery and the lessons are fetched too
 // - first frame after opening the page on localhost (median of 5 fresh loads)
 // - the cycle re-run after an edit, and frame CPU time, at 1,000 nodes / 5,000 pods
 //   and at 5,000 nodes / 50,000 pods while the cycle animation plays
@@ -29,6 +31,37 @@ const server = await serve(SITE, 0);
 const base = `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({ executablePath: process.env.SPREADLAB_CHROMIUM || '/usr/bin/chromium', headless: true, args: FLAGS });
 const ready = (page) => page.waitForFunction(() => window.spreadlab && window.spreadlab.ready, null, { timeout: 60000 });
+
+// A first visit on a cold cache: the bytes of every response as transferred (headers
+// included), by kind, until the lab is ready and then until its background fetches end.
+async function firstVisit(acceptEncoding) {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, extraHTTPHeaders: { 'Accept-Encoding': acceptEncoding } });
+  const page = await ctx.newPage();
+  const kinds = {};
+  let total = 0, atReady = null, last = Date.now();
+  const pending = [];
+  page.on('requestfinished', (req) => pending.push(req.sizes().then((s) => {
+    const n = s.responseBodySize + s.responseHeadersSize;
+    const path = new URL(req.url()).pathname;
+    const kind = /\.wasm$/.test(path) ? 'wasm' : /spreadlab\.js$/.test(path) ? 'js' : /\.ttf$/.test(path) ? 'font'
+      : /lessons\//.test(path) ? 'lessons' : /examples\//.test(path) ? 'examples' : 'page';
+    kinds[kind] = (kinds[kind] || 0) + n;
+    total += n;
+    last = Date.now();
+  })));
+  await page.goto(base);
+  await ready(page);
+  await Promise.all(pending);
+  atReady = total;
+  await page.evaluate(() => window.spreadlab.lessonsReady);
+  while (Date.now() - last < 1500) await page.waitForTimeout(250);
+  await Promise.all(pending);
+  await ctx.close();
+  const parts = Object.entries(kinds).map(([k, n]) => `${k} ${kb(n)}`).join(', ');
+  console.log(`first visit (${acceptEncoding}): ${kb(atReady)} until the first frame, ${kb(total)} with the gallery and lessons (${parts})`);
+}
+await firstVisit('br, gzip');
+await firstVisit('gzip');
 
 const firsts = [];
 for (let i = 0; i < 5; i++) {
