@@ -4,7 +4,7 @@
 # shell, the examples and the font). `--desktop` also builds the native SDL2 + OpenGL3 app
 # and the UI frame benchmark (spreadlab_ui_bench) into $WEB/desktop. `--debug` builds
 # the lab with ASan, UBSan and Emscripten's assertions into $WEB/debug-site instead
-# (serve or test it with --site).
+# (serve or test it with --site). `--tarball` also packs the site into $WEB/spreadlab-site.tar.gz.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/web-setup.sh"
 
@@ -82,5 +82,7 @@ web_build_sdl2
 case "${1:-}" in
   --debug) web_build_app debug ;;
   --desktop) web_build_app && web_build_desktop ;;
+  # The site as one archive for any static host, under any path (every URL in it is relative).
+  --tarball) web_build_app && tar czf "$WEB/spreadlab-site.tar.gz" -C "$WEB/site" . && echo "$WEB/spreadlab-site.tar.gz" ;;
   *) web_build_app ;;
 esac

@@ -2,7 +2,8 @@
 // picks the first scenario (#s= link, ?scenario=URL, the copy saved in this
 // browser, else examples/one-constraint.json), starts the module, and exposes
 // window.spreadlab (docs/js-api.md). Also: file picker, drag-and-drop, paste,
-// downloads, share links, ?embed=1.
+// downloads, share links, ?embed=1 (with controls= and caption=, and the content height
+// posted to the embedding page).
 (function () {
   'use strict';
   const t0 = performance.now();
@@ -14,6 +15,12 @@
   wasmModule.catch(() => {});  // reported by instantiateWasm below
   const params = new URLSearchParams(location.search);
   const embed = params.get('embed') === '1';
+  // ?embed=1&controls=...: the editors shown above an embed's picture (the others are ignored).
+  const KNOWN_CONTROLS = ['maxSkew', 'topologyKey', 'whenUnsatisfiable', 'minDomains', 'replicas'];
+  const EMBED_CONTROLS = (params.get('controls') || '').split(',').map((c) => c.trim()).filter((c) => {
+    if (c && !KNOWN_CONTROLS.includes(c)) console.warn(`spreadlab: unknown control "${c}" (known: ${KNOWN_CONTROLS.join(', ')})`);
+    return KNOWN_CONTROLS.includes(c);
+  });
   const STORE = 'spreadlab.scenario.v1';
   const DEFAULT_EXAMPLE = 'one-constraint.json';
   const overlay = document.getElementById('overlay');
@@ -54,6 +61,7 @@
     ready: false,          // true once the first frame is on screen
     firstFrameMs: null,    // ms from the page script starting to the first frame
     failed: null,          // why the lab could not start, if it could not
+    contentHeight: null,   // an embed's content height in CSS pixels, as last posted to its page
     load: (jsonText, source) => callJson('spreadlab_load', String(jsonText), source || 'loaded scenario'),
     trace: () => callJson('spreadlab_trace'),
     setConstraintField: (index, field, value) =>
@@ -128,7 +136,7 @@
       const url = params.get('scenario');
       try { firsts.push([await fetchText(url), url]); } catch (e) { firsts.push(['', url + ' (' + e.message + ')']); }
     }
-    if (!firsts.length) {
+    if (!firsts.length && !embed) {  // an embed shows its page's scenario, never another tab's edits
       try {
         const saved = JSON.parse(localStorage.getItem(STORE) || 'null');
         if (saved && saved.text) firsts.push([saved.text, saved.source || 'saved in this browser']);
@@ -232,6 +240,7 @@
         return {};
       },
       spreadlabBoot() {
+        if (embed) call('spreadlab_set_embed_controls', EMBED_CONTROLS.join(','));
         for (const [text, source] of p.firsts) {
           const r = window.spreadlab.load(text, source);
           if (r.ok) break;
@@ -248,10 +257,18 @@
         addExamples(p.index, p.fetched);
         window.spreadlab.lessonsReady = addLessons();
       },
+      // postMessage protocol (docs/js-api.md): the embed's content height, for its iframe.
+      spreadlabContentHeight(height) {
+        const caption = document.getElementById('caption');
+        const total = height + (caption && !caption.hidden ? caption.offsetHeight : 0);
+        window.spreadlab.contentHeight = total;
+        if (window.parent !== window) window.parent.postMessage({ type: 'spreadlab:height', height: total }, '*');
+      },
       spreadlabSaveLessons(json) {
         try { localStorage.setItem(LESSONS_STORE, json); } catch (e) { console.warn('spreadlab: lesson progress', e); }
       },
       spreadlabSave(text, source) {
+        if (embed) return;  // embeds on one page must not share (or overwrite) the lab's saved work
         try {
           localStorage.setItem(STORE, JSON.stringify({ text, source, savedAt: Date.now() }));
         } catch (e) {
@@ -307,6 +324,15 @@
     noWebGL();
     return;
   }
-  if (embed) document.title = 'spreadlab (embedded)';
+  if (embed) {
+    document.title = 'spreadlab (embedded)';
+    // ?caption=: one line above the picture, for the documentation page's reader.
+    const caption = document.getElementById('caption');
+    if (params.get('caption')) {
+      caption.textContent = params.get('caption');
+      caption.hidden = false;
+      document.body.classList.add('captioned');
+    }
+  }
   prepare().then(boot).catch((e) => fail('Could not start: ' + e.message));
 })();

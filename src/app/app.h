@@ -3,6 +3,7 @@
 // the services each platform provides (storage, downloads, clipboard, links).
 #include <map>
 #include <string>
+#include <vector>
 
 #include "app/model/lab.h"
 #include "app/model/lessons.h"
@@ -20,6 +21,9 @@ struct WidgetRect {
   float x = 0, y = 0, w = 0, h = 0;
 };
 std::map<std::string, WidgetRect>& WidgetRects();
+
+// The editors an embedding page asked for (?embed=1&controls=a,b): set by the page.
+std::vector<std::string>& EmbedControls();
 
 // Platform services, implemented by platform/main_web.cpp and main_desktop.cpp.
 namespace host {

@@ -29,6 +29,11 @@ std::vector<std::function<void()>>& Changes() {
 
 void Later(std::function<void()> change) { Changes().push_back(std::move(change)); }
 
+std::vector<std::string>& EmbedControls() {
+  static std::vector<std::string> controls;
+  return controls;
+}
+
 // [SECTION] Style and fonts
 
 void SetupStyle(void* fontData, int fontBytes, float pixelSize, float dpiScale) {
@@ -103,6 +108,7 @@ void DrawFrame(Lab& lab, UiState& ui) {
     }
     if (BeginPanel("Cluster", ImVec2(leftW, top), ImVec2(centerW, bottom - top - timelineH),
                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
+      if (embed) DrawEmbedControls(lab, EmbedControls());
       DrawToolbar(lab, ui);
       DrawCluster(lab, ui);
     }

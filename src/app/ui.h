@@ -24,6 +24,7 @@ struct UiState {
   bool showCompare = false;
   std::string importText, importError;
   float dpiScale = 1.0f;
+  float pictureBottom = 0;  // where the cluster picture ends (screen y): an embed's height follows it
 };
 
 // Fonts and colours. `fontData` is a TTF of `fontBytes` bytes allocated with

@@ -178,6 +178,22 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_widget_rects() {
   return Out(j);
 }
 
+// The editors an embedding page asked for (?embed=1&controls=a,b): the names, comma-separated.
+EMSCRIPTEN_KEEPALIVE void spreadlab_set_embed_controls(const char* csv) {
+  auto& controls = spreadlab::app::EmbedControls();
+  controls.clear();
+  std::string name;
+  for (const char* p = csv;; ++p) {
+    if (*p == ',' || *p == '\0') {
+      if (!name.empty()) controls.push_back(name);
+      name.clear();
+      if (*p == '\0') break;
+    } else if (*p != ' ') {
+      name += *p;
+    }
+  }
+}
+
 // Registers an example for the gallery (title and description from its annotations).
 EMSCRIPTEN_KEEPALIVE void spreadlab_add_example(const char* file, const char* text, const char* title,
                                                 const char* description) {

@@ -12,6 +12,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { chromium } from 'playwright-core';
 
 import { serve } from '../../scripts/static-server.mjs';
+import { embedTests } from './embed-tests.mjs';
 import { teachTests } from './teach-tests.mjs';
 
 const args = Object.fromEntries(
@@ -54,7 +55,8 @@ function checkEqual(actual, expected, message) {
 
 let browser, baseUrl;
 
-async function openLab(path = '/', { fresh = true, context } = {}) {
+// `ready: false` opens a page that is not the lab itself (the docs demo) without waiting for one.
+async function openLab(path = '/', { fresh = true, context, ready = true } = {}) {
   const ctx = context || (await browser.newContext({ viewport: { width: 1440, height: 900 } }));
   const page = await ctx.newPage();
   const logs = [];
@@ -62,6 +64,7 @@ async function openLab(path = '/', { fresh = true, context } = {}) {
   page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
   if (fresh) await page.addInitScript(() => { if (!sessionStorage.getItem('kept')) localStorage.clear(); });
   await page.goto(baseUrl + path);
+  if (!ready) return { page, ctx, logs };
   try {
     await page.waitForFunction(() => window.spreadlab && (window.spreadlab.ready || window.spreadlab.failed), null, { timeout: 30000 });
   } catch (e) {
@@ -564,6 +567,7 @@ test('a big cluster (1,000 nodes, 5,000 pods) draws and re-runs fast', async () 
 });
 
 teachTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect, shot, EXAMPLES, CLI });
+embedTests({ test, openLab, api, frames, check, checkEqual, rect, typeInto, shot });
 
 // ---- run ----
 const server = await serve(SITE, 0);

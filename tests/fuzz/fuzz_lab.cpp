@@ -4,7 +4,7 @@
 //     load TEXT | field INDEX FIELD JSON | next | all | why | apply N | undo | redo
 //     | step | play | trace | scenario | status | picture | compare TEXT
 //     | lessonAdd JSON | lessonFile PATH TEXT | lessonStart ID N | predict ANSWER | solve
-//     | lessonNext | lessonBack | lesson
+//     | lessonNext | lessonBack | lesson | embedControls CSV
 //   the panels' edits, through the same text parsers (app/model/edit_text.h):
 //     labels TEXT | nodeSelector TEXT | tolerations TEXT | affinity TEXT | namespace TEXT
 //     | nodeLabels N TEXT | cordon N | removeNode N | addNode N | bind P N | removePod P
@@ -49,6 +49,7 @@ const char* spreadlab_lesson_predict(const char* answer);
 const char* spreadlab_lesson_next();
 const char* spreadlab_lesson_back();
 const char* spreadlab_lesson_solve();
+void spreadlab_set_embed_controls(const char* csv);
 }
 
 namespace spreadlab::app {
@@ -57,6 +58,10 @@ Lab* g_lab = nullptr;
 LessonBook* g_lessons = nullptr;
 Lab& TheLab() { return *g_lab; }
 LessonBook& TheLessons() { return *g_lessons; }
+std::vector<std::string>& EmbedControls() {
+  static std::vector<std::string> controls;
+  return controls;
+}
 std::map<std::string, WidgetRect>& WidgetRects() {
   static std::map<std::string, WidgetRect> rects;
   return rects;
@@ -193,6 +198,11 @@ void Run(Lab& lab, const std::string& line) {
     spreadlab_scale(workload.c_str(), n >= 0 && n < 1e9 ? static_cast<double>(static_cast<int64_t>(n) % 64) : n);
   }
   else if (verb == "picture") spreadlab_picture();
+  else if (verb == "embedControls") {
+    std::string rest;
+    std::getline(in >> std::ws, rest);
+    spreadlab_set_embed_controls(rest.c_str());
+  }
   else if (verb == "compare" || verb == "lessonAdd" || verb == "predict") {
     std::string rest;
     std::getline(in >> std::ws, rest);

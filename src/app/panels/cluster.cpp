@@ -184,6 +184,7 @@ void DrawCluster(Lab& lab, UiState& ui) {
     rowY += rowH + gap;
   }
   ImGui::Dummy(ImVec2(width, rowY - y));
+  ui.pictureBottom = rowY + ImGui::GetScrollY();  // as if unscrolled
 
   // --- drawing ---
   const ImVec2 mouse = ImGui::GetIO().MousePos;

@@ -56,4 +56,20 @@ bool EditHeld(const std::string& id, const T& current, T& out, const Draw& draw)
 }
 void Section(const char* title);  // a spaced, underlined heading
 
+// EditHeld for a text field (Enter or leaving it ends the edit) and an integer field.
+bool EditText(const char* label, const std::string& id, const std::string& current, std::string& out,
+              const char* hint = nullptr);
+bool EditInt(const char* label, const std::string& id, int current, int& out);
+
+// The editors of field X of the explained pod's constraint i (panels/constraint_fields.cpp),
+// marked "X#i" for tests; the Pending pod panel and an embed's control strip draw them.
+void MaxSkewField(Lab& lab, size_t i);
+void TopologyKeyField(Lab& lab, size_t i, bool withText);
+void WhenUnsatisfiableField(Lab& lab, size_t i);
+void MinDomainsField(Lab& lab, size_t i);
+// A workload's replicas ("replicas:<Kind/ns/name>"): kubectl scale (panels/workloads.cpp).
+void ReplicasField(Lab& lab, const io::ScenarioDoc::Workload& w);
+// An embed's strip of the editors its page named (?embed=1&controls=...; panels/embed_controls.cpp).
+void DrawEmbedControls(Lab& lab, const std::vector<std::string>& controls);
+
 }  // namespace spreadlab::app

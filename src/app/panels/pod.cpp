@@ -13,20 +13,6 @@ namespace spreadlab::app {
 
 namespace {
 
-bool EditText(const char* label, const std::string& id, const std::string& current, std::string& out,
-              const char* hint = nullptr) {
-  return EditHeld(id, current, out, [&](std::string& buf) {
-    return hint ? ImGui::InputTextWithHint(label, hint, &buf, ImGuiInputTextFlags_EnterReturnsTrue)
-                : ImGui::InputText(label, &buf, ImGuiInputTextFlags_EnterReturnsTrue);
-  });
-}
-
-bool EditInt(const char* label, const std::string& id, int current, int& out) {
-  return EditHeld(id, current, out, [&](int& buf) {
-    return ImGui::InputInt(label, &buf, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue);
-  });
-}
-
 const char* const kPolicies[] = {"(default)", "Honor", "Ignore"};
 
 bool PolicyCombo(const char* label, const std::string& id, std::optional<std::string>& policy) {
@@ -65,7 +51,6 @@ void DrawPodPanel(Lab& lab, UiState& ui) {
 
   Section("topologySpreadConstraints");
   const Cs& cs = pod.spec.topologySpreadConstraints;
-  const std::vector<std::string>& keys = NodeLabelKeys(lab);
   for (size_t i = 0; i < cs.size(); ++i) {
     const v1::TopologySpreadConstraint& c = cs[i];
     const std::string n = "#" + std::to_string(i);
@@ -74,49 +59,9 @@ void DrawPodPanel(Lab& lab, UiState& ui) {
     std::snprintf(header, sizeof header, "#%d  %s  maxSkew %d  %s###c", static_cast<int>(i + 1), c.topologyKey.c_str(), c.maxSkew,
                   c.whenUnsatisfiable.c_str());
     if (ImGui::CollapsingHeader(header, ImGuiTreeNodeFlags_DefaultOpen)) {
-      // maxSkew: a slider for exploring and a field for typing.
-      int skew = c.maxSkew;
-      if (ImGui::SliderInt("##maxSkewSlider", &skew, 1, 10, "maxSkew %d")) {
-        Cs next = cs;
-        next[i].maxSkew = skew;
-        applyConstraints("maxSkew", next);
-      }
-      MarkItem("maxSkewSlider" + n);
-      if (EditInt("maxSkew", "maxSkew" + n, c.maxSkew, skew)) {
-        Cs next = cs;
-        next[i].maxSkew = skew;
-        applyConstraints("maxSkew", next);
-      }
-      HelpMarker("The largest allowed difference between the matching pods in a domain (plus the pod itself) and the "
-                 "global minimum. Must be at least 1.");
-      // topologyKey: the keys nodes carry, or free text.
-      if (ImGui::BeginCombo("topologyKey", c.topologyKey.c_str())) {
-        for (const auto& k : keys)
-          if (ImGui::Selectable(k.c_str(), k == c.topologyKey)) {
-            Cs next = cs;
-            next[i].topologyKey = k;
-            applyConstraints("topologyKey", next);
-          }
-        ImGui::EndCombo();
-      }
-      MarkItem("topologyKey" + n);
-      if (EditText("key (text)", "topologyKeyText" + n, c.topologyKey, text)) {
-        Cs next = cs;
-        next[i].topologyKey = text;
-        applyConstraints("topologyKey", next);
-      }
-      // whenUnsatisfiable
-      int when = c.whenUnsatisfiable == v1::kScheduleAnyway ? 1 : 0;
-      bool whenChanged = ImGui::RadioButton("DoNotSchedule", &when, 0);
-      MarkItem("DoNotSchedule" + n);
-      ImGui::SameLine();
-      whenChanged |= ImGui::RadioButton("ScheduleAnyway", &when, 1);
-      MarkItem("ScheduleAnyway" + n);
-      if (whenChanged) {
-        Cs next = cs;
-        next[i].whenUnsatisfiable = when ? v1::kScheduleAnyway : v1::kDoNotSchedule;
-        applyConstraints("whenUnsatisfiable", next);
-      }
+      MaxSkewField(lab, i);
+      TopologyKeyField(lab, i, true);
+      WhenUnsatisfiableField(lab, i);
       // labelSelector
       bool hasSelector = c.labelSelector.has_value();
       if (ImGui::Checkbox("labelSelector", &hasSelector)) {
@@ -151,24 +96,7 @@ void DrawPodPanel(Lab& lab, UiState& ui) {
           }
         }
       }
-      // minDomains (DoNotSchedule only, as the API server insists)
-      bool hasMin = c.minDomains.has_value();
-      if (ImGui::Checkbox("minDomains", &hasMin)) {
-        Cs next = cs;
-        if (hasMin) next[i].minDomains = 1;
-        else next[i].minDomains.reset();
-        applyConstraints("minDomains", next);
-      }
-      if (c.minDomains) {
-        ImGui::SameLine();
-        int md = *c.minDomains;
-        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-        if (EditInt("##minDomains", "minDomains" + n, md, md)) {
-          Cs next = cs;
-          next[i].minDomains = md;
-          applyConstraints("minDomains", next);
-        }
-      }
+      MinDomainsField(lab, i);
       {
         Cs next = cs;
         if (PolicyCombo("nodeAffinityPolicy", "nodeAffinityPolicy" + n, next[i].nodeAffinityPolicy))

@@ -34,6 +34,17 @@ void DrawSpread(const SpreadReport& r) {
 
 }  // namespace
 
+void ReplicasField(Lab& lab, const io::ScenarioDoc::Workload& w) {
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+  const int current = static_cast<int>(std::min<int64_t>(w.replicas, 100000));
+  int wanted = current;
+  // No step buttons: one edit per number typed (each step would delete or create pods).
+  if (EditHeld("replicas:" + w.key, current, wanted, [](int& buf) {
+        return ImGui::InputInt("replicas", &buf, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue);
+      }))
+    Later([&lab, key = w.key, wanted] { lab.Scale(key, std::max(0, wanted)); });
+}
+
 void DrawWorkloadsPanel(Lab& lab, UiState& ui) {
   (void)ui;
   const std::vector<WorkloadRow>& rows = lab.Workloads();
@@ -46,14 +57,7 @@ void DrawWorkloadsPanel(Lab& lab, UiState& ui) {
     const auto& w = r.workload;
     ImGui::PushID(w.key.c_str());
     ImGui::TextUnformatted((w.kind + " " + w.ns + "/" + w.name).c_str());
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    const int current = static_cast<int>(std::min<int64_t>(w.replicas, 100000));
-    int wanted = current;
-    // No step buttons: one edit per number typed (each step would delete or create pods).
-    if (EditHeld("replicas:" + w.key, current, wanted, [](int& buf) {
-          return ImGui::InputInt("replicas", &buf, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue);
-        }))
-      Later([&lab, key = w.key, wanted] { lab.Scale(key, std::max(0, wanted)); });
+    ReplicasField(lab, w);
     ImGui::SameLine();
     ImGui::TextDisabled("%zu pod(s)%s", r.pods,
                         r.pending ? (", " + std::to_string(r.pending) + " pending").c_str() : "");

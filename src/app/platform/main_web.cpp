@@ -56,6 +56,7 @@ EM_JS(void, js_copy, (const char* text), { Module.spreadlabCopy(UTF8ToString(tex
 EM_JS(void, js_pick_file, (), { Module.spreadlabPickFile(); });
 EM_JS(void, js_share, (const char* text), { Module.spreadlabShare(UTF8ToString(text)); });
 EM_JS(void, js_save_lessons, (const char* json), { Module.spreadlabSaveLessons(UTF8ToString(json)); });
+EM_JS(void, js_content_height, (int height), { Module.spreadlabContentHeight(height); });
 EM_JS(int, js_embedded, (), { return Module.spreadlabEmbed ? 1 : 0; });
 
 namespace host {
@@ -91,6 +92,13 @@ void Frame() {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   g_frameMs[g_frames % kFrameSamples] = static_cast<float>(emscripten_get_now() - begin);
   if (++g_frames == 2) js_first_frame();  // the first frame with laid-out windows is on screen
+  // An embed tells its page how tall its content is (the picture, then the status bar), so
+  // that the iframe can fit it.
+  static int postedHeight = 0;
+  if (host::Embedded() && g_frames >= 2) {
+    const int height = static_cast<int>(g_ui.pictureBottom + ImGui::GetFrameHeight() + 16);
+    if (std::abs(height - postedHeight) > 2) js_content_height(postedHeight = height);
+  }
   // Save the working scenario half a second after the last change.
   const double now = emscripten_get_now();
   if (g_lab.loaded() && g_lab.revision() != g_savedRevision) {

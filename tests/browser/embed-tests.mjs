@@ -1,0 +1,51 @@
+// Browser tests of embedding (issue 14): ?embed=1 with controls= and caption=, the content
+// height posted to the page, web/embed.js and the sample documentation page.
+export function embedTests(h) {
+  const { test, openLab, api, frames, check, checkEqual, rect, typeInto, shot } = h;
+
+  test('?embed=1&controls=maxSkew,whenUnsatisfiable&caption=...: a strip of those editors, the caption, no other panel', async () => {
+    const { page, ctx } = await openLab('/?embed=1&scenario=examples/one-constraint.json&controls=maxSkew,whenUnsatisfiable,bogus' +
+      '&caption=' + encodeURIComponent('Move maxSkew'));
+    const rects = await api(page, 'widgetRects');
+    for (const id of ['maxSkew#0', 'maxSkewSlider#0', 'DoNotSchedule#0', 'ScheduleAnyway#0']) check(rects[id], `the strip has ${id}`);
+    check(!rects['topologyKey#0'] && !rects.addConstraint, 'nothing the page did not ask for');
+    checkEqual(await page.evaluate(() => document.getElementById('caption').textContent), 'Move maxSkew', 'the caption');
+    await typeInto(page, 'maxSkew#0', '2');
+    checkEqual((await api(page, 'trace')).nodes.filter((n) => n.feasible).length, 4, 'maxSkew 2 from the strip: every node fits');
+    check((await page.evaluate(() => window.spreadlab.contentHeight)) > 200, 'a content height is computed');
+    await shot(page, 'embed-controls.png');
+    await ctx.close();
+  });
+
+  test('the docs demo page: three embeds load lazily, reach ready, fit their height, and keep their edits to themselves', async () => {
+    const { page, ctx } = await openLab('/docs-demo.html', { ready: false });
+    const ids = ['demo-max-skew', 'demo-when', 'demo-replicas'];
+    // Before scrolling, the last embed is still its static preview.
+    check(await page.evaluate(() => !document.querySelector('#demo-replicas iframe') &&
+      /Six replicas/.test(document.getElementById('demo-replicas').textContent)), 'the third embed waits with its text preview');
+    const labs = [];
+    for (const id of ids) {
+      await page.evaluate((i) => document.getElementById(i).scrollIntoView(), id);
+      const handle = await page.waitForSelector(`#${id} iframe`, { timeout: 10000 });
+      const frame = await handle.contentFrame();
+      await frame.waitForFunction(() => window.spreadlab && window.spreadlab.ready && window.spreadlab.contentHeight, null, { timeout: 60000 });
+      labs.push({ id, handle, frame });
+    }
+    await frames(page, 10);
+    for (const { id, handle, frame } of labs) {
+      const want = await frame.evaluate(() => window.spreadlab.contentHeight);
+      const box = await handle.boundingBox();
+      check(Math.abs(box.height - want) <= 3, `${id}: the iframe fits its content (${box.height} vs ${want})`);
+    }
+    const before = await Promise.all(labs.map(({ frame }) => frame.evaluate(() => window.spreadlab.scenario())));
+    const r = await labs[0].frame.evaluate(() => window.spreadlab.setConstraintField(0, 'maxSkew', 3));
+    check(r.ok, 'an edit in the first embed');
+    const after = await Promise.all(labs.map(({ frame }) => frame.evaluate(() => window.spreadlab.scenario())));
+    check(after[0] !== before[0], 'the first embed changed');
+    checkEqual(after.slice(1), before.slice(1), 'the others did not');
+    await page.waitForTimeout(800);  // past the lab's save delay: an embed saves nothing
+    checkEqual(await page.evaluate(() => localStorage.getItem('spreadlab.scenario.v1')), null, 'no embed wrote the saved scenario');
+    await shot(page, 'docs-demo.png');
+    await ctx.close();
+  });
+}
