@@ -27,6 +27,10 @@
   const overlayText = document.getElementById('overlay-text');
 
   function noWebGL() {
+    // The decision still arrives as text (the module runs the cycle without drawing).
+    const text = document.getElementById('decision-text');
+    text.classList.remove('sr-only');
+    document.querySelector('#overlay .box').appendChild(text);
     fail('spreadlab draws with WebGL2, which this browser does not offer (or has turned off). ' +
          'Use a current Chrome, Edge, Firefox or Safari, and check that hardware acceleration is on.');
   }
@@ -248,6 +252,14 @@
         }
       },
       spreadlabNoWebGL: noWebGL,
+      spreadlabDecisionText(text) {
+        const section = document.getElementById('decision-text');
+        section.replaceChildren(...text.split('\n').filter(Boolean).map((line) => {
+          const p = document.createElement('p');
+          p.textContent = line;
+          return p;
+        }));
+      },
       spreadlabFirstFrame() {
         overlay.classList.add('hidden');
         window.spreadlab.firstFrameMs = performance.now() - t0;

@@ -22,6 +22,12 @@ struct WidgetRect {
 };
 std::map<std::string, WidgetRect>& WidgetRects();
 
+// Facts about the last frame drawn, for the JS API (ui.cpp fills them).
+struct FrameFacts {
+  bool keyboardFocus = false;  // ImGui's keyboard navigation shows its focus rectangle
+};
+FrameFacts& LastFrame();
+
 // The editors an embedding page asked for (?embed=1&controls=a,b): set by the page.
 std::vector<std::string>& EmbedControls();
 

@@ -29,6 +29,11 @@ std::vector<std::function<void()>>& Changes() {
 
 void Later(std::function<void()> change) { Changes().push_back(std::move(change)); }
 
+FrameFacts& LastFrame() {
+  static FrameFacts facts;
+  return facts;
+}
+
 std::vector<std::string>& EmbedControls() {
   static std::vector<std::string> controls;
   return controls;
@@ -39,6 +44,9 @@ std::vector<std::string>& EmbedControls() {
 void SetupStyle(void* fontData, int fontBytes, float pixelSize, float dpiScale) {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
+  // Keyboard navigation: Tab between fields, arrows between widgets, Space/Enter to activate,
+  // with ImGui's visible focus rectangle.
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   if (fontData) {
     ImFontConfig cfg;
     cfg.OversampleH = 2;
@@ -133,6 +141,7 @@ void DrawFrame(Lab& lab, UiState& ui) {
     // (where the learner clicks) and the editors stay in view.
     DrawLessonPanel(lab, ui, ImVec2(leftW + centerW + 6, top + 26), display.x - leftW - centerW - 12);
   }
+  LastFrame().keyboardFocus = ImGui::GetIO().NavVisible;
   // Edits asked for during the frame, now that nothing refers into the old state.
   auto changes = std::move(Changes());
   Changes().clear();

@@ -161,7 +161,8 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_status() {
   json j{{"text", lab.status()}, {"error", lab.statusIsError()}, {"source", lab.source()},
          {"revision", lab.revision()}, {"rebuildMs", lab.lastRebuildMs()},
          {"clusterMs", lab.clusterMs()}, {"frameworkMs", lab.frameworkMs()}, {"cycleMs", lab.cycleMs()},
-         {"phase", spreadlab::app::PhaseName(lab.playback.phase)}};
+         {"phase", spreadlab::app::PhaseName(lab.playback.phase)},
+         {"keyboardFocus", spreadlab::app::LastFrame().keyboardFocus}};
   if (lab.loaded()) {
     j["nodes"] = lab.cluster().nodes().size();
     j["pods"] = lab.cluster().pods().size();

@@ -17,6 +17,22 @@ export function embedTests(h) {
     await ctx.close();
   });
 
+  test('keyboard navigation: Tab and the arrows move a visible focus through the lab', async () => {
+    const { page, ctx } = await openLab('/');
+    checkEqual((await api(page, 'status')).keyboardFocus, false, 'no keyboard focus before a key');
+    await page.mouse.click(150, 780);  // the Pending pod panel's free space: that window has the keyboard
+    await frames(page, 2);
+    for (const key of ['ArrowDown', 'ArrowDown', 'Tab']) {
+      await page.keyboard.down(key);
+      await frames(page, 2);
+      await page.keyboard.up(key);
+      await frames(page, 2);
+    }
+    checkEqual((await api(page, 'status')).keyboardFocus, true, 'the focus rectangle is shown');
+    await shot(page, 'keyboard-focus.png');
+    await ctx.close();
+  });
+
   test('the docs demo page: three embeds load lazily, reach ready, fit their height, and keep their edits to themselves', async () => {
     const { page, ctx } = await openLab('/docs-demo.html', { ready: false });
     const ids = ['demo-max-skew', 'demo-when', 'demo-replicas'];

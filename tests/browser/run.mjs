@@ -139,6 +139,14 @@ const feasible = (trace) => trace.nodes.filter((n) => n.feasible).map((n) => n.n
 
 test('the page opens with examples/one-constraint.json and explains it', async () => {
   const { page, ctx } = await openLab('/');
+  // The decision as text beside the canvas, for screen readers (aria-live), follows each re-run.
+  const alt = () => page.evaluate(() => document.getElementById('decision-text').textContent);
+  check(/goes to node[34]/.test(await alt()), `the text alternative: ${(await alt()).slice(0, 200)}`);
+  await api(page, 'setConstraintField', 0, 'topologyKey', 'node');
+  await frames(page, 3);
+  check(/goes to node4\./.test(await alt()), `the text follows an edit: ${(await alt()).slice(0, 200)}`);
+  await api(page, 'undo');
+  await frames(page, 2);
   const status = await api(page, 'status');
   check(status.source.includes('one-constraint.json'), `source is ${status.source}`);
   checkEqual(await api(page, 'trace'), cliTrace(join(EXAMPLES, 'one-constraint.json')), 'default trace differs from the CLI');
@@ -389,6 +397,13 @@ test('without a WebGL2 context the page says so', async () => {
   const failed = await page.evaluate(() => window.spreadlab.failed);
   check(/WebGL2/.test(failed), `the message names WebGL2: ${failed}`);
   check(await page.isVisible('#overlay-text'), 'the message is on screen');
+  // The decision still arrives, as text.
+  await page.waitForFunction(() => /goes to|stays Pending/.test(document.getElementById('decision-text').textContent), null, { timeout: 30000 })
+    .catch(() => { throw new Failure('no decision text without WebGL2'); });
+  const text = await page.evaluate(() => document.getElementById('decision-text').textContent);
+  check(/Pod default\/mypod goes to node[34]\./.test(text) && /node1: rejected by PodTopologySpread/.test(text),
+    `the decision and the verdicts as text: ${text.slice(0, 300)}`);
+  check(await page.isVisible('#decision-text'), 'on screen');
   await shot(page, '18-no-webgl2.png');
   await ctx.close();
 });

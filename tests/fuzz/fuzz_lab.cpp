@@ -58,6 +58,10 @@ Lab* g_lab = nullptr;
 LessonBook* g_lessons = nullptr;
 Lab& TheLab() { return *g_lab; }
 LessonBook& TheLessons() { return *g_lessons; }
+FrameFacts& LastFrame() {
+  static FrameFacts facts;
+  return facts;
+}
 std::vector<std::string>& EmbedControls() {
   static std::vector<std::string> controls;
   return controls;

@@ -149,6 +149,29 @@ bool Lab::ApplySuggestion(size_t index, std::string* error) {
                error);
 }
 
+std::string Lab::DecisionText() const {
+  if (!loaded()) return "No scenario is loaded.";
+  const CycleTrace& t = trace_;
+  if (t.pod == kNone) return "Every pod of " + source_ + " is bound: there is no pending pod to explain.";
+  std::string s = "Pod " + cluster_->pod(t.pod).key + (t.selected != kNone ? " goes to " + cluster_->node(t.selected).name
+                                                                              : std::string(" stays Pending")) + ".\n";
+  s += (t.message.empty() ? t.error : t.message) + "\n";
+  for (const NodeTrace& nt : t.nodes) {
+    s += cluster_->node(nt.node).name + ": ";
+    if (!nt.evaluated) {
+      s += "not evaluated (" + std::string(NotEvaluatedName(nt.notEvaluated)) + ")";
+    } else if (!nt.feasible) {
+      const FilterVerdict& v = t.filters[nt.filterBegin + std::max<int>(0, nt.firstFailure)];
+      s += "rejected by " + t.filterPlugins[v.plugin] + ": " + t.JoinedReasons(v);
+    } else {
+      s += nt.node == t.selected ? "chosen" : "feasible";
+      if (t.scored) s += ", score " + std::to_string(nt.total);
+    }
+    s += "\n";
+  }
+  return s;
+}
+
 std::optional<ScoreExplanation> Lab::ExplainScore(size_t entry) const {
   if (!loaded() || entry >= trace_.scores.size()) return std::nullopt;
   return framework_->ExplainScore(trace_, entry);

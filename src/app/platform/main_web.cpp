@@ -56,6 +56,7 @@ EM_JS(void, js_copy, (const char* text), { Module.spreadlabCopy(UTF8ToString(tex
 EM_JS(void, js_pick_file, (), { Module.spreadlabPickFile(); });
 EM_JS(void, js_share, (const char* text), { Module.spreadlabShare(UTF8ToString(text)); });
 EM_JS(void, js_save_lessons, (const char* json), { Module.spreadlabSaveLessons(UTF8ToString(json)); });
+EM_JS(void, js_decision_text, (const char* text), { Module.spreadlabDecisionText(UTF8ToString(text)); });
 EM_JS(void, js_content_height, (int height), { Module.spreadlabContentHeight(height); });
 EM_JS(int, js_embedded, (), { return Module.spreadlabEmbed ? 1 : 0; });
 
@@ -73,6 +74,16 @@ bool Embedded() {
 }  // namespace host
 
 namespace {
+
+// The decision as HTML text beside the canvas (aria-live), after each re-run of the cycle.
+void ShowDecisionText() {
+  // Rebuilt only when the cycle or the scenario changed: at 5,000 nodes it is 5,000 lines.
+  static std::pair<uint64_t, uint64_t> shownFor{~uint64_t{0}, 0};
+  const std::pair<uint64_t, uint64_t> now{g_lab.trace().cycle, g_lab.revision()};
+  if (now == shownFor) return;
+  shownFor = now;
+  js_decision_text(g_lab.DecisionText().c_str());
+}
 
 void Frame() {
   const double begin = emscripten_get_now();
@@ -92,6 +103,7 @@ void Frame() {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   g_frameMs[g_frames % kFrameSamples] = static_cast<float>(emscripten_get_now() - begin);
   if (++g_frames == 2) js_first_frame();  // the first frame with laid-out windows is on screen
+  ShowDecisionText();
   // An embed tells its page how tall its content is (the picture, then the status bar), so
   // that the iframe can fit it.
   static int postedHeight = 0;
@@ -160,6 +172,9 @@ int main(int, char**) {
   if (!g_gl) {
     std::fprintf(stderr, "WebGL2 context: %s\n", SDL_GetError());
     js_no_webgl();
+    // The lab cannot draw, but it can still say what kube-scheduler decides, as text.
+    js_boot();
+    ShowDecisionText();
     return 1;
   }
   SDL_GL_MakeCurrent(g_window, g_gl);
