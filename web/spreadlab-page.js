@@ -15,6 +15,13 @@
   wasmModule.catch(() => {});  // reported by instantiateWasm below
   const params = new URLSearchParams(location.search);
   const embed = params.get('embed') === '1';
+  // ?theme=light|dark|auto (default auto: the system's prefers-color-scheme, followed live).
+  const THEME = ['light', 'dark'].includes(params.get('theme')) ? params.get('theme') : 'auto';
+  const darkMedia = window.matchMedia ? matchMedia('(prefers-color-scheme: dark)') : { matches: false };
+  const dark = () => THEME === 'dark' || (THEME === 'auto' && darkMedia.matches);
+  const applyTheme = () => document.documentElement.classList.toggle('dark', dark());
+  applyTheme();
+  if (darkMedia.addEventListener) darkMedia.addEventListener('change', applyTheme);
   // ?embed=1&controls=...: the editors shown above an embed's picture (the others are ignored).
   const KNOWN_CONTROLS = ['maxSkew', 'topologyKey', 'whenUnsatisfiable', 'minDomains', 'replicas'];
   const EMBED_CONTROLS = (params.get('controls') || '').split(',').map((c) => c.trim()).filter((c) => {
@@ -238,6 +245,7 @@
       canvas: document.getElementById('canvas'),
       spreadlabFont: p.font ? new Uint8Array(p.font) : null,
       spreadlabEmbed: embed,
+      spreadlabDark: dark,
       instantiateWasm(imports, receive) {
         wasmModule.then((m) => WebAssembly.instantiate(m, imports).then((instance) => receive(instance, m)))
           .catch((e) => fail('Could not start the lab (spreadlab.wasm): ' + e.message));

@@ -25,6 +25,7 @@ std::map<std::string, WidgetRect>& WidgetRects();
 // Facts about the last frame drawn, for the JS API (ui.cpp fills them).
 struct FrameFacts {
   bool keyboardFocus = false;  // ImGui's keyboard navigation shows its focus rectangle
+  bool dark = false;           // drawn in the dark theme
 };
 FrameFacts& LastFrame();
 

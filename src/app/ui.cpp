@@ -59,7 +59,6 @@ void SetupStyle(void* fontData, int fontBytes, float pixelSize, float dpiScale) 
     io.Fonts->AddFontFromMemoryTTF(fontData, fontBytes, pixelSize * dpiScale, &cfg, ranges);
     io.FontGlobalScale = 1.0f / dpiScale;
   }
-  ImGui::StyleColorsLight();
   ImGuiStyle& s = ImGui::GetStyle();
   s.WindowRounding = 0;
   s.FrameRounding = 4;
@@ -67,9 +66,45 @@ void SetupStyle(void* fontData, int fontBytes, float pixelSize, float dpiScale) 
   s.WindowBorderSize = 1;
   s.FramePadding = ImVec2(6, 4);
   s.ItemSpacing = ImVec2(8, 6);
-  s.Colors[ImGuiCol_WindowBg] = ImVec4(0.97f, 0.97f, 0.98f, 1);
-  s.Colors[ImGuiCol_TitleBg] = ImVec4(0.88f, 0.90f, 0.94f, 1);
-  s.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.80f, 0.86f, 0.96f, 1);
+  SetTheme(colors::DarkTheme());
+}
+
+namespace colors {
+namespace {
+constexpr Palette kLight{IM_COL32(40, 40, 50, 255),    IM_COL32(20, 20, 30, 255),    IM_COL32(255, 255, 255, 255),
+                         IM_COL32(255, 255, 255, 255), IM_COL32(236, 248, 238, 255), IM_COL32(246, 236, 236, 255),
+                         IM_COL32(250, 250, 250, 255), IM_COL32(190, 195, 205, 255), IM_COL32(0, 0, 0, 40),
+                         IM_COL32(232, 240, 252, 255), IM_COL32(238, 238, 238, 255), IM_COL32(170, 190, 220, 255),
+                         IM_COL32(236, 238, 242, 255), IM_COL32(215, 218, 225, 255), IM_COL32(217, 222, 230, 255),
+                         IM_COL32(170, 90, 0, 255),    IM_COL32(20, 30, 60, 255),    IM_COL32(200, 200, 205, 255),
+                         IM_COL32(232, 232, 236, 255), IM_COL32(253, 236, 200, 255), IM_COL32(235, 247, 237, 255),
+                         IM_COL32(252, 237, 237, 255), IM_COL32(64, 89, 140, 255)};
+constexpr Palette kDark{IM_COL32(215, 218, 225, 255), IM_COL32(240, 242, 246, 255), IM_COL32(255, 255, 255, 255),
+                        IM_COL32(40, 43, 50, 255),    IM_COL32(30, 58, 40, 255),    IM_COL32(66, 34, 36, 255),
+                        IM_COL32(36, 38, 44, 255),    IM_COL32(85, 90, 102, 255),   IM_COL32(0, 0, 0, 90),
+                        IM_COL32(30, 38, 54, 255),    IM_COL32(34, 35, 40, 255),    IM_COL32(70, 86, 120, 255),
+                        IM_COL32(58, 62, 72, 255),    IM_COL32(90, 95, 108, 255),   IM_COL32(60, 64, 74, 255),
+                        IM_COL32(240, 160, 60, 255),  IM_COL32(230, 235, 245, 255), IM_COL32(95, 98, 108, 255),
+                        IM_COL32(55, 58, 66, 255),    IM_COL32(90, 70, 30, 255),    IM_COL32(30, 55, 38, 255),
+                        IM_COL32(70, 36, 38, 255),    IM_COL32(150, 175, 225, 255)};
+bool g_dark = false;
+}  // namespace
+const Palette& P() { return g_dark ? kDark : kLight; }
+bool DarkTheme() { return g_dark; }
+}  // namespace colors
+
+void SetTheme(bool dark) {
+  colors::g_dark = dark;
+  ImGuiStyle& s = ImGui::GetStyle();
+  if (dark) {
+    ImGui::StyleColorsDark();
+    s.Colors[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.12f, 0.14f, 1);
+  } else {
+    ImGui::StyleColorsLight();
+    s.Colors[ImGuiCol_WindowBg] = ImVec4(0.97f, 0.97f, 0.98f, 1);
+    s.Colors[ImGuiCol_TitleBg] = ImVec4(0.88f, 0.90f, 0.94f, 1);
+    s.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.80f, 0.86f, 0.96f, 1);
+  }
 }
 
 // [SECTION] Frame layout
@@ -142,6 +177,7 @@ void DrawFrame(Lab& lab, UiState& ui) {
     DrawLessonPanel(lab, ui, ImVec2(leftW + centerW + 6, top + 26), display.x - leftW - centerW - 12);
   }
   LastFrame().keyboardFocus = ImGui::GetIO().NavVisible;
+  LastFrame().dark = colors::DarkTheme();
   // Edits asked for during the frame, now that nothing refers into the old state.
   auto changes = std::move(Changes());
   Changes().clear();
@@ -183,7 +219,7 @@ const std::vector<std::string>& NodeLabelKeys(const Lab& lab) {
 
 void Section(const char* title) {
   ImGui::Spacing();
-  ImGui::TextColored(ImVec4(0.25f, 0.35f, 0.55f, 1), "%s", title);
+  ImGui::TextColored(colors::V(colors::P().heading), "%s", title);
   ImGui::Separator();
 }
 

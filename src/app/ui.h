@@ -27,6 +27,8 @@ struct UiState {
   float pictureBottom = 0;  // where the cluster picture ends (screen y): an embed's height follows it
 };
 
+// Light or dark: ImGui's style and the picture's palette (colors::P()).
+void SetTheme(bool dark);
 // Fonts and colours. `fontData` is a TTF of `fontBytes` bytes allocated with
 // IM_ALLOC (ImGui takes it over), or null for ImGui's built-in font; text is
 // `pixelSize` logical pixels, rasterized at `dpiScale` times that.
@@ -48,6 +50,18 @@ inline constexpr ImU32 kWinner = IM_COL32(230, 170, 20, 255);
 inline constexpr ImU32 kMuted = IM_COL32(140, 140, 150, 255);
 inline constexpr ImU32 kAccent = IM_COL32(56, 132, 244, 255);
 inline ImVec4 V(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
+
+// The picture's surfaces and text in the current theme (light or dark; SetTheme).
+struct Palette {
+  ImU32 text, textStrong, textOnAccent;  // labels, names and numbers, text on accent buttons
+  ImU32 card, cardFeasible, cardRejected, cardIdle, cardBorder, shadow;
+  ImU32 region, regionEmpty, regionBorder;
+  ImU32 track, trackLine;   // the empty part of a bar, the outline of a pending filter pip
+  ImU32 button, warning, matchRing;
+  ImU32 skip, notRun, differs, eventOk, eventBad, heading;
+};
+const Palette& P();
+bool DarkTheme();
 }  // namespace colors
 
 }  // namespace spreadlab::app

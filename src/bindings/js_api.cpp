@@ -162,7 +162,8 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_status() {
          {"revision", lab.revision()}, {"rebuildMs", lab.lastRebuildMs()},
          {"clusterMs", lab.clusterMs()}, {"frameworkMs", lab.frameworkMs()}, {"cycleMs", lab.cycleMs()},
          {"phase", spreadlab::app::PhaseName(lab.playback.phase)},
-         {"keyboardFocus", spreadlab::app::LastFrame().keyboardFocus}};
+         {"keyboardFocus", spreadlab::app::LastFrame().keyboardFocus},
+         {"theme", spreadlab::app::LastFrame().dark ? "dark" : "light"}};
   if (lab.loaded()) {
     j["nodes"] = lab.cluster().nodes().size();
     j["pods"] = lab.cluster().pods().size();

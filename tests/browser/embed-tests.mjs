@@ -33,6 +33,21 @@ export function embedTests(h) {
     await ctx.close();
   });
 
+  test('the dark theme: ?theme=dark, and theme=auto following prefers-color-scheme as it changes', async () => {
+    const { page, ctx } = await openLab('/?theme=dark&embed=1&scenario=examples/spread-outvoted.json');
+    checkEqual((await api(page, 'status')).theme, 'dark', '?theme=dark');
+    check(await page.evaluate(() => document.documentElement.classList.contains('dark')), 'the page around it too');
+    await shot(page, 'theme-dark.png');
+    const auto = await openLab('/', { context: ctx });
+    await auto.page.emulateMedia({ colorScheme: 'dark' });
+    await frames(auto.page, 3);
+    checkEqual((await api(auto.page, 'status')).theme, 'dark', 'auto under a dark system');
+    await auto.page.emulateMedia({ colorScheme: 'light' });
+    await frames(auto.page, 3);
+    checkEqual((await api(auto.page, 'status')).theme, 'light', 'auto follows the system when it changes');
+    await ctx.close();
+  });
+
   test('the docs demo page: three embeds load lazily, reach ready, fit their height, and keep their edits to themselves', async () => {
     const { page, ctx } = await openLab('/docs-demo.html', { ready: false });
     const ids = ['demo-max-skew', 'demo-when', 'demo-replicas'];

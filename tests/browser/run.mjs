@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 import { serve } from '../../scripts/static-server.mjs';
@@ -136,6 +137,22 @@ const shot = (page, name, clip) => page.screenshot({ path: join(ARTIFACTS, name)
 const feasible = (trace) => trace.nodes.filter((n) => n.feasible).map((n) => n.name);
 
 // ---- the tests ----
+
+// Issue 14's rule: spreadlab.wasm may exceed 860 KB (380 KB gzip) only by what a
+// "pay for A → B KB (C → D KB gzip)" line of docs/web.md accounts for (KB = 1,000 bytes;
+// 1% slack for gzip implementations).
+test('spreadlab.wasm stays within what docs/web.md accounts for', async () => {
+  const wasm = readFileSync(join(SITE, 'spreadlab.wasm'));
+  const gz = gzipSync(wasm, { level: 9 }).length;
+  const doc = readFileSync(new URL('../../docs/web.md', import.meta.url), 'utf8');
+  let raw = 860, zipped = 380;
+  for (const m of doc.matchAll(/pay(?:s)? for [\d,]+ → ([\d,]+) KB \(\s*[\d,]+ → ([\d,]+) KB\s+gzip\)/g)) {
+    raw = Math.max(raw, Number(m[1].replace(/,/g, '')));
+    zipped = Math.max(zipped, Number(m[2].replace(/,/g, '')));
+  }
+  check(wasm.length <= raw * 1000 * 1.01, `spreadlab.wasm is ${wasm.length} B; docs/web.md accounts for ${raw} KB: say which feature pays for more`);
+  check(gz <= zipped * 1000 * 1.01, `spreadlab.wasm is ${gz} B gzip; docs/web.md accounts for ${zipped} KB gzip`);
+});
 
 test('the page opens with examples/one-constraint.json and explains it', async () => {
   const { page, ctx } = await openLab('/');

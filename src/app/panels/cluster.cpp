@@ -147,8 +147,8 @@ void DrawCluster(Lab& lab, UiState& ui) {
         ImGui::SameLine();
         bool current = pending[i] == lab.pod();
         float moved = current && trace.selected != kNone ? pb.Progress(Phase::Select) : 0.0f;
-        ImGui::PushStyleColor(ImGuiCol_Button, current ? colors::V(colors::kAccent) : ImVec4(0.85f, 0.87f, 0.9f, 1));
-        ImGui::PushStyleColor(ImGuiCol_Text, current ? ImVec4(1, 1, 1, 1) : ImVec4(0.1f, 0.1f, 0.1f, 1));
+        ImGui::PushStyleColor(ImGuiCol_Button, current ? colors::V(colors::kAccent) : colors::V(colors::P().button));
+        ImGui::PushStyleColor(ImGuiCol_Text, colors::V(current ? colors::P().textOnAccent : colors::P().textStrong));
         ImGui::PushStyleVar(ImGuiStyleVar_Alpha, current && pb.playing ? 1.0f - 0.6f * moved : 1.0f);
         if (ImGui::Button((p.name + "##pending").c_str())) Later([&lab, pod = pending[i]] { lab.SelectPod(pod); });
         ImGui::PopStyleVar();
@@ -203,13 +203,13 @@ void DrawCluster(Lab& lab, UiState& ui) {
     if (b.y < clipMin.y || a.y > clipMax.y) continue;
     const bool atMin = summary && r.matchNum >= 0 && r.matchNum == summary->globalMin;
     MarkRect("domain:" + d.value, a, b);
-    dl->AddRectFilled(a, b, d.value.empty() ? IM_COL32(238, 238, 238, 255) : IM_COL32(232, 240, 252, 255), 8);
-    dl->AddRect(a, b, atMin ? IM_COL32(46, 160, 67, 200) : IM_COL32(170, 190, 220, 255), 8, 0, atMin ? 2.0f : 1.0f);
+    dl->AddRectFilled(a, b, d.value.empty() ? colors::P().regionEmpty : colors::P().region, 8);
+    dl->AddRect(a, b, atMin ? colors::kFeasible : colors::P().regionBorder, 8, 0, atMin ? 2.0f : 1.0f);
     char title[256];
     if (key.empty()) std::snprintf(title, sizeof title, "all nodes (no topology key to group by)");
     else if (d.value.empty()) std::snprintf(title, sizeof title, "nodes without %s", key.c_str());
     else std::snprintf(title, sizeof title, "%s = %s", key.c_str(), d.value.c_str());
-    dl->AddText(ImVec2(a.x + pad, a.y + 4), IM_COL32(30, 40, 60, 255), title);
+    dl->AddText(ImVec2(a.x + pad, a.y + 4), colors::P().textStrong, title);
     char sub[256] = "";
     if (summary && !d.value.empty()) {
       if (r.matchNum >= 0)

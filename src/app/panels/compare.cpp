@@ -51,7 +51,7 @@ void Scores(const why::CompareRow& r) {
   auto cell = [](const why::PluginScore* s, bool differs) {
     ImGui::TableNextColumn();
     if (!s) return ImGui::TextDisabled("-");
-    ImGui::TextColored(colors::V(differs ? colors::kRejected : IM_COL32(30, 30, 40, 255)), "%lld x %lld = %lld",
+    ImGui::TextColored(colors::V(differs ? colors::kRejected : colors::P().text), "%lld x %lld = %lld",
                        static_cast<long long>(s->score), static_cast<long long>(s->weight), static_cast<long long>(s->weighted));
   };
   for (const std::string& p : plugins) {
@@ -118,7 +118,7 @@ void DrawComparePanel(Lab& lab, UiState& ui) {
     for (size_t i = 0; i < c.rows.size(); ++i) {
       const why::CompareRow& r = c.rows[i];
       ImGui::TableNextRow();
-      if (r.differs) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(253, 236, 200, 255));
+      if (r.differs) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, colors::P().differs);
       ImGui::TableNextColumn();
       const bool chosen = r.node == c.selectedA || r.node == c.selectedB;
       if (ImGui::Selectable((r.node + (chosen ? " *" : "")).c_str(), st.row == static_cast<int>(i), ImGuiSelectableFlags_SpanAllColumns))

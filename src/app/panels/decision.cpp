@@ -12,7 +12,7 @@ namespace spreadlab::app {
 namespace {
 
 void Event(bool ok, const std::string& message, const char* reason) {
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, ok ? ImVec4(0.92f, 0.97f, 0.93f, 1) : ImVec4(0.99f, 0.93f, 0.93f, 1));
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::V(ok ? colors::P().eventOk : colors::P().eventBad));
   ImGui::BeginChild("##event", ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 4.6f), true);
   ImGui::TextDisabled("Events (kubectl describe pod):");
   ImGui::TextColored(colors::V(ok ? colors::kFeasible : colors::kRejected), "%s  %s  default-scheduler", ok ? "Normal " : "Warning",

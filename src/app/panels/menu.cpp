@@ -50,7 +50,7 @@ std::string ConstraintsYaml(const Lab& lab) {
 
 void DrawMenuBar(Lab& lab, UiState& ui) {
   if (!ImGui::BeginMainMenuBar()) return;
-  ImGui::TextColored(ImVec4(0.15f, 0.35f, 0.75f, 1), "spreadlab");
+  ImGui::TextColored(colors::V(colors::kAccent), "spreadlab");
   if (ImGui::BeginMenu("Examples")) {
     for (const Example& e : lab.examples()) {
       if (ImGui::MenuItem(e.title.empty() ? e.file.c_str() : e.title.c_str(), e.file.c_str())) {

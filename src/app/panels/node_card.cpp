@@ -37,8 +37,8 @@ void ResourceBars(ImDrawList* dl, const NodeInfo& n, ImVec2 topRight, float heig
   for (int i = 0; i < 3; ++i) {
     const float x = a.x + i * (w + gap);
     const float f = bars[i].cap > 0 ? std::min(1.0f, static_cast<float>(bars[i].used) / bars[i].cap) : 1.0f;
-    dl->AddRectFilled(ImVec2(x, a.y), ImVec2(x + w, b.y), IM_COL32(225, 228, 234, 255), 1);
-    const ImU32 c = bars[i].cap <= 0 || f >= 0.9f ? colors::kRejected : f >= 0.7f ? IM_COL32(230, 140, 20, 255)
+    dl->AddRectFilled(ImVec2(x, a.y), ImVec2(x + w, b.y), colors::P().track, 1);
+    const ImU32 c = bars[i].cap <= 0 || f >= 0.9f ? colors::kRejected : f >= 0.7f ? colors::P().warning
                                                                                    : colors::kAccent;
     dl->AddRectFilled(ImVec2(x, b.y - f * height), ImVec2(x + w, b.y), c, 1);
   }
@@ -67,8 +67,8 @@ ImU32 MarkColor(FilterMark m) {
     case FilterMark::Pass: return colors::kFeasible;
     case FilterMark::Fail: return colors::kRejected;
     case FilterMark::WouldAlsoFail: return Alpha(colors::kRejected, 0.3f);
-    case FilterMark::Skip: return IM_COL32(200, 200, 205, 255);
-    case FilterMark::NotRun: return IM_COL32(232, 232, 236, 255);
+    case FilterMark::Skip: return colors::P().skip;
+    case FilterMark::NotRun: return colors::P().notRun;
     case FilterMark::Hidden: break;
   }
   return 0;
@@ -110,11 +110,11 @@ void ColumnBars(ImDrawList* dl, CardContext& cx, const std::string& node, ImVec2
     const ScoreScale& sc = scales[bar.plugin];
     const float x0 = a.x + i * slot + slot * 0.2f, x1 = a.x + (i + 1) * slot - slot * 0.2f;
     const float top = b.y - chartH * bar.height;
-    dl->AddRectFilled(ImVec2(x0, b.y - chartH), ImVec2(x1, b.y), IM_COL32(236, 238, 242, 255), 2);
+    dl->AddRectFilled(ImVec2(x0, b.y - chartH), ImVec2(x1, b.y), colors::P().track, 2);
     dl->AddRectFilled(ImVec2(x0, top), ImVec2(x1, b.y), sc.color, 2);
     const std::string label = Short(bar.label);
     const float w = ImGui::GetFontSize() * 0.8f * 0.55f * label.size();
-    SmallText(dl, ImVec2((x0 + x1 - w) * 0.5f, top - labelH), IM_COL32(40, 40, 50, 255), label.c_str());
+    SmallText(dl, ImVec2((x0 + x1 - w) * 0.5f, top - labelH), colors::P().text, label.c_str());
     const ImVec2 ra(a.x + i * slot, a.y), rb(a.x + (i + 1) * slot, b.y);
     MarkRect("scorebar:" + node + ":" + sc.plugin, ra, rb);
     if (cx.canvasHovered && Inside(cx.mouse, ra, rb)) cx.hoveredBar = static_cast<int>(i);
@@ -127,7 +127,7 @@ void StackedBar(ImDrawList* dl, CardContext& cx, const std::string& node, const 
   const auto& scales = cx.lab.cycleView().scales();
   const float width = b.x - a.x - ImGui::GetFontSize() * 2.2f;
   const float y0 = a.y + (b.y - a.y) * 0.35f, y1 = b.y - 2;
-  dl->AddRectFilled(ImVec2(a.x, y0), ImVec2(a.x + width, y1), IM_COL32(236, 238, 242, 255), 2);
+  dl->AddRectFilled(ImVec2(a.x, y0), ImVec2(a.x + width, y1), colors::P().track, 2);
   for (size_t i = 0; i < cx.bars.size(); ++i) {
     const ScoreBar& bar = cx.bars[i];
     const ImVec2 sa(a.x + width * bar.left, y0), sb(a.x + width * (bar.left + bar.width), y1);
@@ -137,7 +137,7 @@ void StackedBar(ImDrawList* dl, CardContext& cx, const std::string& node, const 
   }
   if (winner) dl->AddRect(ImVec2(a.x - 1, y0 - 1), ImVec2(a.x + width + 1, y1 + 1), colors::kWinner, 2, 0, 2);
   const std::string total = std::to_string(nt.total);
-  dl->AddText(ImVec2(a.x + width + 5, y0 - 2), IM_COL32(30, 30, 40, 255), total.c_str());
+  dl->AddText(ImVec2(a.x + width + 5, y0 - 2), colors::P().textStrong, total.c_str());
 }
 
 // The filter plugins as a row of pips in the profile's order (hover: which plugin).
@@ -148,7 +148,7 @@ void FilterPips(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 at, float 
     const ImVec2 a(at.x + f * (pip + gap), at.y), b(a.x + pip, a.y + pip);
     if (b.x > maxX) break;
     const FilterMark m = CycleView::Mark(cx.trace, ni, f, cx.pb);
-    if (m == FilterMark::Hidden) dl->AddRect(a, b, IM_COL32(215, 218, 225, 255), 2);
+    if (m == FilterMark::Hidden) dl->AddRect(a, b, colors::P().trackLine, 2);
     else dl->AddRectFilled(a, b, MarkColor(m), 2);
     if (cx.canvasHovered && Inside(cx.mouse, a, b))
       ImGui::SetTooltip("%s: %s", cx.trace.filterPlugins[f].c_str(), FilterMarkName(m));
@@ -173,13 +173,13 @@ void DrawNodeCard(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 ca, ImVe
   if (winner) {  // Select host lifts the winner
     const float lift = 6.0f * CycleView::StageProgress(cx.pb);
     ca.y -= lift, cb.y -= lift;
-    dl->AddRectFilled(ImVec2(ca.x + 3, ca.y + 3 + lift), ImVec2(cb.x + 3, cb.y + 3 + lift), IM_COL32(0, 0, 0, 40), 6);
+    dl->AddRectFilled(ImVec2(ca.x + 3, ca.y + 3 + lift), ImVec2(cb.x + 3, cb.y + 3 + lift), colors::P().shadow, 6);
   }
-  ImU32 bg = rejected ? IM_COL32(246, 236, 236, 255) : IM_COL32(255, 255, 255, 255);
-  if (verdictShown && nt->feasible) bg = IM_COL32(236, 248, 238, 255);
-  if (!nt || !nt->evaluated) bg = IM_COL32(250, 250, 250, 255);
+  ImU32 bg = rejected ? colors::P().cardRejected : colors::P().card;
+  if (verdictShown && nt->feasible) bg = colors::P().cardFeasible;
+  if (!nt || !nt->evaluated) bg = colors::P().cardIdle;
   dl->AddRectFilled(ca, cb, bg, 6);
-  ImU32 border = IM_COL32(190, 195, 205, 255);
+  ImU32 border = colors::P().cardBorder;
   float thick = 1;
   if (verdictShown) border = nt->feasible ? colors::kFeasible : (nt->evaluated ? colors::kRejected : colors::kMuted);
   if (winner) border = colors::kWinner, thick = 4;
@@ -203,7 +203,7 @@ void DrawNodeCard(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 ca, ImVe
     for (PodIndex p : cx.cluster.node(ni).pods) count += cx.matching.size() > static_cast<size_t>(p) && cx.matching[p];
     char buf[16];
     std::snprintf(buf, sizeof buf, "%d", count);
-    dl->AddText(ImVec2(ca.x + 4, ca.y + 6), IM_COL32(60, 60, 70, 255), buf);
+    dl->AddText(ImVec2(ca.x + 4, ca.y + 6), colors::P().text, buf);
     if (CycleView::Stage(trace, cx.pb) == BarStage::Weighted)
       for (const ScoreBar& bar : cx.bars)
         dl->AddRectFilled(ImVec2(ca.x + 2 + (cb.x - ca.x - 4) * bar.left, cb.y - 5),
@@ -216,7 +216,7 @@ void DrawNodeCard(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 ca, ImVe
   // Name and state badges.
   const float tx = ca.x + 8;
   float ty = ca.y + 6;
-  dl->AddText(ImVec2(tx, ty), IM_COL32(20, 20, 30, 255), node.metadata.name.c_str());
+  dl->AddText(ImVec2(tx, ty), colors::P().textStrong, node.metadata.name.c_str());
   if (winner) dl->AddText(ImVec2(cb.x - ImGui::CalcTextSize("chosen").x - 8, ty), colors::kWinner, "chosen");
   ty += font * 1.25f;
   std::string badges;
@@ -224,7 +224,7 @@ void DrawNodeCard(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 ca, ImVe
   for (const auto& t : node.taints) badges += "taint " + t.key + (t.value.empty() ? "" : "=" + t.value) + ":" + t.effect + "  ";
   dl->PushClipRect(ca, cb, true);
   if (!badges.empty()) {
-    dl->AddText(ImVec2(tx, ty), IM_COL32(170, 90, 0, 255), badges.c_str());
+    dl->AddText(ImVec2(tx, ty), colors::P().warning, badges.c_str());
     ty += font * 1.2f;
   } else {
     // Key labels: everything but the grouping key and the hostname.
@@ -251,8 +251,8 @@ void DrawNodeCard(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 ca, ImVe
     const v1::Pod& pod = cx.sc.pods[p];
     const std::string* cv = Label(pod.metadata.labels, cx.ui.colorKey);
     const ImVec2 pa(px, py), pb2(px + chip, py + chip);
-    dl->AddRectFilled(pa, pb2, cv ? HashColor(*cv) : IM_COL32(200, 200, 200, 255), 3);
-    if (cx.matching.size() > static_cast<size_t>(p) && cx.matching[p]) dl->AddRect(pa, pb2, IM_COL32(20, 30, 60, 255), 3, 0, 2);
+    dl->AddRectFilled(pa, pb2, cv ? HashColor(*cv) : colors::P().skip, 3);
+    if (cx.matching.size() > static_cast<size_t>(p) && cx.matching[p]) dl->AddRect(pa, pb2, colors::P().matchRing, 3, 0, 2);
     if (cx.ui.dragPod == p) dl->AddRect(pa, pb2, colors::kAccent, 3, 0, 2);
     MarkRect("pod:" + pod.metadata.name, pa, pb2);
     if (cx.canvasHovered && Inside(cx.mouse, pa, pb2)) cx.hoveredPod = p;

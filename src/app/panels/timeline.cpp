@@ -21,7 +21,7 @@ void DrawTimeline(Lab& lab, UiState& ui) {
   for (size_t i = 0; i < steps.size(); ++i) {
     const auto& s = steps[i];
     ImVec4 c = s.node.empty() ? colors::V(colors::kRejected)
-                              : (i < lab.timelineCursor() ? ImVec4(0.1f, 0.1f, 0.1f, 1) : colors::V(colors::kMuted));
+                              : (i < lab.timelineCursor() ? colors::V(colors::P().textStrong) : colors::V(colors::kMuted));
     ImGui::TextColored(c, "%d. %s -> %s", static_cast<int>(i + 1), s.pod.c_str(), s.node.empty() ? "Pending" : s.node.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.message.c_str());
     if (ImGui::IsItemClicked()) Later([=, &lab] { lab.ScrubTo(i + 1); });
@@ -51,7 +51,7 @@ void DrawTimeline(Lab& lab, UiState& ui) {
   for (const auto& s : steps)
     if (!s.spread.empty())
       for (const auto& d : s.spread.front().domains) maxCount = std::max(maxCount, d.matchNum);
-  dl->AddRect(a, ImVec2(a.x + size.x, a.y + size.y), IM_COL32(200, 200, 210, 255));
+  dl->AddRect(a, ImVec2(a.x + size.x, a.y + size.y), colors::P().cardBorder);
   const size_t n = steps.size();
   auto X = [&](size_t i) { return a.x + 6 + (n <= 1 ? 0.0f : (size.x - 12) * i / static_cast<float>(n - 1)); };
   auto Y = [&](int v) { return a.y + size.y - size.y * v / static_cast<float>(maxCount); };
@@ -73,7 +73,7 @@ void DrawTimeline(Lab& lab, UiState& ui) {
     std::snprintf(label, sizeof label, "%s %d", last.domains[d].value.c_str(), last.domains[d].matchNum);
     dl->AddText(ImVec2(a.x + size.x + 6, a.y + d * ImGui::GetFontSize() * 1.1f), col, label);
   }
-  if (cursor > 0) dl->AddLine(ImVec2(X(cursor - 1), a.y), ImVec2(X(cursor - 1), a.y + size.y), IM_COL32(0, 0, 0, 120));
+  if (cursor > 0) dl->AddLine(ImVec2(X(cursor - 1), a.y), ImVec2(X(cursor - 1), a.y + size.y), colors::P().text);
   ImGui::EndChild();
 }
 

@@ -75,8 +75,8 @@ void DrawToolbar(Lab& lab, UiState& ui) {
     const bool current = pb.phase == ph;
     if (p) ImGui::SameLine(0, 2);
     else ImGui::TextDisabled("phase:"), ImGui::SameLine();
-    ImGui::PushStyleColor(ImGuiCol_Button, current ? colors::V(colors::kAccent) : ImVec4(0.88f, 0.9f, 0.93f, 1));
-    ImGui::PushStyleColor(ImGuiCol_Text, current ? ImVec4(1, 1, 1, 1) : ImVec4(0.2f, 0.2f, 0.25f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Button, current ? colors::V(colors::kAccent) : colors::V(colors::P().button));
+    ImGui::PushStyleColor(ImGuiCol_Text, colors::V(current ? colors::P().textOnAccent : colors::P().text));
     if (ImGui::SmallButton(PhaseName(ph))) {
       pb.playing = false;
       pb.JumpTo(ph);

@@ -56,6 +56,7 @@ EM_JS(void, js_copy, (const char* text), { Module.spreadlabCopy(UTF8ToString(tex
 EM_JS(void, js_pick_file, (), { Module.spreadlabPickFile(); });
 EM_JS(void, js_share, (const char* text), { Module.spreadlabShare(UTF8ToString(text)); });
 EM_JS(void, js_save_lessons, (const char* json), { Module.spreadlabSaveLessons(UTF8ToString(json)); });
+EM_JS(int, js_dark, (), { return Module.spreadlabDark && Module.spreadlabDark() ? 1 : 0; });
 EM_JS(void, js_decision_text, (const char* text), { Module.spreadlabDecisionText(UTF8ToString(text)); });
 EM_JS(void, js_content_height, (int height), { Module.spreadlabContentHeight(height); });
 EM_JS(int, js_embedded, (), { return Module.spreadlabEmbed ? 1 : 0; });
@@ -89,6 +90,8 @@ void Frame() {
   const double begin = emscripten_get_now();
   SDL_Event event;
   while (SDL_PollEvent(&event)) ImGui_ImplSDL2_ProcessEvent(&event);
+  // ?theme=dark|light|auto (auto follows prefers-color-scheme, also when it changes).
+  if (const bool dark = js_dark() != 0; dark != colors::DarkTheme()) SetTheme(dark);
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
@@ -98,7 +101,8 @@ void Frame() {
   const ImGuiIO& io = ImGui::GetIO();
   glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
              static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
-  glClearColor(0.97f, 0.97f, 0.98f, 1);
+  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  glClearColor(bg.x, bg.y, bg.z, 1);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   g_frameMs[g_frames % kFrameSamples] = static_cast<float>(emscripten_get_now() - begin);
