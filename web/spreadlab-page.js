@@ -130,8 +130,8 @@
     return r.text();
   }
 
-  // The font, the example index and the first scenario; the other examples are
-  // fetched for the gallery after the first frame (addExamples).
+  // The font, the example index and the first scenario; the gallery's titles come after the
+  // first frame (addExamples), each example's text when it is opened.
   async function prepare() {
     // The default example is fetched alongside the index: most visits open it.
     const defaultText = fetchText('examples/' + DEFAULT_EXAMPLE).catch(() => null);
@@ -163,27 +163,12 @@
     return { font, index, firsts, fetched: { [DEFAULT_EXAMPLE]: await defaultText } };
   }
 
-  // A YAML example's title and description: its `spreadlab.io/...: "..."` lines (the
-  // module reads the whole file when it is opened; the gallery needs only these two).
-  function yamlAnnotations(text) {
-    const ann = {};
-    for (const m of text.matchAll(/^\s*(spreadlab\.io\/(?:title|description)):\s*"((?:[^"\\]|\\.)*)"\s*$/gm)) {
-      try { ann[m[1]] = JSON.parse('"' + m[2] + '"'); } catch (e) { /* left out */ }
-    }
-    return ann;
-  }
-
-  // The gallery: every example with its teaching title and description (the
-  // annotations spreadlab.io/title and spreadlab.io/description), in index order.
-  async function addExamples(index, fetched) {
-    const texts = await Promise.all(index.map((f) => fetched[f] || fetchText('examples/' + f).catch(() => null)));
-    index.forEach((file, i) => {
-      if (texts[i] === null) return;
-      let ann = {};
-      try { ann = (JSON.parse(texts[i]).metadata || {}).annotations || {}; } catch (e) { ann = yamlAnnotations(texts[i]); }
-      call('spreadlab_add_example', file, texts[i], String(ann['spreadlab.io/title'] || ''),
-           String(ann['spreadlab.io/description'] || ''));
-    });
+  // The gallery: every example by its teaching title and description (examples/gallery.json,
+  // written by the build from their annotations), in file order. An example's text is
+  // fetched when it is opened (spreadlabOpenExample), except the one already at hand.
+  async function addExamples(fetched) {
+    const gallery = await fetch('examples/gallery.json').then((r) => r.json()).catch(() => []);
+    for (const e of gallery) call('spreadlab_add_example', e.file, fetched[e.file] || '', e.title, e.description);
   }
 
   // The guided lessons (examples/lessons/, docs/lessons.md) and the scenarios their steps
@@ -260,6 +245,10 @@
         }
       },
       spreadlabNoWebGL: noWebGL,
+      spreadlabOpenExample(file) {
+        fetchText('examples/' + file).then((text) => window.spreadlab.load(text, 'examples/' + file))
+          .catch((e) => window.spreadlab.load('', 'examples/' + file + ' (' + e.message + ')'));
+      },
       spreadlabDecisionText(text) {
         const section = document.getElementById('decision-text');
         section.replaceChildren(...text.split('\n').filter(Boolean).map((line) => {
@@ -274,7 +263,7 @@
         window.spreadlab.ready = true;
         document.getElementById('canvas').focus();
         window.dispatchEvent(new Event('spreadlab-ready'));
-        addExamples(p.index, p.fetched);
+        addExamples(p.fetched);
         window.spreadlab.lessonsReady = addLessons();
       },
       // postMessage protocol (docs/js-api.md): the embed's content height, for its iframe.

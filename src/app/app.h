@@ -43,6 +43,8 @@ void CopyText(const std::string& text);
 void OpenFilePicker();
 // Puts the scenario into the page URL (compressed fragment) and copies the link.
 void Share(const std::string& text);
+// Opens a gallery example whose text is not at hand yet (web: fetched, then loaded).
+void OpenExample(const std::string& file);
 // Keeps the lessons' progress across reloads (web: localStorage).
 void SaveLessonProgress(const std::string& json);
 // True in the compact embed layout (?embed=1).

@@ -35,6 +35,7 @@ void CopyText(const std::string&) {}
 void OpenFilePicker() {}
 void Share(const std::string&) {}
 void SaveLessonProgress(const std::string&) {}
+void OpenExample(const std::string&) {}
 bool Embedded() { return false; }
 }  // namespace host
 

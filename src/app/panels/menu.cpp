@@ -56,7 +56,8 @@ void DrawMenuBar(Lab& lab, UiState& ui) {
       if (ImGui::MenuItem(e.title.empty() ? e.file.c_str() : e.title.c_str(), e.file.c_str())) {
         Later([&lab, &e] {
           std::string error;
-          lab.Load(e.text, "examples/" + e.file, error);
+          if (e.text.empty()) host::OpenExample(e.file);  // fetched first
+          else lab.Load(e.text, "examples/" + e.file, error);
         });
         ui.selectedNode = kNone;
       }

@@ -56,6 +56,7 @@ EM_JS(void, js_copy, (const char* text), { Module.spreadlabCopy(UTF8ToString(tex
 EM_JS(void, js_pick_file, (), { Module.spreadlabPickFile(); });
 EM_JS(void, js_share, (const char* text), { Module.spreadlabShare(UTF8ToString(text)); });
 EM_JS(void, js_save_lessons, (const char* json), { Module.spreadlabSaveLessons(UTF8ToString(json)); });
+EM_JS(void, js_open_example, (const char* file), { Module.spreadlabOpenExample(UTF8ToString(file)); });
 EM_JS(int, js_dark, (), { return Module.spreadlabDark && Module.spreadlabDark() ? 1 : 0; });
 EM_JS(void, js_decision_text, (const char* text), { Module.spreadlabDecisionText(UTF8ToString(text)); });
 EM_JS(void, js_content_height, (int height), { Module.spreadlabContentHeight(height); });
@@ -68,6 +69,7 @@ void CopyText(const std::string& text) { js_copy(text.c_str()); }
 void OpenFilePicker() { js_pick_file(); }
 void Share(const std::string& text) { js_share(text.c_str()); }
 void SaveLessonProgress(const std::string& json) { js_save_lessons(json.c_str()); }
+void OpenExample(const std::string& file) { js_open_example(file.c_str()); }
 bool Embedded() {
   static int embedded = js_embedded();
   return embedded != 0;
