@@ -14,6 +14,12 @@ export function embedTests(h) {
     checkEqual((await api(page, 'trace')).nodes.filter((n) => n.feasible).length, 4, 'maxSkew 2 from the strip: every node fits');
     check((await page.evaluate(() => window.spreadlab.contentHeight)) > 200, 'a content height is computed');
     await shot(page, 'embed-controls.png');
+    // &lesson= in an embed: the lesson's window over the decision.
+    const lesson = await openLab('/?embed=1&lesson=skew-arithmetic', { context: ctx });
+    await lesson.page.evaluate(() => window.spreadlab.lessonsReady);
+    await frames(lesson.page, 3);
+    checkEqual((await api(lesson.page, 'lesson') || {}).id, 'skew-arithmetic', 'the embed opened the lesson');
+    check((await api(lesson.page, 'widgetRects')).lessonStep, 'its step is on screen');
     await ctx.close();
   });
 
