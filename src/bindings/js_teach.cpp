@@ -90,12 +90,9 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_picture() {
   std::vector<spreadlab::app::ScoreBar> bars;
   if (lab.loaded() && t.pod != kNone)
     for (size_t n = 0; n < t.nodes.size(); ++n) nodes.push_back(NodePicture(lab, static_cast<NodeIndex>(n), bars));
-  const bool selected = lab.playback.Reached(spreadlab::app::Phase::Select);
   return Out(json{{"phase", PhaseName(lab.playback.phase)},
                   {"stage", BarStageName(CycleView::Stage(t, lab.playback))},
-                  {"caption", !lab.loaded() || t.pod == kNone ? ""
-                              : selected ? view.SelectCaption(lab.cluster(), t)
-                                         : view.PhaseCaption(t, lab.playback)},
+                  {"caption", !lab.loaded() || t.pod == kNone ? "" : view.Caption(lab.cluster(), t, lab.playback)},
                   {"filterPlugins", t.filterPlugins},
                   {"scorePlugins", std::move(scales)},
                   {"nodes", std::move(nodes)}});

@@ -9,12 +9,7 @@ namespace spreadlab::cli {
 namespace {
 
 std::string Cell(const why::SideVerdict& v, bool chosen) {
-  if (!v.present) return "(no such node)";
-  if (!v.evaluated) return "not evaluated";
-  if (!v.feasible) return "rejected: " + v.rejectedBy;
-  std::string s = "feasible";
-  if (v.total) s += fmt::format(", total {}", *v.total);
-  return s + (chosen ? "  <- chosen" : "");
+  return why::VerdictText(v) + (v.present && v.evaluated && v.feasible && chosen ? "  <- chosen" : "");
 }
 
 std::string Outcome(const std::string& selected, const std::string& message) {

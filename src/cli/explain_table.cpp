@@ -143,10 +143,9 @@ std::string ExplainTable(const Cluster& cluster, Framework& framework, const Cyc
         continue;
       }
       std::string rejectedBy, why;
-      if (nt.firstFailure >= 0) {
-        const FilterVerdict& v = t.filters[nt.filterBegin + nt.firstFailure];
-        rejectedBy = t.filterPlugins[v.plugin];
-        why = t.JoinedReasons(v);
+      if (const FilterVerdict* v = t.Reported(nt)) {
+        rejectedBy = t.filterPlugins[v->plugin];
+        why = t.JoinedReasons(*v);
       }
       table.Add({name, nt.feasible ? "feasible" : "rejected", rejectedBy, why});
       // The spread arithmetic, so that the verdict can be checked by hand.

@@ -78,8 +78,8 @@ ojson TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const 
     n["evaluated"] = nt.evaluated;
     if (!nt.evaluated) n["notEvaluated"] = NotEvaluatedName(nt.notEvaluated);
     n["feasible"] = nt.feasible;
-    n["rejectedBy"] = nt.firstFailure < 0 ? ojson(nullptr)
-                                          : ojson(t.filterPlugins[t.filters[nt.filterBegin + nt.firstFailure].plugin]);
+    const FilterVerdict* failure = t.Reported(nt);
+    n["rejectedBy"] = failure ? ojson(t.filterPlugins[failure->plugin]) : ojson(nullptr);
     ojson scores = ojson::array();
     for (uint32_t i = 0; i < nt.scoreCount; ++i) {
       const ScoreEntry& e = t.scores[nt.scoreBegin + i];

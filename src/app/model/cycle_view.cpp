@@ -118,9 +118,8 @@ bool CycleView::VerdictShown(const CycleTrace& t, NodeIndex n, const Playback& p
   if (n < 0 || static_cast<size_t>(n) >= t.nodes.size() || !pb.Reached(Phase::Filter)) return false;
   const NodeTrace& nt = t.nodes[n];
   const size_t revealed = RevealedFilters(t, pb);
-  if (!nt.evaluated || nt.feasible) return revealed >= t.filterPlugins.size();
-  const FilterVerdict& first = t.filters[nt.filterBegin + std::max<int>(0, nt.firstFailure)];
-  return first.plugin < revealed;
+  const FilterVerdict* first = nt.evaluated && !nt.feasible ? t.Reported(nt) : nullptr;
+  return first ? first->plugin < revealed : revealed >= t.filterPlugins.size();
 }
 
 BarStage CycleView::Stage(const CycleTrace& t, const Playback& pb) {
@@ -170,7 +169,7 @@ void CycleView::Bars(const CycleTrace& t, NodeIndex n, const Playback& pb, std::
   }
 }
 
-std::string CycleView::PhaseCaption(const CycleTrace& t, const Playback& pb) const {
+std::string CycleView::Caption(const Cluster& c, const CycleTrace& t, const Playback& pb) const {
   switch (pb.phase) {
     case Phase::PreFilter: return "PreFilter: each plugin prepares what its Filter needs (PodTopologySpread counts matching pods per domain).";
     case Phase::Filter: {
@@ -184,7 +183,7 @@ std::string CycleView::PhaseCaption(const CycleTrace& t, const Playback& pb) con
     case Phase::NormalizeScore: return "NormalizeScore: each plugin maps its raw scores to 0..100 (min and max below; reversed where fewer is better).";
     case Phase::WeightedSum: return "Weighted sum: each 0..100 score times the plugin's weight, stacked into the node's total.";
     case Phase::Select:
-    case Phase::Done: return t.scored ? "Select host: the highest total wins." : "Select host: fewer than two feasible nodes, so nothing was scored.";
+    case Phase::Done: return SelectCaption(c, t);
   }
   return "";
 }

@@ -70,8 +70,9 @@ class CycleView {
   // The node's bars at the playback's stage; empty when the node was not scored.
   void Bars(const CycleTrace& t, NodeIndex n, const Playback& pb, std::vector<ScoreBar>& out) const;
 
-  // One sentence for the phase, for the legend (what the picture shows now).
-  std::string PhaseCaption(const CycleTrace& t, const Playback& pb) const;
+  // The legend's sentence for the phase (what the picture shows now); from Select host on,
+  // SelectCaption.
+  std::string Caption(const Cluster& c, const CycleTrace& t, const Playback& pb) const;
   // How the host was selected: the winner, and how a tie is broken in release 1.`minor`.
   std::string SelectCaption(const Cluster& c, const CycleTrace& t) const;
 

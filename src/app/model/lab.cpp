@@ -161,8 +161,8 @@ std::string Lab::DecisionText() const {
     if (!nt.evaluated) {
       s += "not evaluated (" + std::string(NotEvaluatedName(nt.notEvaluated)) + ")";
     } else if (!nt.feasible) {
-      const FilterVerdict& v = t.filters[nt.filterBegin + std::max<int>(0, nt.firstFailure)];
-      s += "rejected by " + t.filterPlugins[v.plugin] + ": " + t.JoinedReasons(v);
+      const FilterVerdict* v = t.Reported(nt);
+      s += v ? "rejected by " + t.filterPlugins[v->plugin] + ": " + t.JoinedReasons(*v) : std::string("rejected");
     } else {
       s += nt.node == t.selected ? "chosen" : "feasible";
       if (t.scored) s += ", score " + std::to_string(nt.total);

@@ -194,7 +194,6 @@ void DrawCluster(Lab& lab, UiState& ui) {
   CardContext cx{lab, ui, cluster, sc, trace, pb, key, matching, previewFeasible, previewLands, compact, font, mouse,
                  canvasHovered, false, kNone, -1, false, {}};
   ImVec2 winnerPos(-1, -1);
-  PodIndex hoveredPod = kNone;  // a bound pod's chip under the mouse
 
   for (size_t di = 0; di < domains.size(); ++di) {
     const Domain& d = domains[di];
@@ -234,10 +233,10 @@ void DrawCluster(Lab& lab, UiState& ui) {
 
       cx.hovered = hovered;
       DrawNodeCard(dl, cx, ni, ca, cb);
-      if (cx.hoveredPod != kNone) hoveredPod = cx.hoveredPod;
     }
   }
 
+  const PodIndex hoveredPod = cx.hoveredPod;  // a bound pod's chip under the mouse
   // A domain's own area (not a card): right-click for the domain menu.
   if (canvasHovered && ui.hoveredNode == kNone && hoveredPod == kNone && ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
     for (size_t di = 0; di < regions.size(); ++di) {

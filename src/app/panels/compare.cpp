@@ -23,13 +23,6 @@ struct CompareState {
   int row = -1;  // the row whose scores are shown
 };
 
-std::string Verdict(const why::SideVerdict& v) {
-  if (!v.present) return "(no such node)";
-  if (!v.evaluated) return "not evaluated";
-  if (!v.feasible) return "\xE2\x9C\x98 " + v.rejectedBy;
-  return v.total ? "feasible, " + std::to_string(*v.total) : "feasible";
-}
-
 const why::PluginScore* Find(const std::vector<why::PluginScore>& s, const std::string& plugin) {
   for (const auto& x : s)
     if (x.plugin == plugin) return &x;
@@ -125,9 +118,9 @@ void DrawComparePanel(Lab& lab, UiState& ui) {
         st.row = static_cast<int>(i);
       if (ImGui::IsItemHovered()) st.row = static_cast<int>(i);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(Verdict(r.a).c_str());
+      ImGui::TextUnformatted(why::VerdictText(r.a).c_str());
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(Verdict(r.b).c_str());
+      ImGui::TextUnformatted(why::VerdictText(r.b).c_str());
     }
     ImGui::EndTable();
   }

@@ -199,10 +199,9 @@ void DrawDecision(Lab& lab, UiState& ui) {
           } else if (nt.feasible) {
             const bool chosen = answer && t.selected == nt.node;
             ImGui::TextColored(colors::V(chosen ? colors::kWinner : colors::kFeasible), chosen ? "chosen" : "feasible");
-          } else {
-            const FilterVerdict& v = t.filters[nt.filterBegin + std::max<int>(0, nt.firstFailure)];
-            ImGui::TextColored(colors::V(colors::kRejected), "%s", t.filterPlugins[v.plugin].c_str());
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.JoinedReasons(v).c_str());
+          } else if (const FilterVerdict* v = t.Reported(nt)) {
+            ImGui::TextColored(colors::V(colors::kRejected), "%s", t.filterPlugins[v->plugin].c_str());
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.JoinedReasons(*v).c_str());
           }
           ImGui::TableNextColumn();
           if (nt.scoreCount && summed) ImGui::Text("%lld", static_cast<long long>(nt.total));

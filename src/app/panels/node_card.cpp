@@ -273,8 +273,8 @@ void DrawNodeCard(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 ca, ImVe
     dl->AddText(ImVec2(tx, vy), colors::kMuted, ("not evaluated (" + std::string(NotEvaluatedName(nt->notEvaluated)) + ")").c_str());
   } else if (verdictShown && nt->feasible) {
     dl->AddText(ImVec2(tx, vy), colors::kFeasible, "\xE2\x9C\x94 feasible");
-  } else if (verdictShown) {
-    const FilterVerdict& v = trace.filters[nt->filterBegin + std::max<int>(0, nt->firstFailure)];
+  } else if (const FilterVerdict* failure = verdictShown ? trace.Reported(*nt) : nullptr) {
+    const FilterVerdict& v = *failure;
     dl->AddText(ImVec2(tx, vy), colors::kRejected, ("\xE2\x9C\x98 " + trace.filterPlugins[v.plugin]).c_str());
     // The first failing spread check, as arithmetic; else upstream's reason.
     std::string why = trace.JoinedReasons(v);
@@ -306,8 +306,7 @@ void DrawCycleLegend(Lab& lab) {
   if (t.pod == kNone) return;
   const CycleView& view = lab.cycleView();
   ImGui::BeginGroup();
-  const bool done = pb.Reached(Phase::Select);
-  ImGui::TextWrapped("%s", (done ? view.SelectCaption(lab.cluster(), t) : view.PhaseCaption(t, pb)).c_str());
+  ImGui::TextWrapped("%s", view.Caption(lab.cluster(), t, pb).c_str());
   if (t.scored && !view.scales().empty() && pb.Reached(Phase::Score)) {
     ImGui::TextDisabled("Score plugins (x weight):");
     const bool normalizing = pb.Reached(Phase::NormalizeScore);

@@ -140,6 +140,11 @@ struct CycleTrace {
   std::string_view FirstReason(const FilterVerdict& v) const;
   // Status.Message(): the reasons joined by ", ".
   std::string JoinedReasons(const FilterVerdict& v) const;
+  // The verdict kube-scheduler reports for a node its filters rejected (the first
+  // failure); nullptr when there is none.
+  const FilterVerdict* Reported(const NodeTrace& nt) const {
+    return nt.firstFailure < 0 ? nullptr : &filters[nt.filterBegin + nt.firstFailure];
+  }
 
   void Clear();
 

@@ -12,10 +12,9 @@ SideVerdict Verdict(const CycleTrace& t, NodeIndex n) {
   v.present = true;
   v.evaluated = nt.evaluated;
   v.feasible = nt.feasible;
-  if (nt.evaluated && !nt.feasible && nt.firstFailure >= 0) {
-    const FilterVerdict& f = t.filters[nt.filterBegin + nt.firstFailure];
-    v.rejectedBy = t.filterPlugins[f.plugin];
-    v.reason = t.JoinedReasons(f);
+  if (const FilterVerdict* f = nt.evaluated && !nt.feasible ? t.Reported(nt) : nullptr) {
+    v.rejectedBy = t.filterPlugins[f->plugin];
+    v.reason = t.JoinedReasons(*f);
   }
   if (t.scored && nt.feasible) {
     v.total = nt.total;
@@ -38,6 +37,13 @@ bool Run(Cluster& c, Framework& f, const std::string& podKey, CycleTrace& t, con
 }
 
 }  // namespace
+
+std::string VerdictText(const SideVerdict& v) {
+  if (!v.present) return "(no such node)";
+  if (!v.evaluated) return "not evaluated";
+  if (!v.feasible) return "rejected: " + v.rejectedBy;
+  return v.total ? "feasible, total " + std::to_string(*v.total) : "feasible";
+}
 
 bool Compare(Cluster& a, Framework& fa, Cluster& b, Framework& fb, const std::string& podKey, Comparison& out,
              std::string& error) {

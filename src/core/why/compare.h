@@ -42,6 +42,10 @@ struct Comparison {
   std::vector<CompareRow> rows;       // A's nodes in order, then those only B has
 };
 
+// One side's verdict on a node in words: "(no such node)", "not evaluated",
+// "rejected: PLUGIN", "feasible" or "feasible, total N" (the CLI's table, the lab's panel).
+std::string VerdictText(const SideVerdict& v);
+
 // Runs the explained cycle of `podKey` on both sides. False with `error` when a
 // side has no such pending pod.
 bool Compare(Cluster& a, Framework& fa, Cluster& b, Framework& fb, const std::string& podKey, Comparison& out,
