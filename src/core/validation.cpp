@@ -1020,7 +1020,7 @@ std::vector<FieldError> ValidateScenario(const Scenario& scenario) {
   const auto validate = [&objects](const std::string& path, const auto& fn) {
     ObjectErrors o{path, {}};
     fn(o.errors);
-    objects.push_back(std::move(o));
+    if (!o.errors.empty()) objects.push_back(std::move(o));
   };
 
   std::set<std::string> nodeNames;

@@ -709,6 +709,10 @@ void RunControllers(json& doc, ControllerResult& out) {
   }
   auto items = doc.find("items");
   if (items == doc.end() || !items->is_array()) return;
+  // A dump of nodes and pods has nothing for the controllers to do: skip indexing its pods.
+  if (std::none_of(items->begin(), items->end(),
+                   [](const json& it) { return it.is_object() && IsWorkloadKind(Str(it, "kind")); }))
+    return;
   Controllers controllers(*items, out);
   controllers.Run();
   // The deleted pods leave the document; what was created moves up past them.

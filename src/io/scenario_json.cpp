@@ -22,9 +22,38 @@ using json = nlohmann::ordered_json;  // one json type in the whole program: one
 
 constexpr size_t kMaxNesting = 128;
 
+// A JSON path spelled out only when a message needs it: reading a 150,000-pod dump
+// passes millions of fields and reports at most one. A Path points to its parent and
+// to the key it adds, so it lives no longer than the Paths and json it was made from.
+class Path {
+ public:
+  Path() = default;                                        // the document itself
+  explicit Path(std::string_view text) : text_(text) {}   // a path already spelled out
+  Path(const Path& parent, const char* field) : parent_(&parent), field_(field) {}
+  Path(const Path& parent, const std::string& key) : parent_(&parent), key_(&key) {}
+  Path(const Path& parent, size_t index) : parent_(&parent), index_(index), isIndex_(true) {}
+
+  std::string str() const {
+    std::string out;
+    Append(out);
+    return out;
+  }
+  bool empty() const { return !parent_ && text_.empty(); }
+
+ private:
+  void Append(std::string& out) const;
+  const Path* parent_ = nullptr;
+  std::string_view text_;
+  const char* field_ = nullptr;
+  const std::string* key_ = nullptr;
+  size_t index_ = 0;
+  bool isIndex_ = false;
+};
+
 [[noreturn]] void Fail(const std::string& path, const std::string& message) {
   throw ReadError{(path.empty() ? std::string("document") : path) + ": " + message, path};
 }
+[[noreturn]] void Fail(const Path& path, const std::string& message) { Fail(path.str(), message); }
 
 // Input text shown in a message: JSON-quoted (so newlines and quotes cannot
 // break the one-line message) and cut short.
@@ -34,7 +63,6 @@ std::string QuoteText(const std::string& s) {
   return q;
 }
 
-std::string KeyPath(const std::string& path, const std::string& key) { return path + "[" + QuoteText(key) + "]"; }
 
 std::string Describe(const json& j) {
   std::string d = j.dump(-1, ' ', false, json::error_handler_t::replace);
@@ -52,8 +80,25 @@ std::string Describe(const json& j) {
   }
 }
 
-std::string Child(const std::string& path, const std::string& key) { return path.empty() ? key : path + "." + key; }
-std::string Index(const std::string& path, size_t i) { return path + "[" + std::to_string(i) + "]"; }
+void Path::Append(std::string& out) const {
+  if (!parent_) {
+    out += text_;
+    return;
+  }
+  parent_->Append(out);
+  if (isIndex_) {
+    out += "[" + std::to_string(index_) + "]";
+  } else if (key_) {
+    out += "[" + QuoteText(*key_) + "]";  // a map key: any text
+  } else {
+    if (!out.empty()) out += ".";
+    out += field_;
+  }
+}
+
+Path Child(const Path& path, const char* field) { return Path(path, field); }
+Path Index(const Path& path, size_t i) { return Path(path, i); }
+Path KeyPath(const Path& path, const std::string& key) { return Path(path, key); }
 
 // A member of an object, or nullptr when absent or null (the API treats both alike).
 const json* Field(const json& obj, const char* key) {
@@ -62,40 +107,40 @@ const json* Field(const json& obj, const char* key) {
   return &*it;
 }
 
-const json& ExpectObject(const json& j, const std::string& path) {
+const json& ExpectObject(const json& j, const Path& path) {
   if (!j.is_object()) Fail(path, "expected an object, got " + Describe(j));
   return j;
 }
 
-const json* ObjectField(const json& obj, const char* key, const std::string& path) {
+const json* ObjectField(const json& obj, const char* key, const Path& path) {
   const json* f = Field(obj, key);
   if (f) ExpectObject(*f, Child(path, key));
   return f;
 }
 
-const json* ArrayField(const json& obj, const char* key, const std::string& path) {
+const json* ArrayField(const json& obj, const char* key, const Path& path) {
   const json* f = Field(obj, key);
   if (f && !f->is_array()) Fail(Child(path, key), "expected an array, got " + Describe(*f));
   return f;
 }
 
-std::string AsString(const json& j, const std::string& path) {
+std::string AsString(const json& j, const Path& path) {
   if (!j.is_string()) Fail(path, "expected a string, got " + Describe(j));
   return j.get<std::string>();
 }
 
-std::string StringField(const json& obj, const char* key, const std::string& path, std::string fallback = "") {
+std::string StringField(const json& obj, const char* key, const Path& path, std::string fallback = "") {
   const json* f = Field(obj, key);
   return f ? AsString(*f, Child(path, key)) : fallback;
 }
 
-std::optional<std::string> OptStringField(const json& obj, const char* key, const std::string& path) {
+std::optional<std::string> OptStringField(const json& obj, const char* key, const Path& path) {
   const json* f = Field(obj, key);
   if (!f) return std::nullopt;
   return AsString(*f, Child(path, key));
 }
 
-int64_t AsInt(const json& j, const std::string& path, int64_t lo, int64_t hi) {
+int64_t AsInt(const json& j, const Path& path, int64_t lo, int64_t hi) {
   auto outOfRange = [&] {
     Fail(path, "integer out of range (got " + j.dump() + ", allowed " + std::to_string(lo) + " to " + std::to_string(hi) + ")");
   };
@@ -117,30 +162,30 @@ int64_t AsInt(const json& j, const std::string& path, int64_t lo, int64_t hi) {
   return v;
 }
 
-std::optional<int32_t> OptInt32Field(const json& obj, const char* key, const std::string& path) {
+std::optional<int32_t> OptInt32Field(const json& obj, const char* key, const Path& path) {
   const json* f = Field(obj, key);
   if (!f) return std::nullopt;
   return static_cast<int32_t>(AsInt(*f, Child(path, key), INT32_MIN, INT32_MAX));
 }
 
-bool BoolField(const json& obj, const char* key, const std::string& path) {
+bool BoolField(const json& obj, const char* key, const Path& path) {
   const json* f = Field(obj, key);
   if (!f) return false;
   if (!f->is_boolean()) Fail(Child(path, key), "expected a boolean, got " + Describe(*f));
   return f->get<bool>();
 }
 
-v1::LabelMap StringMap(const json& j, const std::string& path) {
+v1::LabelMap StringMap(const json& j, const Path& path) {
   ExpectObject(j, path);
   v1::LabelMap m;
   for (auto it = j.begin(); it != j.end(); ++it) {
-    std::string p = KeyPath(path, it.key());
+    const Path p = KeyPath(path, it.key());
     m[it.key()] = AsString(it.value(), p);
   }
   return m;
 }
 
-std::vector<std::string> StringList(const json& j, const std::string& path) {
+std::vector<std::string> StringList(const json& j, const Path& path) {
   if (!j.is_array()) Fail(path, "expected an array of strings, got " + Describe(j));
   std::vector<std::string> out;
   for (size_t i = 0; i < j.size(); ++i) out.push_back(AsString(j[i], Index(path, i)));
@@ -148,19 +193,19 @@ std::vector<std::string> StringList(const json& j, const std::string& path) {
 }
 
 template <class F>
-void ForEach(const json* arr, const std::string& path, F&& f) {
+void ForEach(const json* arr, const Path& path, F&& f) {
   if (!arr) return;
   for (size_t i = 0; i < arr->size(); ++i) {
-    std::string p = Index(path, i);
+    const Path p = Index(path, i);
     f(ExpectObject((*arr)[i], p), p);
   }
 }
 
-v1::ResourceList Resources(const json& j, const std::string& path) {
+v1::ResourceList Resources(const json& j, const Path& path) {
   ExpectObject(j, path);
   v1::ResourceList out;
   for (auto it = j.begin(); it != j.end(); ++it) {
-    std::string p = KeyPath(path, it.key());
+    const Path p = KeyPath(path, it.key());
     std::string text;
     if (it->is_string()) text = it->get<std::string>();
     else if (it->is_number()) text = it->dump();  // the API server accepts bare numbers
@@ -173,12 +218,12 @@ v1::ResourceList Resources(const json& j, const std::string& path) {
   return out;
 }
 
-v1::LabelSelector ReadLabelSelector(const json& j, const std::string& path) {
+v1::LabelSelector ReadLabelSelector(const json& j, const Path& path) {
   ExpectObject(j, path);
   v1::LabelSelector s;
   if (const json* m = ObjectField(j, "matchLabels", path)) s.matchLabels = StringMap(*m, Child(path, "matchLabels"));
-  std::string ep = Child(path, "matchExpressions");
-  ForEach(ArrayField(j, "matchExpressions", path), ep, [&](const json& e, const std::string& p) {
+  const Path ep = Child(path, "matchExpressions");
+  ForEach(ArrayField(j, "matchExpressions", path), ep, [&](const json& e, const Path& p) {
     v1::LabelSelectorRequirement r;
     r.key = StringField(e, "key", p);
     r.op = StringField(e, "operator", p);
@@ -188,9 +233,9 @@ v1::LabelSelector ReadLabelSelector(const json& j, const std::string& path) {
   return s;
 }
 
-std::vector<v1::NodeSelectorRequirement> NodeRequirements(const json* arr, const std::string& path) {
+std::vector<v1::NodeSelectorRequirement> NodeRequirements(const json* arr, const Path& path) {
   std::vector<v1::NodeSelectorRequirement> out;
-  ForEach(arr, path, [&](const json& e, const std::string& p) {
+  ForEach(arr, path, [&](const json& e, const Path& p) {
     v1::NodeSelectorRequirement r;
     r.key = StringField(e, "key", p);
     r.op = StringField(e, "operator", p);
@@ -200,7 +245,7 @@ std::vector<v1::NodeSelectorRequirement> NodeRequirements(const json* arr, const
   return out;
 }
 
-v1::NodeSelectorTerm ReadNodeSelectorTerm(const json& j, const std::string& path) {
+v1::NodeSelectorTerm ReadNodeSelectorTerm(const json& j, const Path& path) {
   ExpectObject(j, path);
   v1::NodeSelectorTerm t;
   t.matchExpressions = NodeRequirements(ArrayField(j, "matchExpressions", path), Child(path, "matchExpressions"));
@@ -208,7 +253,7 @@ v1::NodeSelectorTerm ReadNodeSelectorTerm(const json& j, const std::string& path
   return t;
 }
 
-v1::PodAffinityTerm ReadPodAffinityTerm(const json& j, const std::string& p) {
+v1::PodAffinityTerm ReadPodAffinityTerm(const json& j, const Path& p) {
   ExpectObject(j, p);
   v1::PodAffinityTerm t;
   if (const json* ls = Field(j, "labelSelector")) t.labelSelector = ReadLabelSelector(*ls, Child(p, "labelSelector"));
@@ -220,13 +265,13 @@ v1::PodAffinityTerm ReadPodAffinityTerm(const json& j, const std::string& p) {
   return t;
 }
 
-v1::PodAffinity ReadPodAffinity(const json& j, const std::string& path) {
+v1::PodAffinity ReadPodAffinity(const json& j, const Path& path) {
   v1::PodAffinity a;
-  std::string rp = Child(path, "requiredDuringSchedulingIgnoredDuringExecution");
+  const Path rp = Child(path, "requiredDuringSchedulingIgnoredDuringExecution");
   ForEach(ArrayField(j, "requiredDuringSchedulingIgnoredDuringExecution", path), rp,
-          [&](const json& t, const std::string& p) { a.requiredDuringSchedulingIgnoredDuringExecution.push_back(ReadPodAffinityTerm(t, p)); });
-  std::string pp = Child(path, "preferredDuringSchedulingIgnoredDuringExecution");
-  ForEach(ArrayField(j, "preferredDuringSchedulingIgnoredDuringExecution", path), pp, [&](const json& t, const std::string& p) {
+          [&](const json& t, const Path& p) { a.requiredDuringSchedulingIgnoredDuringExecution.push_back(ReadPodAffinityTerm(t, p)); });
+  const Path pp = Child(path, "preferredDuringSchedulingIgnoredDuringExecution");
+  ForEach(ArrayField(j, "preferredDuringSchedulingIgnoredDuringExecution", path), pp, [&](const json& t, const Path& p) {
     v1::WeightedPodAffinityTerm w;
     w.weight = OptInt32Field(t, "weight", p).value_or(0);
     if (const json* term = Field(t, "podAffinityTerm")) w.podAffinityTerm = ReadPodAffinityTerm(*term, Child(p, "podAffinityTerm"));
@@ -235,12 +280,12 @@ v1::PodAffinity ReadPodAffinity(const json& j, const std::string& path) {
   return a;
 }
 
-v1::NodeAffinity ReadNodeAffinity(const json& na, const std::string& np) {
+v1::NodeAffinity ReadNodeAffinity(const json& na, const Path& np) {
   ExpectObject(na, np);
   v1::NodeAffinity n;
   {
     if (const json* req = ObjectField(na, "requiredDuringSchedulingIgnoredDuringExecution", np)) {
-      std::string rp = Child(np, "requiredDuringSchedulingIgnoredDuringExecution");
+      const Path rp = Child(np, "requiredDuringSchedulingIgnoredDuringExecution");
       v1::NodeSelector sel;
       const json* terms = ArrayField(*req, "nodeSelectorTerms", rp);
       if (terms)
@@ -248,9 +293,9 @@ v1::NodeAffinity ReadNodeAffinity(const json& na, const std::string& np) {
           sel.nodeSelectorTerms.push_back(ReadNodeSelectorTerm((*terms)[i], Index(Child(rp, "nodeSelectorTerms"), i)));
       n.requiredDuringSchedulingIgnoredDuringExecution = std::move(sel);
     }
-    std::string pp = Child(np, "preferredDuringSchedulingIgnoredDuringExecution");
+    const Path pp = Child(np, "preferredDuringSchedulingIgnoredDuringExecution");
     ForEach(ArrayField(na, "preferredDuringSchedulingIgnoredDuringExecution", np), pp,
-            [&](const json& e, const std::string& p) {
+            [&](const json& e, const Path& p) {
               v1::PreferredSchedulingTerm t;
               t.weight = OptInt32Field(e, "weight", p).value_or(0);
               if (const json* pref = Field(e, "preference")) t.preference = ReadNodeSelectorTerm(*pref, Child(p, "preference"));
@@ -260,7 +305,7 @@ v1::NodeAffinity ReadNodeAffinity(const json& na, const std::string& np) {
   return n;
 }
 
-std::optional<v1::Affinity> ReadAffinity(const json& j, const std::string& path) {
+std::optional<v1::Affinity> ReadAffinity(const json& j, const Path& path) {
   ExpectObject(j, path);
   v1::Affinity a;
   if (const json* na = ObjectField(j, "nodeAffinity", path)) a.nodeAffinity = ReadNodeAffinity(*na, Child(path, "nodeAffinity"));
@@ -270,7 +315,7 @@ std::optional<v1::Affinity> ReadAffinity(const json& j, const std::string& path)
   return a;
 }
 
-v1::TopologySpreadConstraint ReadSpreadConstraint(const json& j, const std::string& p) {
+v1::TopologySpreadConstraint ReadSpreadConstraint(const json& j, const Path& p) {
   v1::TopologySpreadConstraint c;
   c.maxSkew = OptInt32Field(j, "maxSkew", p).value_or(0);
   c.topologyKey = StringField(j, "topologyKey", p);
@@ -283,9 +328,9 @@ v1::TopologySpreadConstraint ReadSpreadConstraint(const json& j, const std::stri
   return c;
 }
 
-v1::ObjectMeta ReadMeta(const json& item, const std::string& path, bool namespaced) {
+v1::ObjectMeta ReadMeta(const json& item, const Path& path, bool namespaced) {
   v1::ObjectMeta m;
-  std::string mp = Child(path, "metadata");
+  const Path mp = Child(path, "metadata");
   const json* meta = ObjectField(item, "metadata", path);
   if (!meta) Fail(mp, "Required value: name is required");
   m.name = StringField(*meta, "name", mp);
@@ -294,7 +339,7 @@ v1::ObjectMeta ReadMeta(const json& item, const std::string& path, bool namespac
   if (namespaced && m.ns.empty()) m.ns = "default";
   if (const json* l = ObjectField(*meta, "labels", mp)) m.labels = StringMap(*l, Child(mp, "labels"));
   if (const json* d = Field(*meta, "deletionTimestamp")) m.terminating = !AsString(*d, Child(mp, "deletionTimestamp")).empty();
-  ForEach(ArrayField(*meta, "ownerReferences", mp), Child(mp, "ownerReferences"), [&](const json& o, const std::string& p) {
+  ForEach(ArrayField(*meta, "ownerReferences", mp), Child(mp, "ownerReferences"), [&](const json& o, const Path& p) {
     v1::OwnerReference r;
     r.apiVersion = StringField(o, "apiVersion", p);
     r.kind = StringField(o, "kind", p);
@@ -305,7 +350,7 @@ v1::ObjectMeta ReadMeta(const json& item, const std::string& path, bool namespac
   return m;
 }
 
-v1::Container ReadContainer(const json& j, const std::string& p) {
+v1::Container ReadContainer(const json& j, const Path& p) {
   v1::Container c;
   c.name = StringField(j, "name", p);
   c.image = StringField(j, "image", p);
@@ -315,7 +360,7 @@ v1::Container ReadContainer(const json& j, const std::string& p) {
     if (const json* lim = ObjectField(*res, "limits", Child(p, "resources")))
       c.limits = Resources(*lim, Child(Child(p, "resources"), "limits"));
   }
-  ForEach(ArrayField(j, "ports", p), Child(p, "ports"), [&](const json& port, const std::string& pp) {
+  ForEach(ArrayField(j, "ports", p), Child(p, "ports"), [&](const json& port, const Path& pp) {
     v1::ContainerPort cp;
     cp.containerPort = OptInt32Field(port, "containerPort", pp).value_or(0);
     cp.hostPort = OptInt32Field(port, "hostPort", pp).value_or(0);
@@ -357,11 +402,11 @@ void ApplyMatchLabelKeys(const v1::LabelMap& podLabels, std::optional<v1::PodAff
     ApplyMatchLabelKeys(podLabels, w.podAffinityTerm);
 }
 
-v1::Pod ReadPod(const json& item, const std::string& path) {
+v1::Pod ReadPod(const json& item, const Path& path) {
   v1::Pod pod;
-  pod.path = path;
+  pod.path = path.str();
   pod.metadata = ReadMeta(item, path, true);
-  std::string sp = Child(path, "spec");
+  const Path sp = Child(path, "spec");
   if (const json* spec = ObjectField(item, "spec", path)) {
     auto& s = pod.spec;
     s.nodeName = StringField(*spec, "nodeName", sp);
@@ -372,7 +417,7 @@ v1::Pod ReadPod(const json& item, const std::string& path) {
       ApplyMatchLabelKeys(pod.metadata.labels, s.affinity->podAffinity);
       ApplyMatchLabelKeys(pod.metadata.labels, s.affinity->podAntiAffinity);
     }
-    ForEach(ArrayField(*spec, "tolerations", sp), Child(sp, "tolerations"), [&](const json& t, const std::string& p) {
+    ForEach(ArrayField(*spec, "tolerations", sp), Child(sp, "tolerations"), [&](const json& t, const Path& p) {
       v1::Toleration tol;
       tol.key = StringField(t, "key", p);
       tol.op = StringField(t, "operator", p);
@@ -383,11 +428,11 @@ v1::Pod ReadPod(const json& item, const std::string& path) {
       s.tolerations.push_back(std::move(tol));
     });
     ForEach(ArrayField(*spec, "topologySpreadConstraints", sp), Child(sp, "topologySpreadConstraints"),
-            [&](const json& c, const std::string& p) { s.topologySpreadConstraints.push_back(ReadSpreadConstraint(c, p)); });
+            [&](const json& c, const Path& p) { s.topologySpreadConstraints.push_back(ReadSpreadConstraint(c, p)); });
     ForEach(ArrayField(*spec, "containers", sp), Child(sp, "containers"),
-            [&](const json& c, const std::string& p) { s.containers.push_back(ReadContainer(c, p)); });
+            [&](const json& c, const Path& p) { s.containers.push_back(ReadContainer(c, p)); });
     ForEach(ArrayField(*spec, "initContainers", sp), Child(sp, "initContainers"),
-            [&](const json& c, const std::string& p) { s.initContainers.push_back(ReadContainer(c, p)); });
+            [&](const json& c, const Path& p) { s.initContainers.push_back(ReadContainer(c, p)); });
     if (const json* o = Field(*spec, "overhead")) s.overhead = Resources(*o, Child(sp, "overhead"));
     if (const json* res = ObjectField(*spec, "resources", sp)) {
       if (const json* req = ObjectField(*res, "requests", Child(sp, "resources")))
@@ -396,14 +441,14 @@ v1::Pod ReadPod(const json& item, const std::string& path) {
         s.podLimits = Resources(*lim, Child(Child(sp, "resources"), "limits"));
     }
     ForEach(ArrayField(*spec, "schedulingGates", sp), Child(sp, "schedulingGates"),
-            [&](const json& g, const std::string& p) { s.schedulingGates.push_back(StringField(g, "name", p)); });
+            [&](const json& g, const Path& p) { s.schedulingGates.push_back(StringField(g, "name", p)); });
     s.priority = OptInt32Field(*spec, "priority", sp);
     s.priorityClassName = StringField(*spec, "priorityClassName", sp);
     s.preemptionPolicy = StringField(*spec, "preemptionPolicy", sp);
   }
   DefaultPodResources(pod);
   if (const json* status = ObjectField(item, "status", path)) {
-    const std::string stp = Child(path, "status");
+    const Path stp = Child(path, "status");
     pod.phase = StringField(*status, "phase", stp);
     pod.nominatedNodeName = StringField(*status, "nominatedNodeName", stp);
     if (const json* start = Field(*status, "startTime")) {
@@ -413,7 +458,7 @@ v1::Pod ReadPod(const json& item, const std::string& path) {
     }
     // PodTerminatingByPreemption reads the first DisruptionTarget condition.
     bool seen = false;
-    ForEach(ArrayField(*status, "conditions", stp), Child(stp, "conditions"), [&](const json& c, const std::string& p) {
+    ForEach(ArrayField(*status, "conditions", stp), Child(stp, "conditions"), [&](const json& c, const Path& p) {
       if (seen || StringField(c, "type", p) != "DisruptionTarget") return;
       seen = true;
       pod.preemptedByScheduler = StringField(c, "status", p) == "True" && StringField(c, "reason", p) == "PreemptionByScheduler";
@@ -422,18 +467,18 @@ v1::Pod ReadPod(const json& item, const std::string& path) {
   return pod;
 }
 
-v1::Node ReadNode(const json& item, const std::string& path) {
+v1::Node ReadNode(const json& item, const Path& path) {
   v1::Node node;
-  node.path = path;
+  node.path = path.str();
   node.metadata = ReadMeta(item, path, false);
-  std::string sp = Child(path, "spec");
+  const Path sp = Child(path, "spec");
   if (const json* spec = ObjectField(item, "spec", path)) {
     node.unschedulable = BoolField(*spec, "unschedulable", sp);
-    ForEach(ArrayField(*spec, "taints", sp), Child(sp, "taints"), [&](const json& t, const std::string& p) {
+    ForEach(ArrayField(*spec, "taints", sp), Child(sp, "taints"), [&](const json& t, const Path& p) {
       node.taints.push_back(v1::Taint{StringField(t, "key", p), StringField(t, "value", p), StringField(t, "effect", p)});
     });
   }
-  std::string stp = Child(path, "status");
+  const Path stp = Child(path, "status");
   if (const json* status = ObjectField(item, "status", path)) {
     if (const json* a = Field(*status, "allocatable")) {
       node.allocatable = Resources(*a, Child(stp, "allocatable"));
@@ -441,7 +486,7 @@ v1::Node ReadNode(const json& item, const std::string& path) {
       // The API server's SetDefaults_NodeStatus: no allocatable means all the capacity.
       node.allocatable = Resources(*c, Child(stp, "capacity"));
     }
-    ForEach(ArrayField(*status, "images", stp), Child(stp, "images"), [&](const json& img, const std::string& p) {
+    ForEach(ArrayField(*status, "images", stp), Child(stp, "images"), [&](const json& img, const Path& p) {
       v1::ContainerImage ci;
       if (const json* n = Field(img, "names")) ci.names = StringList(*n, Child(p, "names"));
       if (const json* sz = Field(img, "sizeBytes")) ci.sizeBytes = AsInt(*sz, Child(p, "sizeBytes"), 0, INT64_MAX);
@@ -452,9 +497,9 @@ v1::Node ReadNode(const json& item, const std::string& path) {
 }
 
 template <class T>
-T ReadMapSelectorObject(const json& item, const std::string& path) {
+T ReadMapSelectorObject(const json& item, const Path& path) {
   T obj;
-  obj.path = path;
+  obj.path = path.str();
   obj.metadata = ReadMeta(item, path, true);
   if (const json* spec = ObjectField(item, "spec", path))
     if (const json* sel = Field(*spec, "selector")) obj.selector = StringMap(*sel, Child(Child(path, "spec"), "selector"));
@@ -462,30 +507,30 @@ T ReadMapSelectorObject(const json& item, const std::string& path) {
 }
 
 template <class T>
-T ReadLabelSelectorObject(const json& item, const std::string& path) {
+T ReadLabelSelectorObject(const json& item, const Path& path) {
   T obj;
-  obj.path = path;
+  obj.path = path.str();
   obj.metadata = ReadMeta(item, path, true);
   if (const json* spec = ObjectField(item, "spec", path))
     if (const json* sel = Field(*spec, "selector")) obj.selector = ReadLabelSelector(*sel, Child(Child(path, "spec"), "selector"));
   return obj;
 }
 
-config::PluginSet ReadPluginSet(const json& j, const std::string& path) {
+config::PluginSet ReadPluginSet(const json& j, const Path& path) {
   ExpectObject(j, path);
   config::PluginSet set;
-  ForEach(ArrayField(j, "enabled", path), Child(path, "enabled"), [&](const json& e, const std::string& p) {
+  ForEach(ArrayField(j, "enabled", path), Child(path, "enabled"), [&](const json& e, const Path& p) {
     set.enabled.push_back(config::Plugin{StringField(e, "name", p), OptInt32Field(e, "weight", p)});
   });
   ForEach(ArrayField(j, "disabled", path), Child(path, "disabled"),
-          [&](const json& e, const std::string& p) { set.disabled.push_back(StringField(e, "name", p)); });
+          [&](const json& e, const Path& p) { set.disabled.push_back(StringField(e, "name", p)); });
   return set;
 }
 
-std::vector<config::ResourceSpec> ReadResourceSpecs(const json& j, const std::string& path) {
+std::vector<config::ResourceSpec> ReadResourceSpecs(const json& j, const Path& path) {
   if (!j.is_array()) Fail(path, "expected an array, got " + Describe(j));
   std::vector<config::ResourceSpec> out;
-  ForEach(&j, path, [&](const json& r, const std::string& p) {
+  ForEach(&j, path, [&](const json& r, const Path& p) {
     const json* w = Field(r, "weight");
     out.push_back({StringField(r, "name", p), w ? AsInt(*w, Child(p, "weight"), INT64_MIN, INT64_MAX) : 1});
   });
@@ -504,45 +549,46 @@ void DefaultResourceSpecs(std::vector<config::ResourceSpec>& resources) {
 // NodeResourcesFitArgs with v1 defaulting (SetDefaults_NodeResourcesFitArgs):
 // no scoringStrategy means LeastAllocated over cpu and memory, weight 1 each; a
 // scoringStrategy without a type keeps it empty, which validation rejects.
-void ReadNodeResourcesFitArgs(const json& args, const std::string& ap, config::Profile& prof) {
-  prof.nodeResourcesFitArgsPath = ap;
+void ReadNodeResourcesFitArgs(const json& args, const Path& ap, config::Profile& prof) {
+  prof.nodeResourcesFitArgsPath = ap.str();
   auto& a = prof.nodeResourcesFitArgs;
   if (const json* r = Field(args, "ignoredResources")) a.ignoredResources = StringList(*r, Child(ap, "ignoredResources"));
   if (const json* r = Field(args, "ignoredResourceGroups"))
     a.ignoredResourceGroups = StringList(*r, Child(ap, "ignoredResourceGroups"));
   const json* ss = ObjectField(args, "scoringStrategy", ap);
   if (!ss) return;
-  std::string sp = Child(ap, "scoringStrategy");
+  const Path sp = Child(ap, "scoringStrategy");
   a.scoringStrategy.type = StringField(*ss, "type", sp);
   a.scoringStrategy.resources.clear();
   if (const json* r = Field(*ss, "resources")) a.scoringStrategy.resources = ReadResourceSpecs(*r, Child(sp, "resources"));
   DefaultResourceSpecs(a.scoringStrategy.resources);
   if (const json* rtc = ObjectField(*ss, "requestedToCapacityRatio", sp)) {
     a.scoringStrategy.hasRequestedToCapacityRatio = true;
-    std::string rp = Child(sp, "requestedToCapacityRatio");
-    ForEach(ArrayField(*rtc, "shape", rp), Child(rp, "shape"), [&](const json& pt, const std::string& p) {
+    const Path rp = Child(sp, "requestedToCapacityRatio");
+    ForEach(ArrayField(*rtc, "shape", rp), Child(rp, "shape"), [&](const json& pt, const Path& p) {
       a.scoringStrategy.requestedToCapacityRatioShape.push_back(
           {OptInt32Field(pt, "utilization", p).value_or(0), OptInt32Field(pt, "score", p).value_or(0)});
     });
   }
 }
 
-config::Profile ReadProfile(const json& item, const std::string& path, std::vector<std::string>& warnings) {
+config::Profile ReadProfile(const json& item, const Path& path, std::vector<std::string>& warnings) {
   config::Profile prof;
-  std::string pp = Index(Child(path, "profiles"), 0);
-  prof.path = pp;
+  const Path profilesPath = Child(path, "profiles");
+  const Path pp = Index(profilesPath, 0);
+  prof.path = pp.str();
   prof.globalPercentageOfNodesToScore = OptInt32Field(item, "percentageOfNodesToScore", path);
-  prof.configPath = path;
+  prof.configPath = path.str();
   const json* profiles = ArrayField(item, "profiles", path);
   if (!profiles || profiles->empty()) return prof;
   if (profiles->size() > 1)
-    warnings.push_back(Child(path, "profiles") + ": only the first profile (" + pp +
+    warnings.push_back(profilesPath.str() + ": only the first profile (" + pp.str() +
                        ") is simulated; the others are ignored");
   const json& p = ExpectObject((*profiles)[0], pp);
   prof.schedulerName = StringField(p, "schedulerName", pp, "default-scheduler");
   prof.percentageOfNodesToScore = OptInt32Field(p, "percentageOfNodesToScore", pp);
   if (const json* plugins = ObjectField(p, "plugins", pp)) {
-    std::string plp = Child(pp, "plugins");
+    const Path plp = Child(pp, "plugins");
     config::Plugins ps;
     const std::pair<const char*, config::PluginSet*> points[] = {{"multiPoint", &ps.multiPoint},
                                                                  {"preFilter", &ps.preFilter},
@@ -554,14 +600,14 @@ config::Profile ReadProfile(const json& item, const std::string& path, std::vect
       if (const json* s = Field(*plugins, key)) *set = ReadPluginSet(*s, Child(plp, key));
     prof.plugins = std::move(ps);
   }
-  ForEach(ArrayField(p, "pluginConfig", pp), Child(pp, "pluginConfig"), [&](const json& pc, const std::string& cp) {
+  ForEach(ArrayField(p, "pluginConfig", pp), Child(pp, "pluginConfig"), [&](const json& pc, const Path& cp) {
     std::string name = StringField(pc, "name", cp);
     const json* args = ObjectField(pc, "args", cp);
     if (!args) return;
-    std::string ap = Child(cp, "args");
+    const Path ap = Child(cp, "args");
     if (name == "NodeResourcesFit") return ReadNodeResourcesFitArgs(*args, ap, prof);
     if (name == "NodeResourcesBalancedAllocation") {
-      prof.balancedAllocationArgsPath = ap;
+      prof.balancedAllocationArgsPath = ap.str();
       auto& resources = prof.balancedAllocationArgs.resources;
       resources.clear();
       if (const json* r = Field(*args, "resources")) resources = ReadResourceSpecs(*r, Child(ap, "resources"));
@@ -569,32 +615,32 @@ config::Profile ReadProfile(const json& item, const std::string& path, std::vect
       return;
     }
     if (name == "DefaultPreemption") {
-      prof.defaultPreemptionArgsPath = ap;
+      prof.defaultPreemptionArgsPath = ap.str();
       auto& a = prof.defaultPreemptionArgs;
       a.minCandidateNodesPercentage = OptInt32Field(*args, "minCandidateNodesPercentage", ap).value_or(10);
       a.minCandidateNodesAbsolute = OptInt32Field(*args, "minCandidateNodesAbsolute", ap).value_or(100);
       return;
     }
     if (name == "NodeAffinity") {
-      prof.nodeAffinityArgsPath = ap;
+      prof.nodeAffinityArgsPath = ap.str();
       if (const json* added = Field(*args, "addedAffinity"))
         prof.nodeAffinityArgs.addedAffinity = ReadNodeAffinity(*added, Child(ap, "addedAffinity"));
       return;
     }
     if (name == "InterPodAffinity") {
-      prof.interPodAffinityArgsPath = ap;
+      prof.interPodAffinityArgsPath = ap.str();
       auto& a = prof.interPodAffinityArgs;
       a.hardPodAffinityWeight = OptInt32Field(*args, "hardPodAffinityWeight", ap).value_or(1);
       a.ignorePreferredTermsOfExistingPods = BoolField(*args, "ignorePreferredTermsOfExistingPods", ap);
       return;
     }
     if (name != "PodTopologySpread") return;
-    prof.podTopologySpreadArgsPath = ap;
+    prof.podTopologySpreadArgsPath = ap.str();
     auto& a = prof.podTopologySpreadArgs;
     // SetDefaults_PodTopologySpreadArgs: an unset defaultingType means System.
     a.defaultingType = StringField(*args, "defaultingType", ap, config::kSystemDefaulting);
     ForEach(ArrayField(*args, "defaultConstraints", ap), Child(ap, "defaultConstraints"),
-            [&](const json& c, const std::string& p) { a.defaultConstraints.push_back(ReadSpreadConstraint(c, p)); });
+            [&](const json& c, const Path& p) { a.defaultConstraints.push_back(ReadSpreadConstraint(c, p)); });
   });
   return prof;
 }
@@ -639,7 +685,7 @@ void CheckNesting(std::string_view text) {
 // featureGates in the KubeSchedulerConfiguration item: kube-scheduler's --feature-gates
 // (not a field of the configuration upstream; spreadlab reads it there so that a
 // scenario file carries its gates).
-void ReadFeatureGates(const json& item, const std::string& path, Scenario& out) {
+void ReadFeatureGates(const json& item, const Path& path, Scenario& out) {
   const json* gates = ObjectField(item, "featureGates", path);
   if (!gates) return;
   for (const auto& [name, on] : gates->items()) {
@@ -648,7 +694,7 @@ void ReadFeatureGates(const json& item, const std::string& path, Scenario& out) 
   }
 }
 
-void ReadItem(const json& item, const std::string& path, Scenario& out, ReadResult& result) {
+void ReadItem(const json& item, const Path& path, Scenario& out, ReadResult& result) {
   ExpectObject(item, path);
   std::string kind = StringField(item, "kind", path);
   std::string apiVersion = StringField(item, "apiVersion", path);
@@ -662,7 +708,7 @@ void ReadItem(const json& item, const std::string& path, Scenario& out, ReadResu
   else if (kind == "StatefulSet") out.statefulSets.push_back(ReadLabelSelectorObject<v1::StatefulSet>(item, path));
   else if (kind == "Namespace") {
     v1::Namespace ns;
-    ns.path = path;
+    ns.path = path.str();
     ns.metadata = ReadMeta(item, path, false);
     out.namespaces.push_back(std::move(ns));
   } else if (kind == "KubeSchedulerConfiguration") {
@@ -678,7 +724,7 @@ void ReadItem(const json& item, const std::string& path, Scenario& out, ReadResu
   } else if (kind == "PriorityClass") {
     // Read by the Priority admission (io/priority_admission.h) into the pods' spec.priority.
   } else {
-    result.warnings.push_back((path.empty() ? "document" : path) + ": kind " + QuoteText(kind) +
+    result.warnings.push_back((path.empty() ? "document" : path.str()) + ": kind " + QuoteText(kind) +
                               " does not take part in scheduling; ignored");
   }
 }
@@ -743,25 +789,29 @@ json ParseYaml(std::string_view text, ReadResult& result) {
 
 // The release a List asks to be answered for: metadata.annotations["spreadlab.io/kube-version"].
 void ReadKubeVersion(const json& list, Scenario& out) {
-  const json* meta = ObjectField(list, "metadata", "");
-  const json* annotations = meta ? ObjectField(*meta, "annotations", "metadata") : nullptr;
+  const Path root, metaPath(root, "metadata");
+  const json* meta = ObjectField(list, "metadata", root);
+  const json* annotations = meta ? ObjectField(*meta, "annotations", metaPath) : nullptr;
   const json* version = annotations ? Field(*annotations, kKubeVersionAnnotation) : nullptr;
   if (!version) return;
-  const std::string path = std::string("metadata.annotations[") + kKubeVersionAnnotation + "]";
+  const std::string text = std::string("metadata.annotations[") + kKubeVersionAnnotation + "]";
+  const Path path(text);
   std::string error;
   if (!ParseKubeVersion(AsString(*version, path), out.release.minor, error)) Fail(path, error);
 }
 
 void ReadDocument(const json& doc, Scenario& out, ReadResult& result) {
-  if (!doc.is_object()) Fail("", "expected a Kubernetes object or a v1 List, got " + Describe(doc));
-  std::string kind = StringField(doc, "kind", "");
+  const Path root;
+  if (!doc.is_object()) Fail(root, "expected a Kubernetes object or a v1 List, got " + Describe(doc));
+  std::string kind = StringField(doc, "kind", root);
   if (kind == "List" || (kind.empty() && Field(doc, "items"))) {
     ReadKubeVersion(doc, out);
-    const json* items = ArrayField(doc, "items", "");
+    const json* items = ArrayField(doc, "items", root);
+    const Path itemsPath(root, "items");
     if (items)
-      for (size_t i = 0; i < items->size(); ++i) ReadItem((*items)[i], Index("items", i), out, result);
+      for (size_t i = 0; i < items->size(); ++i) ReadItem((*items)[i], Index(itemsPath, i), out, result);
   } else {
-    ReadItem(doc, "", out, result);
+    ReadItem(doc, root, out, result);
   }
 }
 
@@ -816,8 +866,8 @@ void Locate(std::string_view text, bool yaml, const ControllerResult& controller
 
 }  // namespace
 
-v1::Pod ReadPodItem(const json& item, const std::string& path) { return ReadPod(item, path); }
-v1::Node ReadNodeItem(const json& item, const std::string& path) { return ReadNode(item, path); }
+v1::Pod ReadPodItem(const json& item, const std::string& path) { return ReadPod(item, Path(path)); }
+v1::Node ReadNodeItem(const json& item, const std::string& path) { return ReadNode(item, Path(path)); }
 
 std::string LocatedError(const ReadResult& r, std::string_view source) {
   if (r.where.line <= 0) return r.error;
