@@ -130,6 +130,62 @@
     return r.text();
   }
 
+  // ---- big scenarios: a progress bar while the bytes arrive, then while the lab reads them ----
+  const progress = document.getElementById('load-progress');
+  const BIG = 1 << 20;  // below 1 MB, reading is too quick for a bar to help
+  const mb = (n) => (n / 1e6).toFixed(n < 1e7 ? 1 : 0) + ' MB';
+  function showProgress(label, fraction) {
+    if (!window.spreadlab.ready) {  // before the first frame, the start-up overlay says it
+      overlayText.textContent = label;
+      return;
+    }
+    progress.hidden = false;
+    progress.querySelector('span').textContent = label;
+    const bar = progress.querySelector('progress');
+    if (fraction === null) bar.removeAttribute('value');  // indeterminate
+    else bar.value = fraction;
+  }
+  // A stream's text, with "Downloading name: 12 of 46 MB" as it comes (total may be unknown).
+  async function streamText(stream, total, name) {
+    const reader = stream.getReader();
+    const decoder = new TextDecoder();
+    const parts = [];
+    let loaded = 0, shown = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(decoder.decode(value, { stream: true }));
+      loaded += value.length;
+      if ((total || loaded) >= BIG && loaded - shown >= BIG / 4) {
+        shown = loaded;
+        showProgress(`Downloading ${name}: ${mb(loaded)}` + (total ? ` of ${mb(total)}` : ''), total ? Math.min(1, loaded / total) : null);
+      }
+    }
+    parts.push(decoder.decode());
+    return parts.join('');
+  }
+  // A scenario from a URL (?scenario=), with progress when it is big.
+  async function fetchScenario(url) {
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(url + ': HTTP ' + r.status);
+    // Content-Length counts the bytes on the wire, which are fewer than the text's when compressed.
+    const total = r.headers.get('content-encoding') ? 0 : Number(r.headers.get('content-length')) || 0;
+    return r.body ? streamText(r.body, total, url) : r.text();
+  }
+  // load() for text of any size: a big one first shows "Reading ..." and lets the browser paint
+  // it, since reading blocks the page until the scenario is on screen.
+  async function loadShowingProgress(text, source) {
+    if (text.length >= BIG) {
+      showProgress(`Reading ${source} (${mb(text.length)})…`, null);
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    }
+    const started = performance.now();
+    const r = window.spreadlab.load(text, source);
+    window.spreadlab.lastLoad = { source, bytes: text.length, ms: performance.now() - started, ok: r.ok };
+    progress.hidden = true;
+    return r;
+  }
+
   // The font, the example index and the first scenario; the gallery's titles come after the
   // first frame (addExamples), each example's text when it is opened.
   async function prepare() {
@@ -145,7 +201,11 @@
     }
     if (params.get('scenario')) {
       const url = params.get('scenario');
-      try { firsts.push([await fetchText(url), url]); } catch (e) { firsts.push(['', url + ' (' + e.message + ')']); }
+      try {
+        const text = await fetchScenario(url);
+        if (text.length >= BIG) showProgress(`Reading ${url} (${mb(text.length)})…`, null);
+        firsts.push([text, url]);
+      } catch (e) { firsts.push(['', url + ' (' + e.message + ')']); }
     }
     if (!firsts.length && !embed) {  // an embed shows its page's scenario, never another tab's edits
       try {
@@ -221,7 +281,9 @@
   }
 
   function loadFile(file) {
-    file.text().then((text) => window.spreadlab.load(text, file.name));
+    const text = file.stream ? streamText(file.stream(), file.size, file.name) : file.text();
+    text.then((t) => loadShowingProgress(t, file.name))
+      .catch((e) => { progress.hidden = true; window.spreadlab.load('', file.name + ' (' + e.message + ')'); });
   }
 
   function boot(p) {
@@ -316,7 +378,7 @@
     hint.classList.remove('shown');
     const f = e.dataTransfer && e.dataTransfer.files[0];
     if (f) loadFile(f);
-    else if (e.dataTransfer) window.spreadlab.load(e.dataTransfer.getData('text'), 'dropped text');
+    else if (e.dataTransfer) loadShowingProgress(e.dataTransfer.getData('text'), 'dropped text');
   });
   // Ctrl+V: into the focused text field of the lab, or else as a scenario.
   window.addEventListener('paste', (e) => {

@@ -599,6 +599,37 @@ test('a big cluster (1,000 nodes, 5,000 pods) draws and re-runs fast', async () 
   await ctx.close();
 });
 
+test('a big file opened with Import shows its progress, then the scenario', async () => {
+  const { page, ctx } = await openLab('/');
+  const items = [];
+  for (let i = 0; i < 300; i++)
+    items.push({ apiVersion: 'v1', kind: 'Node', metadata: { name: `node-${i}`, labels: { 'topology.kubernetes.io/zone': `zone-${i % 3}` } },
+      status: { allocatable: { cpu: '8', memory: '32Gi', pods: '110' } } });
+  for (let j = 0; j < 12000; j++)
+    items.push({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `web-${j}`, labels: { app: 'web' } }, spec: { nodeName: `node-${j % 300}` } });
+  items.push({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'pending', labels: { app: 'web' } }, spec: {} });
+  const text = JSON.stringify({ apiVersion: 'v1', kind: 'List', items });
+  check(text.length > 1 << 20, `the test file is ${text.length} bytes, below the progress bar's 1 MB`);
+  // Every label the bar shows, as a person would have seen it.
+  await page.evaluate(() => {
+    window.progressSeen = [];
+    const bar = document.getElementById('load-progress');
+    new MutationObserver(() => { if (!bar.hidden) window.progressSeen.push(bar.textContent); })
+      .observe(bar, { attributes: true, childList: true, subtree: true, characterData: true });
+  });
+  await page.setInputFiles('#file-input', { name: 'big-dump.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await page.waitForFunction(() => window.spreadlab.lastLoad, null, { timeout: 60000 });
+  const last = await page.evaluate(() => window.spreadlab.lastLoad);
+  checkEqual({ source: last.source, bytes: last.bytes, ok: last.ok }, { source: 'big-dump.json', bytes: text.length, ok: true }, 'lastLoad');
+  const seen = await page.evaluate(() => window.progressSeen);
+  check(seen.some((t) => /^Downloading big-dump\.json: [\d.]+ MB of [\d.]+ MB$/.test(t)), `no download progress among ${JSON.stringify(seen)}`);
+  check(seen.some((t) => /^Reading big-dump\.json \([\d.]+ MB\)…$/.test(t)), `no "Reading" step among ${JSON.stringify(seen)}`);
+  check(await page.evaluate(() => document.getElementById('load-progress').hidden), 'the progress bar stays after the load');
+  check((await api(page, 'status')).nodes === 300, 'the lab does not show the 300 nodes of the file');
+  console.log(`    measured: ${(text.length / 1e6).toFixed(1)} MB opened with Import, load ${last.ms.toFixed(0)} ms`);
+  await ctx.close();
+});
+
 teachTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect, shot, EXAMPLES, CLI });
 embedTests({ test, openLab, api, frames, check, checkEqual, rect, typeInto, shot });
 
