@@ -95,10 +95,11 @@ Status Framework::FilterOnNode(const PodInfo& pod, NodeIndex n) {
   return Status::Ok();
 }
 
-void Framework::Fail(CycleTrace& trace, const std::string& error) {
+bool Framework::Fail(CycleTrace& trace, const std::string& error) {
   trace.error = error;
   trace.message = error;
   trace.selected = kNone;
+  return false;
 }
 
 namespace {
@@ -185,7 +186,25 @@ bool Framework::RunFilterPlugins(const PodInfo& pod, NodeIndex n, CycleTrace& tr
   return fits;
 }
 
+// schedulePod: the cycle as kube-scheduler's scheduleOne runs it for one pod.
 void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
+  BeginCycle(podIndex, trace, explain);
+  if (WaitsForSchedulingGates(podIndex, trace)) return;
+  // An empty snapshot ends the cycle before any plugin (ErrNoNodesAvailable).
+  if (cluster_.nodes().empty()) {
+    trace.message = "no nodes available to schedule pods";
+    return;
+  }
+  const PodInfo& pod = cluster_.pod(podIndex);
+  if (!FindNodesThatFitPod(pod, trace, explain)) return;
+  // With one feasible node there is nothing to score.
+  if (feasible_.size() > 1 && !PrioritizeNodes(pod, trace, explain)) return;
+  const NodeIndex host = feasible_.size() == 1 ? feasible_[0] : SelectHost();
+  trace.selected = host;
+  trace.message = "Successfully assigned " + pod.key + " to " + cluster_.node(host).name;
+}
+
+void Framework::BeginCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
   trace.Clear();
   state_.Reset();
   // Numbered across all frameworks, so that a trace never matches another framework's cycle.
@@ -193,41 +212,33 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
   lastCycle_ = trace.cycle = ++cycles;
   lastCycleGeneration_ = cluster_.generation();
   trace.pod = podIndex;
-  const PodInfo& pod = cluster_.pod(podIndex);
-  const size_t numNodes = cluster_.nodes().size();
-  CycleTrace* t = explain ? &trace : nullptr;
   failures_.clear();
+  feasible_.clear();
   if (explain) {
     for (auto* p : filter_) trace.filterPlugins.emplace_back(p->Name());
-    trace.nodes.resize(numNodes);
-    for (size_t i = 0; i < numNodes; ++i) trace.nodes[i].node = static_cast<NodeIndex>(i);
+    trace.nodes.resize(cluster_.nodes().size());
+    for (size_t n = 0; n < trace.nodes.size(); ++n) trace.nodes[n].node = static_cast<NodeIndex>(n);
   }
-  // PreEnqueue (SchedulingGates.PreEnqueue): a pod with scheduling gates waits in the
-  // queue's unschedulable pods and never reaches a cycle; its status says why.
-  if (const auto& gates = cluster_.scenario().pods[podIndex].spec.schedulingGates;
-      profile_.schedulingGates && !gates.empty()) {
-    trace.schedulingGates = gates;
-    trace.message = "waiting for scheduling gates: [";
-    for (size_t i = 0; i < gates.size(); ++i) trace.message += (i ? " " : "") + gates[i];
-    trace.message += "]";
-    for (NodeTrace& nt : trace.nodes) nt.notEvaluated = NotEvaluated::SchedulingGated;
-    return;
-  }
-  // schedulePod: an empty snapshot ends the cycle before any plugin (ErrNoNodesAvailable).
-  if (numNodes == 0) {
-    trace.message = "no nodes available to schedule pods";
-    return;
-  }
+}
 
-  // --- PreFilter (RunPreFilterPlugins) ---
+// SchedulingGates.PreEnqueue: a pod with scheduling gates waits in the queue's
+// unschedulable pods and never reaches a cycle; its status says why.
+bool Framework::WaitsForSchedulingGates(PodIndex podIndex, CycleTrace& trace) {
+  const auto& gates = cluster_.scenario().pods[podIndex].spec.schedulingGates;
+  if (!profile_.schedulingGates || gates.empty()) return false;
+  trace.schedulingGates = gates;
+  trace.message = "waiting for scheduling gates: [";
+  for (size_t g = 0; g < gates.size(); ++g) trace.message += (g ? " " : "") + gates[g];
+  trace.message += "]";
+  for (NodeTrace& nt : trace.nodes) nt.notEvaluated = NotEvaluated::SchedulingGated;
+  return true;
+}
+
+bool Framework::RunPreFilterPlugins(const PodInfo& pod, CycleTrace& trace, bool explain, PreFilterOutcome& out) {
   skipFilter_.assign(filter_.size(), 0);
-  std::optional<std::vector<std::string>> allowed;
-  std::vector<std::string> pluginsWithNodes;
-  Status preFilterStatus = Status::Ok();
-  std::string preFilterMsg;
   for (auto* p : preFilter_) {
     PreFilterResult r;
-    Status s = p->PreFilter(state_, pod, r, t);
+    Status s = p->PreFilter(state_, pod, r, explain ? &trace : nullptr);
     if (explain) {
       trace.preFilter.push_back(PreFilterVerdict{std::string(p->Name()), s.code, std::string(s.Message()), r.nodeNames});
     }
@@ -238,96 +249,128 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
     if (!s.IsSuccess()) {
       if (!s.IsRejected())
         return Fail(trace, "running PreFilter plugin \"" + std::string(p->Name()) + "\": " + std::string(s.Message()));
-      preFilterStatus = Status::Make(s.code);
-      preFilterMsg = std::string(s.Message());
+      out.code = s.code;
+      out.message = std::string(s.Message());
       if (s.code == Code::UnschedulableAndUnresolvable) break;
       continue;  // Unschedulable: the remaining PreFilter plugins still run
     }
-    if (r.nodeNames) {
-      pluginsWithNodes.emplace_back(p->Name());
-      if (!allowed) {
-        allowed = std::move(*r.nodeNames);
-      } else {  // PreFilterResult.Merge: intersection
-        std::vector<std::string> both;
-        std::set_intersection(allowed->begin(), allowed->end(), r.nodeNames->begin(), r.nodeNames->end(),
-                              std::back_inserter(both));
-        allowed = std::move(both);
-      }
-      if (allowed->empty()) {
-        preFilterMsg = pluginsWithNodes.size() == 1
-                           ? "node(s) didn't satisfy plugin " + pluginsWithNodes[0]
-                           : "node(s) didn't satisfy plugin(s) " + SortedList(pluginsWithNodes) + " simultaneously";
-        preFilterStatus = Status::Make(Code::UnschedulableAndUnresolvable);
-        break;
-      }
+    if (!r.nodeNames) continue;
+    out.pluginsWithNodes.emplace_back(p->Name());
+    if (!out.allowed) {
+      out.allowed = std::move(*r.nodeNames);
+    } else {  // PreFilterResult.Merge: intersection
+      std::vector<std::string> both;
+      std::set_intersection(out.allowed->begin(), out.allowed->end(), r.nodeNames->begin(), r.nodeNames->end(),
+                            std::back_inserter(both));
+      out.allowed = std::move(both);
+    }
+    if (out.allowed->empty()) {
+      out.message = out.pluginsWithNodes.size() == 1
+                        ? "node(s) didn't satisfy plugin " + out.pluginsWithNodes[0]
+                        : "node(s) didn't satisfy plugin(s) " + SortedList(out.pluginsWithNodes) + " simultaneously";
+      out.code = Code::UnschedulableAndUnresolvable;
+      break;
     }
   }
-  if (!preFilterStatus.IsSuccess()) {
+  return true;
+}
+
+// findNodesThatFitPod: feasible_ receives the nodes that pass every filter. False when the
+// cycle ends here (a plugin error, or a FitError after PostFilter).
+bool Framework::FindNodesThatFitPod(const PodInfo& pod, CycleTrace& trace, bool explain) {
+  const size_t numNodes = cluster_.nodes().size();
+  PreFilterOutcome pre;
+  if (!RunPreFilterPlugins(pod, trace, explain, pre)) return false;
+  if (pre.code != Code::Success) {
     // Every node has the PreFilter status (NodeToStatus' absent status).
-    return RunPostFilterPlugins(pod, std::vector<Code>(numNodes, preFilterStatus.code),
-                                FitErrorMessage(numNodes, preFilterMsg, {}),
-                                preFilterStatus.code == Code::UnschedulableAndUnresolvable, trace);
+    RunPostFilterPlugins(pod, std::vector<Code>(numNodes, pre.code), FitErrorMessage(numNodes, pre.message, {}),
+                         pre.code == Code::UnschedulableAndUnresolvable, trace);
+    return false;
   }
-
-  auto scheduled = [&](NodeIndex n) {
-    trace.selected = n;
-    trace.message = "Successfully assigned " + pod.key + " to " + cluster_.node(n).name;
-  };
-
-  // findNodesThatFitPod / evaluateNominatedNode: a node nominated by an earlier preemption
-  // is tried first, alone (whatever a PreFilterResult says); if it passes every filter the
-  // pod goes there without scoring. A nominated node missing from the snapshot is skipped.
   NodeIndex failedNominated = kNone;
-  if (const std::string& nnn = cluster_.scenario().pods[podIndex].nominatedNodeName; !nnn.empty())
-    if (const NodeIndex n = cluster_.FindNode(nnn); n != kNone) {
-      trace.nominatedNode = n;
-      std::string error;
-      size_t failedPlugin = 0;
-      const bool fits = RunFilterPlugins(pod, n, trace, explain, error, &failedPlugin);
-      if (!error.empty()) return Fail(trace, error);
-      if (fits) {
-        trace.numFeasibleNodesToFind = 1;
-        trace.evaluatedNodes = 1;
-        for (NodeTrace& other : trace.nodes)
-          if (other.node != n) other.notEvaluated = NotEvaluated::NominatedNode;
-        return scheduled(n);
-      }
-      failedNominated = n;
-      // Upstream's Diagnosis.UnschedulablePlugins is the very set PreFilter returned, so the
-      // plugin that rejected the nominated node joins the "didn't satisfy plugin(s)" list
-      // of the nodes a PreFilterResult leaves out.
-      const std::string name(filter_[failedPlugin]->Name());
-      if (std::find(pluginsWithNodes.begin(), pluginsWithNodes.end(), name) == pluginsWithNodes.end())
-        pluginsWithNodes.push_back(name);
-    }
+  switch (EvaluateNominatedNode(pod, trace, explain, pre, failedNominated)) {
+    case NominatedNode::Fits: return true;
+    case NominatedNode::Error: return false;
+    case NominatedNode::NoneOrFailed: break;
+  }
+  const std::vector<NodeIndex>& candidates = CandidateNodes(pre, failedNominated, trace, explain);
+  if (!FindNodesThatPassFilters(pod, candidates, trace, explain)) return false;
+  if (!feasible_.empty()) return true;
+  std::vector<std::string_view> reasons;
+  std::vector<Code> codes(numNodes, Code::UnschedulableAndUnresolvable);
+  for (const auto& f : failures_) {
+    for (auto r : AllReasons(f.reason, f.reasons)) reasons.push_back(r);
+    if (f.node != kNone) codes[f.node] = f.code;
+  }
+  RunPostFilterPlugins(pod, std::move(codes), FitErrorMessage(numNodes, {}, reasons), false, trace);
+  return false;
+}
 
-  // --- Filter (findNodesThatFitPod / findNodesThatPassFilters / RunFilterPlugins) ---
-  // Nodes are tried in the snapshot's order, starting where the previous cycle
-  // stopped, until enough feasible nodes are found.
+// evaluateNominatedNode: a node nominated by an earlier preemption is tried first, alone
+// (whatever a PreFilterResult says); if it passes every filter the pod goes there without
+// scoring. A nominated node missing from the snapshot is skipped.
+Framework::NominatedNode Framework::EvaluateNominatedNode(const PodInfo& pod, CycleTrace& trace, bool explain,
+                                                          PreFilterOutcome& pre, NodeIndex& failed) {
+  const std::string& name = cluster_.scenario().pods[trace.pod].nominatedNodeName;
+  const NodeIndex n = name.empty() ? kNone : cluster_.FindNode(name);
+  if (n == kNone) return NominatedNode::NoneOrFailed;
+  trace.nominatedNode = n;
+  std::string error;
+  size_t failedPlugin = 0;
+  const bool fits = RunFilterPlugins(pod, n, trace, explain, error, &failedPlugin);
+  if (!error.empty()) return Fail(trace, error), NominatedNode::Error;
+  if (fits) {
+    trace.numFeasibleNodesToFind = 1;
+    trace.evaluatedNodes = 1;
+    for (NodeTrace& other : trace.nodes)
+      if (other.node != n) other.notEvaluated = NotEvaluated::NominatedNode;
+    feasible_.push_back(n);
+    return NominatedNode::Fits;
+  }
+  failed = n;
+  // Upstream's Diagnosis.UnschedulablePlugins is the very set PreFilter returned, so the
+  // plugin that rejected the nominated node joins the "didn't satisfy plugin(s)" list
+  // of the nodes a PreFilterResult leaves out.
+  const std::string plugin(filter_[failedPlugin]->Name());
+  if (std::find(pre.pluginsWithNodes.begin(), pre.pluginsWithNodes.end(), plugin) == pre.pluginsWithNodes.end())
+    pre.pluginsWithNodes.push_back(plugin);
+  return NominatedNode::NoneOrFailed;
+}
+
+// The nodes the filters try, in the snapshot's order: all of them, or those a
+// PreFilterResult allows (the others count as UnschedulableAndUnresolvable).
+const std::vector<NodeIndex>& Framework::CandidateNodes(const PreFilterOutcome& pre, NodeIndex failedNominated,
+                                                        CycleTrace& trace, bool explain) {
   const auto& order = cluster_.NodeTreeOrder();
+  if (!pre.allowed) {
+    // The full pass evaluates a failed nominated node again (NodeToStatus keeps one status per node).
+    if (failedNominated != kNone) failures_.pop_back();
+    return order;
+  }
   candidates_.clear();
-  if (allowed) {
-    // Nodes left out by a PreFilterResult count as UnschedulableAndUnresolvable.
-    absentReason_ = "node(s) didn't satisfy plugin(s) " + SortedList(pluginsWithNodes);
-    std::vector<uint8_t> in(numNodes, 0);
-    for (const auto& name : *allowed)
-      if (NodeIndex n = cluster_.FindNode(name); n != kNone) in[n] = 1;
-    // A failed nominated node the PreFilterResult leaves out keeps its own status.
-    if (failedNominated != kNone && in[failedNominated]) failures_.pop_back();
-    for (NodeIndex n : order) {
-      if (in[n]) {
-        candidates_.push_back(n);
-      } else if (n != failedNominated) {
-        // Before 1.32 such nodes had no status, and the FitError message did not count them
-        // (Diagnosis.NodeToStatus with its absent status, kubernetes#126022).
-        if (cluster_.release().AtLeast(32)) failures_.push_back({absentReason_, {}, n});
-        if (explain) trace.nodes[n].notEvaluated = NotEvaluated::PreFilterResult;
-      }
+  absentReason_ = "node(s) didn't satisfy plugin(s) " + SortedList(pre.pluginsWithNodes);
+  std::vector<uint8_t> in(cluster_.nodes().size(), 0);
+  for (const auto& name : *pre.allowed)
+    if (NodeIndex n = cluster_.FindNode(name); n != kNone) in[n] = 1;
+  // A failed nominated node the PreFilterResult leaves out keeps its own status.
+  if (failedNominated != kNone && in[failedNominated]) failures_.pop_back();
+  for (NodeIndex n : order) {
+    if (in[n]) {
+      candidates_.push_back(n);
+    } else if (n != failedNominated) {
+      // Before 1.32 such nodes had no status, and the FitError message did not count them
+      // (Diagnosis.NodeToStatus with its absent status, kubernetes#126022).
+      if (cluster_.release().AtLeast(32)) failures_.push_back({absentReason_, {}, n});
+      if (explain) trace.nodes[n].notEvaluated = NotEvaluated::PreFilterResult;
     }
   }
-  // The full pass evaluates a failed nominated node again (NodeToStatus keeps one status per node).
-  if (failedNominated != kNone && !allowed) failures_.pop_back();
-  const std::vector<NodeIndex>& candidates = allowed ? candidates_ : order;
+  return candidates_;
+}
+
+// findNodesThatPassFilters: nodes are tried in the snapshot's order, starting where the
+// previous cycle stopped, until enough feasible nodes are found.
+bool Framework::FindNodesThatPassFilters(const PodInfo& pod, const std::vector<NodeIndex>& candidates,
+                                         CycleTrace& trace, bool explain) {
   if (explain)
     for (NodeIndex n : candidates) trace.nodes[n].notEvaluated = NotEvaluated::EnoughFeasible;
   // Without any score plugin the first feasible node is as good as any.
@@ -336,104 +379,110 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
                                                                                 candidates.size())
                                                       : std::min<size_t>(1, candidates.size());
   trace.numFeasibleNodesToFind = static_cast<int32_t>(numToFind);
-  feasible_.clear();
   size_t processed = 0;
-  for (size_t i = 0; i < candidates.size() && feasible_.size() < numToFind; ++i, ++processed) {
-    const NodeIndex n = candidates[(nextStartNodeIndex_ + i) % candidates.size()];
+  for (; processed < candidates.size() && feasible_.size() < numToFind; ++processed) {
+    const NodeIndex n = candidates[(nextStartNodeIndex_ + processed) % candidates.size()];
     std::string error;
     const bool fits = RunFilterPlugins(pod, n, trace, explain, error);
     if (!error.empty()) return Fail(trace, error);
     if (fits) feasible_.push_back(n);
   }
   trace.evaluatedNodes = static_cast<int32_t>(processed);
-  if (numNodes > 0) nextStartNodeIndex_ = (nextStartNodeIndex_ + processed) % numNodes;
+  nextStartNodeIndex_ = (nextStartNodeIndex_ + processed) % cluster_.nodes().size();
+  return true;
+}
 
-  if (feasible_.empty()) {
-    std::vector<std::string_view> reasons;
-    std::vector<Code> codes(numNodes, Code::UnschedulableAndUnresolvable);
-    for (const auto& f : failures_) {
-      for (auto r : AllReasons(f.reason, f.reasons)) reasons.push_back(r);
-      if (f.node != kNone) codes[f.node] = f.code;
-    }
-    return RunPostFilterPlugins(pod, std::move(codes), FitErrorMessage(numNodes, {}, reasons), false, trace);
-  }
-  // schedulePod: with one feasible node there is nothing to score.
-  if (feasible_.size() == 1) return scheduled(feasible_[0]);
-
-  // --- PreScore / Score / NormalizeScore (prioritizeNodes) ---
+// prioritizeNodes: PreScore, Score, NormalizeScore and the weighted sum into totals_.
+bool Framework::PrioritizeNodes(const PodInfo& pod, CycleTrace& trace, bool explain) {
   trace.scored = true;
+  if (!RunPreScorePlugins(pod, trace, explain) || !RunScorePlugins(pod, trace, explain)) return false;
+  if (explain) GroupScoresByNode(trace);
+  return true;
+}
+
+bool Framework::RunPreScorePlugins(const PodInfo& pod, CycleTrace& trace, bool explain) {
   skipScore_.assign(score_.size(), 0);
   for (auto* p : preScore_) {
-    Status s = p->PreScore(state_, pod, feasible_, t);
+    Status s = p->PreScore(state_, pod, feasible_, explain ? &trace : nullptr);
     if (s.IsSkip()) {
-      for (size_t i = 0; i < score_.size(); ++i)
-        if (score_[i]->Name() == p->Name()) skipScore_[i] = 1;
+      for (size_t k = 0; k < score_.size(); ++k)
+        if (score_[k]->Name() == p->Name()) skipScore_[k] = 1;
       continue;
     }
     if (!s.IsSuccess())
       return Fail(trace, "running PreScore plugin \"" + std::string(p->Name()) + "\": " + std::string(s.Message()));
   }
-  std::vector<int64_t>& totals = totals_;
-  totals.assign(feasible_.size(), 0);
+  return true;
+}
+
+// RunScorePlugins with each plugin's NormalizeScore and weight, as upstream's one function.
+bool Framework::RunScorePlugins(const PodInfo& pod, CycleTrace& trace, bool explain) {
+  totals_.assign(feasible_.size(), 0);
   pluginScores_.resize(score_.size());
-  for (size_t i = 0; i < score_.size(); ++i) {
-    if (skipScore_[i]) {
-      if (explain) trace.skippedScorePlugins.emplace_back(score_[i]->Name());
+  for (size_t p = 0; p < score_.size(); ++p) {
+    ScorePlugin& plugin = *score_[p];
+    if (skipScore_[p]) {
+      if (explain) trace.skippedScorePlugins.emplace_back(plugin.Name());
       continue;
     }
-    auto& scores = pluginScores_[i];
+    auto& scores = pluginScores_[p];
     scores.resize(feasible_.size());
     for (size_t k = 0; k < feasible_.size(); ++k) {
       scores[k].node = feasible_[k];
-      Status s = score_[i]->Score(state_, pod, cluster_.node(feasible_[k]), scores[k].score);
+      Status s = plugin.Score(state_, pod, cluster_.node(feasible_[k]), scores[k].score);
       if (!s.IsSuccess())
-        return Fail(trace, "running Score plugins: plugin \"" + std::string(score_[i]->Name()) + "\" failed with: " +
+        return Fail(trace, "running Score plugins: plugin \"" + std::string(plugin.Name()) + "\" failed with: " +
                                std::string(s.Message()));
     }
     if (explain) {
-      trace.scorePlugins.emplace_back(score_[i]->Name());
+      trace.scorePlugins.emplace_back(plugin.Name());
       for (size_t k = 0; k < feasible_.size(); ++k)
         trace.scores.push_back(ScoreEntry{static_cast<uint16_t>(trace.scorePlugins.size() - 1), scores[k].score, 0,
-                                          weights_[i], 0});
+                                          weights_[p], 0});
     }
-    Status s = score_[i]->NormalizeScore(state_, pod, scores);
+    Status s = plugin.NormalizeScore(state_, pod, scores);
     if (!s.IsSuccess())
-      return Fail(trace, "running Normalize on Score plugins: plugin \"" + std::string(score_[i]->Name()) +
+      return Fail(trace, "running Normalize on Score plugins: plugin \"" + std::string(plugin.Name()) +
                              "\" failed with: " + std::string(s.Message()));
     for (size_t k = 0; k < feasible_.size(); ++k) {
-      int64_t v = scores[k].score;
+      const int64_t v = scores[k].score;
       if (v > kMaxNodeScore || v < kMinNodeScore)
-        return Fail(trace, "applying score defaultWeights on Score plugins: plugin \"" +
-                               std::string(score_[i]->Name()) + "\" returns an invalid score " + std::to_string(v) +
+        return Fail(trace, "applying score defaultWeights on Score plugins: plugin \"" + std::string(plugin.Name()) +
+                               "\" returns an invalid score " + std::to_string(v) +
                                ", it should in the range of [0, 100] after normalizing");
-      totals[k] += v * weights_[i];
+      totals_[k] += v * weights_[p];
       if (explain) {
         ScoreEntry& e = trace.scores[trace.scores.size() - feasible_.size() + k];
         e.normalized = v;
-        e.weighted = v * weights_[i];
+        e.weighted = v * weights_[p];
       }
     }
   }
+  return true;
+}
 
-  if (explain) {
-    // Regroup the score entries by node for readers.
-    const size_t perNode = trace.scorePlugins.size();
-    std::vector<ScoreEntry> byNode(trace.scores.size());
-    for (size_t p = 0; p < perNode; ++p)
-      for (size_t k = 0; k < feasible_.size(); ++k) byNode[k * perNode + p] = trace.scores[p * feasible_.size() + k];
-    trace.scores = std::move(byNode);
-    for (size_t k = 0; k < feasible_.size(); ++k) {
-      NodeTrace& nt = trace.nodes[feasible_[k]];
-      nt.scoreBegin = static_cast<uint32_t>(k * perNode);
-      nt.scoreCount = static_cast<uint32_t>(perNode);
-      nt.total = totals[k];
-    }
+// The score entries come plugin by plugin; readers want them node by node.
+void Framework::GroupScoresByNode(CycleTrace& trace) const {
+  const size_t perNode = trace.scorePlugins.size();
+  std::vector<ScoreEntry> byNode(trace.scores.size());
+  for (size_t p = 0; p < perNode; ++p)
+    for (size_t k = 0; k < feasible_.size(); ++k) byNode[k * perNode + p] = trace.scores[p * feasible_.size() + k];
+  trace.scores = std::move(byNode);
+  for (size_t k = 0; k < feasible_.size(); ++k) {
+    NodeTrace& nt = trace.nodes[feasible_[k]];
+    nt.scoreBegin = static_cast<uint32_t>(k * perNode);
+    nt.scoreCount = static_cast<uint32_t>(perNode);
+    nt.total = totals_[k];
   }
-  // selectHost: the highest total; ties go to the first node in cluster order.
+}
+
+// selectHost: the highest total; ties go to the first node in cluster order (upstream
+// picks one of them at random, by reservoir sampling).
+NodeIndex Framework::SelectHost() const {
   size_t best = 0;
   for (size_t k = 1; k < feasible_.size(); ++k)
-    if (totals[k] > totals[best]) best = k;
-  scheduled(feasible_[best]);
+    if (totals_[k] > totals_[best]) best = k;
+  return feasible_[best];
 }
 
 std::optional<ScoreExplanation> Framework::ExplainScore(const CycleTrace& trace, size_t entry) {

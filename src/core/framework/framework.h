@@ -56,7 +56,32 @@ class Framework {
  private:
   Framework(Cluster& cluster, ResolvedProfile profile, config::Profile config)
       : cluster_(cluster), profile_(std::move(profile)), config_(std::move(config)) {}
-  void Fail(CycleTrace& trace, const std::string& error);
+  // Ends the cycle with a plugin error; false, for the steps below to return.
+  bool Fail(CycleTrace& trace, const std::string& error);
+  // The steps of RunCycle, by upstream's names (schedule_one.go, runtime/framework.go).
+  // Each bool one returns false when the cycle ended in it.
+  struct PreFilterOutcome {
+    Code code = Code::Success;                          // the rejection, if any
+    std::string message;                                // its message
+    std::optional<std::vector<std::string>> allowed;    // the PreFilterResults' nodes, merged
+    std::vector<std::string> pluginsWithNodes;          // the plugins that returned them
+  };
+  enum class NominatedNode { NoneOrFailed, Fits, Error };
+  void BeginCycle(PodIndex pod, CycleTrace& trace, bool explain);
+  bool WaitsForSchedulingGates(PodIndex pod, CycleTrace& trace);
+  bool FindNodesThatFitPod(const PodInfo& pod, CycleTrace& trace, bool explain);
+  bool RunPreFilterPlugins(const PodInfo& pod, CycleTrace& trace, bool explain, PreFilterOutcome& out);
+  NominatedNode EvaluateNominatedNode(const PodInfo& pod, CycleTrace& trace, bool explain, PreFilterOutcome& pre,
+                                      NodeIndex& failed);
+  const std::vector<NodeIndex>& CandidateNodes(const PreFilterOutcome& pre, NodeIndex failedNominated,
+                                               CycleTrace& trace, bool explain);
+  bool FindNodesThatPassFilters(const PodInfo& pod, const std::vector<NodeIndex>& candidates, CycleTrace& trace,
+                                bool explain);
+  bool PrioritizeNodes(const PodInfo& pod, CycleTrace& trace, bool explain);
+  bool RunPreScorePlugins(const PodInfo& pod, CycleTrace& trace, bool explain);
+  bool RunScorePlugins(const PodInfo& pod, CycleTrace& trace, bool explain);
+  void GroupScoresByNode(CycleTrace& trace) const;
+  NodeIndex SelectHost() const;
   // A PreFilter plugin returned Skip: its Filter does not run this cycle.
   void SkipFilterOf(std::string_view plugin);
   // RunPostFilterPlugins after a FitError whose message is `fitError`: DefaultPreemption
