@@ -3,6 +3,7 @@
 #include <set>
 #include <utility>
 
+#include "core/plugins/registry.h"
 #include "core/workload.h"
 #include "io/scenario_edit.h"
 #include "io/scenario_json.h"
@@ -72,7 +73,7 @@ bool OpenSession(std::string_view text, Session& out, std::string& error, std::s
   if (!ApplyReleaseOptions(options, scenario.release, error)) return false;
   config::Profile profile = scenario.profile.value_or(config::Profile{});
   auto cluster = std::make_unique<Cluster>(std::move(scenario));
-  auto framework = Framework::New(*cluster, profile, error);
+  auto framework = plugins::NewFramework(*cluster, profile, error);
   if (!framework) return false;
   out.cluster = std::move(cluster);
   out.framework = std::move(framework);

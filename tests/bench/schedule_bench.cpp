@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "core/plugins/registry.h"
 #include "core/schedule.h"
 #include "core/why/analysis.h"
 #include "testing/big_cluster.h"
@@ -26,7 +27,7 @@ config::Profile ProfileScoring(int64_t pct) {
 void BM_ExplainCycle(benchmark::State& state) {
   Cluster cluster(MakeBigCluster({.nodes = 5000, .zones = 3, .boundPods = 50000, .pendingPods = 1}));
   std::string error;
-  auto fw = Framework::New(cluster, ProfileScoring(state.range(0)), error);
+  auto fw = plugins::NewFramework(cluster, ProfileScoring(state.range(0)), error);
   PodIndex pod = cluster.PendingPods().front();
   CycleTrace trace;
   fw->RunCycle(pod, trace, true);  // warm the per-selector indexes, as an open scenario has them
@@ -42,7 +43,7 @@ BENCHMARK(BM_ExplainCycle)->ArgName("percentageOfNodesToScore")->Arg(0)->Arg(100
 void BM_Cycle(benchmark::State& state) {
   Cluster cluster(MakeBigCluster({.nodes = 5000, .zones = 3, .boundPods = 50000, .pendingPods = 1}));
   std::string error;
-  auto fw = Framework::New(cluster, ProfileScoring(state.range(0)), error);
+  auto fw = plugins::NewFramework(cluster, ProfileScoring(state.range(0)), error);
   PodIndex pod = cluster.PendingPods().front();
   CycleTrace trace;
   for (auto _ : state) {
@@ -59,7 +60,7 @@ void BM_EditRerun(benchmark::State& state) {
   for (auto _ : state) {
     Cluster cluster(scenario);
     std::string error;
-    auto fw = Framework::New(cluster, config::Profile{}, error);
+    auto fw = plugins::NewFramework(cluster, config::Profile{}, error);
     CycleTrace trace;
     fw->RunCycle(cluster.PendingPods().front(), trace, true);
     benchmark::DoNotOptimize(trace.selected);
@@ -78,7 +79,7 @@ void ScheduleWorkload(benchmark::State& state, testing::Workload workload) {
     Cluster cluster(MakeBigCluster(
         {.nodes = 5000, .zones = 3, .boundPods = 50000, .pendingPods = replicas, .workload = workload}));
     std::string error;
-    auto fw = Framework::New(cluster, config::Profile{}, error);
+    auto fw = plugins::NewFramework(cluster, config::Profile{}, error);
     state.ResumeTiming();
     auto placements = ScheduleAll(cluster, *fw);
     if (std::any_of(placements.begin(), placements.end(), [](const Placement& p) { return p.node == kNone; }))
@@ -112,7 +113,7 @@ void BM_WhySuggestions(benchmark::State& state) {
       {.nodes = static_cast<int>(state.range(0)), .zones = 3, .boundPods = 10 * static_cast<int>(state.range(0)),
        .pendingPods = 1, .conflict = true}));
   std::string error;
-  auto fw = Framework::New(cluster, config::Profile{}, error);
+  auto fw = plugins::NewFramework(cluster, config::Profile{}, error);
   PodIndex pod = cluster.PendingPods().front();
   why::Report report;
   for (auto _ : state) {

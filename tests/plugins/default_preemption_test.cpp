@@ -49,6 +49,7 @@
 #include <vector>
 
 #include "core/framework/framework.h"
+#include "core/plugins/registry.h"
 #include "testing/wrappers.h"
 
 namespace spreadlab {
@@ -173,7 +174,7 @@ std::unique_ptr<Env> MakeEnv(std::vector<v1::Node> nodes, std::vector<v1::Pod> p
   }
   env->cluster = std::make_unique<Cluster>(std::move(s));
   std::string error;
-  env->fw = Framework::New(*env->cluster, profile, error);
+  env->fw = plugins::NewFramework(*env->cluster, profile, error);
   EXPECT_TRUE(env->fw) << error;
   return env;
 }

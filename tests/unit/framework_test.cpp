@@ -40,6 +40,7 @@
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
 #include "core/framework/framework.h"
+#include "core/plugins/registry.h"
 
 #include <gtest/gtest.h>
 
@@ -108,7 +109,7 @@ std::unique_ptr<Env> MakeEnv(std::vector<v1::Node> nodes, std::vector<v1::Pod> e
   env->pod = static_cast<PodIndex>(s.pods.size() - 1);
   env->cluster = std::make_unique<Cluster>(std::move(s));
   std::string error;
-  env->fw = Framework::New(*env->cluster, profile, error);
+  env->fw = plugins::NewFramework(*env->cluster, profile, error);
   EXPECT_TRUE(env->fw) << error;
   return env;
 }
@@ -327,7 +328,7 @@ TEST(FitErrorFromCycleTest, RequestedNodeName) {
   s.pods = {pod};
   Cluster cluster(std::move(s));
   std::string error;
-  auto fw = Framework::New(cluster, config::Profile{}, error);
+  auto fw = plugins::NewFramework(cluster, config::Profile{}, error);
   ASSERT_TRUE(fw) << error;
   CycleTrace trace;
   fw->RunCycle(0, trace, true);

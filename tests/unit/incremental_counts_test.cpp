@@ -8,6 +8,7 @@
 
 #include "core/corev1/selectors.h"
 #include "core/framework/framework.h"
+#include "core/plugins/registry.h"
 
 namespace spreadlab {
 namespace {
@@ -63,7 +64,7 @@ TEST(IncrementalCounts, MatchCountsEqualRecountAfterEveryBinding) {
         selectors.emplace_back(cluster.pool().Intern(ns), SelectorFromSet({{"app", app}}, cluster.pool()));
     for (const auto& [ns, sel] : selectors) cluster.MatchCounts(ns, sel);  // cached before the bindings
     std::string error;
-    auto fw = Framework::New(cluster, config::Profile{}, error);
+    auto fw = plugins::NewFramework(cluster, config::Profile{}, error);
     ASSERT_TRUE(fw) << error;
     CycleTrace trace;
     for (PodIndex p : cluster.PendingPods()) {
@@ -84,7 +85,7 @@ TEST(IncrementalCounts, BatchEqualsCyclesOnRebuiltClusters) {
     Scenario scenario = RandomScenario(rng);
     Cluster incremental(scenario);
     std::string error;
-    auto fw = Framework::New(incremental, config::Profile{}, error);
+    auto fw = plugins::NewFramework(incremental, config::Profile{}, error);
     ASSERT_TRUE(fw) << error;
     // Oracle: before each placement, rebuild the cluster from the scenario with
     // the earlier placements written into spec.nodeName, and run one cycle that
@@ -97,7 +98,7 @@ TEST(IncrementalCounts, BatchEqualsCyclesOnRebuiltClusters) {
       if (batch.selected != kNone) incremental.Bind(p, batch.selected);
 
       Cluster fresh(replay);
-      auto ffw = Framework::New(fresh, config::Profile{}, error);
+      auto ffw = plugins::NewFramework(fresh, config::Profile{}, error);
       ffw->setNextStartNodeIndex(start);
       ffw->RunCycle(p, trace, true);
       ASSERT_EQ(trace.selected, batch.selected) << scenario.pods[p].metadata.name;

@@ -50,6 +50,7 @@
 #include <vector>
 
 #include "core/framework/profile.h"
+#include "core/plugins/registry.h"
 
 namespace spreadlab {
 namespace {
@@ -76,7 +77,7 @@ void ExpectResolved(const std::optional<config::Plugins>& plugins, const Want& w
   profile.plugins = plugins;
   ResolvedProfile got;
   std::string error;
-  bool ok = ResolveProfile(profile, Release{}, got, error);
+  bool ok = ResolveProfile(plugins::InTreeRegistry(), profile, Release{}, got, error);
   if (!want.wantErr.empty()) {
     EXPECT_FALSE(ok) << "expected an error containing \"" << want.wantErr << "\"";
     EXPECT_NE(error.find(want.wantErr), std::string::npos) << "error: " << error;
@@ -185,8 +186,8 @@ TEST(ProfileTest, PluginsOfOtherReleases) {
   std::string error;
   Release r130;
   ASSERT_TRUE(MakeRelease(30, {}, r130, error)) << error;
-  EXPECT_TRUE(ResolveProfile(profile, r130, got, error)) << error;
-  EXPECT_FALSE(ResolveProfile(profile, Release{}, got, error));
+  EXPECT_TRUE(ResolveProfile(plugins::InTreeRegistry(), profile, r130, got, error)) << error;
+  EXPECT_FALSE(ResolveProfile(plugins::InTreeRegistry(), profile, Release{}, got, error));
   EXPECT_NE(error.find("plugin \"EBSLimits\" does not exist"), std::string::npos) << error;
 }
 
@@ -559,7 +560,7 @@ TEST(ProfileTest, TestInitFrameworkWithScorePlugins) {
     profile.plugins = tt.plugins;
     ResolvedProfile got;
     std::string error;
-    bool ok = ResolveProfile(profile, Release{}, got, error);
+    bool ok = ResolveProfile(plugins::InTreeRegistry(), profile, Release{}, got, error);
     if (tt.initErr) {
       EXPECT_FALSE(ok) << "Framework initialization should fail";
     } else {
@@ -607,11 +608,44 @@ TEST(ProfileTest, ErrorMessages) {
     profile.plugins = tc.plugins;
     ResolvedProfile got;
     std::string error;
-    EXPECT_FALSE(ResolveProfile(profile, Release{}, got, error));
+    EXPECT_FALSE(ResolveProfile(plugins::InTreeRegistry(), profile, Release{}, got, error));
     // Messages about unknown plugins go on to list the known ones.
     EXPECT_EQ(error.substr(0, tc.wantErr.size()), tc.wantErr);
   }
 }
 
 }  // namespace
+
+// The registry is the framework's input (runtime.NewFramework takes it): a registry
+// whose table declares an extension point its plugin does not implement is refused,
+// as upstream's type assertions refuse it, instead of leaving a null plugin.
+namespace {
+class OnlyScores final : public ScorePlugin {
+ public:
+  explicit OnlyScores(Handle) {}
+  std::string_view Name() const override { return "NodeName"; }
+  Status Score(const CycleState&, const PodInfo&, const NodeInfo&, int64_t& score) override {
+    score = 0;
+    return Status::Ok();
+  }
+};
+std::unique_ptr<Plugin> NewOnlyScores(Handle h, const config::Profile&) { return std::make_unique<OnlyScores>(h); }
+}  // namespace
+
+TEST(RegistryTest, AnExtensionPointThePluginDoesNotImplementIsRefused) {
+  const RegisteredPlugin table[] = {
+      {"NodeName", false, true, false, false, false, kOldestMinor, kMasterMinor, NewOnlyScores}};
+  config::Profile profile;
+  profile.plugins = config::Plugins{};
+  profile.plugins->multiPoint.disabled = {"*"};
+  profile.plugins->filter.enabled = {config::Plugin{"NodeName", {}}};
+  Cluster cluster{Scenario{}};
+  std::string error;
+  EXPECT_EQ(Framework::New(table, cluster, profile, error), nullptr);
+  EXPECT_EQ(error, "plugin \"NodeName\" is registered at an extension point it does not implement");
+  // The in-tree table builds it.
+  error.clear();
+  EXPECT_NE(plugins::NewFramework(cluster, profile, error), nullptr) << error;
+}
+
 }  // namespace spreadlab

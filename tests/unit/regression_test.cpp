@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/goint.h"
+#include "core/plugins/registry.h"
 #include "core/schedule.h"
 #include "core/why/analysis.h"
 #include "io/session.h"
@@ -61,7 +62,7 @@ TEST(RegressionTest, TraceOutlivesItsFramework) {
   const PodIndex pod = io::ChoosePod(*s.cluster, "", error);
   CycleTrace trace;
   {
-    auto fw = Framework::New(*s.cluster, config::Profile{}, error);
+    auto fw = plugins::NewFramework(*s.cluster, config::Profile{}, error);
     ASSERT_TRUE(fw) << error;
     fw->setEvaluateAllNodes(true);
     fw->RunCycle(pod, trace, /*explain=*/true);

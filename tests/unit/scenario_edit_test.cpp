@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/framework/profile.h"
+#include "core/plugins/registry.h"
 #include "core/validation.h"
 #include "io/scenario_edit.h"
 #include "io/scenario_json.h"
@@ -163,7 +164,7 @@ TEST(ScenarioDocEdit, RemovingADomainRemovesItsNodesAndTheirPodsAsOneEdit) {
 ResolvedProfile Resolved(const io::ScenarioDoc& doc) {
   ResolvedProfile out;
   std::string error;
-  EXPECT_TRUE(ResolveProfile(doc.scenario().profile.value_or(config::Profile{}), doc.scenario().release, out, error)) << error;
+  EXPECT_TRUE(ResolveProfile(plugins::InTreeRegistry(), doc.scenario().profile.value_or(config::Profile{}), doc.scenario().release, out, error)) << error;
   return out;
 }
 

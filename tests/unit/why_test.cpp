@@ -9,6 +9,7 @@
 #include <random>
 #include <tuple>
 
+#include "core/plugins/registry.h"
 #include "core/validation.h"
 #include "core/why/analysis.h"
 #include "testing/wrappers.h"
@@ -52,7 +53,7 @@ struct Env {
     config::Profile profile = s.profile.value_or(config::Profile{});
     cluster = std::make_unique<Cluster>(std::move(s));
     std::string error;
-    fw = Framework::New(*cluster, profile, error);
+    fw = plugins::NewFramework(*cluster, profile, error);
     pod = cluster->PendingPods().front();
   }
   why::Report Analyze(const std::string& target = "") {
@@ -233,7 +234,7 @@ TEST(WhyAnalyze, LeavesTheClusterAsItWas) {
   why::Report r = env.Analyze();
   EXPECT_GT(r.candidatesTried, 5u);
   std::string error;
-  auto fresh = Framework::New(*env.cluster, config::Profile{}, error);
+  auto fresh = plugins::NewFramework(*env.cluster, config::Profile{}, error);
   fresh->RunCycle(env.pod, after, true);
   EXPECT_EQ(after.message, before.message);
   EXPECT_EQ(env.cluster->nodes().size(), 3u);
@@ -295,7 +296,7 @@ TEST(WhyProperty, EverySuggestionReallyWorksAndMaxSkewIsTheLeast) {
       EXPECT_TRUE(ValidateScenario(edited).empty()) << ValidateScenario(edited)[0].ToString();
       Cluster c(std::move(edited));
       std::string error;
-      auto fw = Framework::New(c, c.scenario().profile.value_or(config::Profile{}), error);
+      auto fw = plugins::NewFramework(c, c.scenario().profile.value_or(config::Profile{}), error);
       CycleTrace t;
       fw->RunCycle(static_cast<PodIndex>(pod), t, true);
       for (const auto& nt : t.nodes)

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "core/plugins/podtopologyspread/plugin.h"
+#include "core/plugins/registry.h"
 #include "io/session.h"
 #include "io/trace_json.h"
 #include "io/why_apply.h"
@@ -76,7 +77,7 @@ bool Lab::Rebuild() {
   std::string error;
   const config::Profile profile = doc_.scenario().profile.value_or(config::Profile{});
   auto built = std::chrono::steady_clock::now();
-  auto framework = Framework::New(*cluster, profile, error);
+  auto framework = plugins::NewFramework(*cluster, profile, error);
   auto ready = std::chrono::steady_clock::now();
   clusterMs_ = std::chrono::duration<double, std::milli>(built - start).count();
   frameworkMs_ = std::chrono::duration<double, std::milli>(ready - built).count();
@@ -125,7 +126,7 @@ const why::Report* Lab::Why() {
   // cycle is re-run on the new framework so that it starts the next cycle where
   // a framework that ran only this one would.
   const config::Profile profile = doc_.scenario().profile.value_or(config::Profile{});
-  if (auto fresh = Framework::New(*cluster_, profile, error)) {
+  if (auto fresh = plugins::NewFramework(*cluster_, profile, error)) {
     fresh->RunCycle(trace_.pod, trace_, /*explain=*/true);
     view_.Build(trace_);
     framework_ = std::move(fresh);
@@ -346,7 +347,7 @@ bool Lab::Recompile(PodIndex pod) {
   cluster_->ReplacePendingPod(pod, doc_.scenario().pods[static_cast<size_t>(pod)]);
   auto built = std::chrono::steady_clock::now();
   std::string error;
-  auto framework = Framework::New(*cluster_, doc_.scenario().profile.value_or(config::Profile{}), error);
+  auto framework = plugins::NewFramework(*cluster_, doc_.scenario().profile.value_or(config::Profile{}), error);
   if (!framework) {
     rebuildError_ = "Profile error: " + error;
     return false;
@@ -451,7 +452,7 @@ int Lab::ScheduleAll(std::string& error) {
   if (timeline_.empty()) timelineBase_ = doc_;
   // The core's batch (ScheduleAll), one cycle per pending pod, with the spread after each.
   Cluster cluster(doc_.scenario());
-  auto framework = Framework::New(cluster, doc_.scenario().profile.value_or(config::Profile{}), error);
+  auto framework = plugins::NewFramework(cluster, doc_.scenario().profile.value_or(config::Profile{}), error);
   if (!framework) return 0;
   std::vector<PodIndex> pending = cluster.PendingPods();
   std::vector<std::pair<size_t, std::string>> binds;

@@ -8,6 +8,7 @@
 #include "app/app.h"
 #include "app/panels/panels.h"
 #include "core/framework/profile.h"
+#include "core/plugins/registry.h"
 
 namespace spreadlab::app {
 
@@ -21,7 +22,7 @@ void DrawProfilePanel(Lab& lab, UiState& ui) {
   std::vector<std::string> filters, scores;
   const Release& release = lab.cluster().release();
   for (const config::Plugin& d : DefaultMultiPointPlugins(release)) {
-    const PluginKind k = KindOf(d.name, release.minor);
+    const PluginKind k = KindOf(plugins::InTreeRegistry(), d.name, release.minor);
     if (!k.simulated) continue;
     if (k.filter) filters.push_back(d.name);
     if (k.score) scores.push_back(d.name);

@@ -5,28 +5,42 @@
 #include <map>
 
 #include "core/framework/registry.h"
-#include "core/plugins/defaultpreemption/default_preemption.h"
 
 namespace spreadlab {
 
-std::unique_ptr<Framework> Framework::New(Cluster& cluster, const config::Profile& profile, std::string& error) {
+std::unique_ptr<Framework> Framework::New(Registry registry, Cluster& cluster, const config::Profile& profile,
+                                          std::string& error) {
   ResolvedProfile resolved;
-  if (!ResolveProfile(profile, cluster.release(), resolved, error)) return nullptr;
-  std::unique_ptr<Framework> f(new Framework(cluster, resolved, profile));
-  Handle h{&cluster};
-  auto instance = [&](const std::string& name) -> Plugin* {
-    for (auto& p : f->plugins_)
-      if (p->Name() == name) return p.get();
-    f->plugins_.push_back(NewPlugin(name, h, profile));
-    return f->plugins_.back().get();
+  if (!ResolveProfile(registry, profile, cluster.release(), resolved, error)) return nullptr;
+  std::unique_ptr<Framework> f(new Framework(registry, cluster, resolved, profile));
+  // One instance per plugin, whatever the extension points it is enabled at; the type
+  // assertion of each point is checked, as upstream's NewFramework checks it.
+  auto instance = [&](const std::string& name, auto* point) -> decltype(point) {
+    Plugin* plugin = f->FindPlugin(name);
+    if (!plugin) {
+      const int minor = cluster.release().minor;
+      for (const RegisteredPlugin& r : registry)
+        if (name == r.name && minor >= r.since && minor <= r.until && r.factory)
+          plugin = f->plugins_.emplace_back(r.factory(Handle{&cluster}, profile)).get();
+    }
+    auto* typed = dynamic_cast<decltype(point)>(plugin);
+    if (!typed) error = "plugin \"" + name + "\" is registered at an extension point it does not implement";
+    return typed;
   };
-  for (const auto& n : resolved.preFilter) f->preFilter_.push_back(dynamic_cast<PreFilterPlugin*>(instance(n)));
-  for (const auto& n : resolved.filter) f->filter_.push_back(dynamic_cast<FilterPlugin*>(instance(n)));
-  for (const auto& n : resolved.preScore) f->preScore_.push_back(dynamic_cast<PreScorePlugin*>(instance(n)));
+  for (const auto& n : resolved.preFilter) f->preFilter_.push_back(instance(n, static_cast<PreFilterPlugin*>(nullptr)));
+  for (const auto& n : resolved.filter) f->filter_.push_back(instance(n, static_cast<FilterPlugin*>(nullptr)));
+  for (const auto& n : resolved.preScore) f->preScore_.push_back(instance(n, static_cast<PreScorePlugin*>(nullptr)));
   for (const auto& s : resolved.score) {
-    f->score_.push_back(dynamic_cast<ScorePlugin*>(instance(s.name)));
+    f->score_.push_back(instance(s.name, static_cast<ScorePlugin*>(nullptr)));
     f->weights_.push_back(s.weight);
   }
+  // PostFilter keeps the plugins it does not simulate (DynamicResources): null here.
+  for (const auto& n : resolved.postFilter) {
+    f->postFilter_.push_back(KindOf(registry, n, cluster.release().minor).simulated
+                                 ? instance(n, static_cast<PostFilterPlugin*>(nullptr))
+                                 : nullptr);
+  }
+  if (!error.empty()) return nullptr;
   return f;
 }
 
@@ -42,8 +56,8 @@ void Framework::RunPostFilterPlugins(const PodInfo& pod, std::vector<Code> nodeC
   // Each plugin in order: Success ends the list with its own message; an Unschedulable
   // one adds its reasons to the others'.
   std::vector<std::string> reasons;
-  for (const std::string& name : profile_.postFilter) {
-    if (name == "DynamicResources") {
+  for (size_t k = 0; k < profile_.postFilter.size(); ++k) {
+    if (profile_.postFilter[k] == "DynamicResources") {
       // Its PreFilter never ran when an earlier one stopped the cycle as unresolvable:
       // reading its state fails, an Error that ends PostFilter before preemption.
       if (preFilterUnresolvable) return void(trace.message += " not found");
@@ -51,13 +65,12 @@ void Framework::RunPostFilterPlugins(const PodInfo& pod, std::vector<Code> nodeC
       if (!cluster_.release().AtLeast(37)) reasons.emplace_back("no new claims to deallocate");
       continue;
     }
+    if (!postFilter_[k]) continue;
     if (!dryRun_) {
       std::string error;
-      dryRun_ = New(cluster_, config_, error);  // the profile was accepted once already
+      dryRun_ = New(registry_, cluster_, config_, error);  // the profile was accepted once already
     }
-    const auto& a = config_.defaultPreemptionArgs;
-    trace.preemption = preemption::Preempt(cluster_, pod, nodeCodes, {a.minCandidateNodesPercentage, a.minCandidateNodesAbsolute},
-                                           [&](NodeIndex n) { return dryRun_->FilterOnNode(pod, n); });
+    trace.preemption = postFilter_[k]->PostFilter(pod, nodeCodes, [&](NodeIndex n) { return dryRun_->FilterOnNode(pod, n); });
     if (trace.preemption->code != Code::Unschedulable) {
       reasons.clear();
       if (!trace.preemption->message.empty()) reasons.push_back(trace.preemption->message);

@@ -9,14 +9,17 @@
 
 #include "core/framework/interface.h"
 #include "core/framework/profile.h"
+#include "core/framework/registry.h"
 
 namespace spreadlab {
 
 class Framework {
  public:
-  // Builds the plugins `profile` enables over `cluster`; nullptr and `error` on a
-  // bad profile. The cluster must outlive the framework.
-  static std::unique_ptr<Framework> New(Cluster& cluster, const config::Profile& profile, std::string& error);
+  // Builds the plugins `profile` enables over `cluster` from `registry` (in-tree:
+  // plugins::NewFramework); nullptr and `error` on a bad profile. The cluster and the
+  // registry must outlive the framework.
+  static std::unique_ptr<Framework> New(Registry registry, Cluster& cluster, const config::Profile& profile,
+                                        std::string& error);
 
   // Runs one scheduling cycle for the pending pod and fills `trace` with the
   // outcome. With explain=false only the outcome (selected node, message,
@@ -54,8 +57,8 @@ class Framework {
   Status FilterOnNode(const PodInfo& pod, NodeIndex n);
 
  private:
-  Framework(Cluster& cluster, ResolvedProfile profile, config::Profile config)
-      : cluster_(cluster), profile_(std::move(profile)), config_(std::move(config)) {}
+  Framework(Registry registry, Cluster& cluster, ResolvedProfile profile, config::Profile config)
+      : registry_(registry), cluster_(cluster), profile_(std::move(profile)), config_(std::move(config)) {}
   // Ends the cycle with a plugin error; false, for the steps below to return.
   bool Fail(CycleTrace& trace, const std::string& error);
   // The steps of RunCycle, by upstream's names (schedule_one.go, runtime/framework.go).
@@ -95,6 +98,7 @@ class Framework {
   bool RunFilterPlugins(const PodInfo& pod, NodeIndex n, CycleTrace& trace, bool explain, std::string& error,
                         size_t* failedPlugin = nullptr);
 
+  Registry registry_;
   Cluster& cluster_;
   ResolvedProfile profile_;
   config::Profile config_;
@@ -104,6 +108,7 @@ class Framework {
   std::vector<FilterPlugin*> filter_;
   std::vector<PreScorePlugin*> preScore_;
   std::vector<ScorePlugin*> score_;
+  std::vector<PostFilterPlugin*> postFilter_;  // one per profile_.postFilter; null: not simulated
   std::vector<int32_t> weights_;
   CycleState state_;
   // Per-cycle scratch kept across cycles so that a warm cycle does not allocate.

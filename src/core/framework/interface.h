@@ -3,6 +3,7 @@
 // interface each. A plugin implements the ones it needs; the framework finds
 // them with dynamic_cast, as upstream does with type assertions.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <span>
@@ -11,6 +12,7 @@
 
 #include "core/cluster.h"
 #include "core/framework/cycle_state.h"
+#include "core/framework/postfilter.h"
 #include "core/framework/status.h"
 #include "core/framework/trace.h"
 
@@ -65,6 +67,14 @@ class ScorePlugin : public virtual Plugin {
   virtual Status Score(const CycleState& state, const PodInfo& pod, const NodeInfo& node, int64_t& score) = 0;
   // ScoreExtensions.NormalizeScore; plugins without one leave scores as they are.
   virtual Status NormalizeScore(const CycleState&, const PodInfo&, std::span<NodeScore>) { return Status::Ok(); }
+};
+
+// PostFilter, after a FitError (DefaultPreemption): `nodeCodes` holds each node's status
+// code; `filter` runs the pod's PreFilter and Filter plugins on a node as the cluster then is.
+class PostFilterPlugin : public virtual Plugin {
+ public:
+  virtual preemption::Result PostFilter(const PodInfo& pod, std::span<const Code> nodeCodes,
+                                        const std::function<Status(NodeIndex)>& filter) = 0;
 };
 
 // How one node's score by one plugin came about, in words and numbers, for people

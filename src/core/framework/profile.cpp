@@ -7,51 +7,6 @@
 namespace spreadlab {
 
 namespace {
-struct KnownPlugin {
-  const char* name;
-  bool simulated, preFilter, filter, preScore, score;
-  int since = kOldestMinor, until = kMasterMinor;  // the releases whose registry has it
-  bool postFilter = false;
-};
-// The in-tree registry (pkg/scheduler/framework/plugins/registry.go), with the
-// extension points relevant to one placement decision.
-constexpr KnownPlugin kRegistry[] = {
-    {"SchedulingGates", false, false, false, false, false},
-    {"PrioritySort", false, false, false, false, false},
-    {"NodeUnschedulable", true, false, true, false, false},
-    {"NodeName", true, false, true, false, false},
-    {"TaintToleration", true, false, true, true, true},
-    {"NodeAffinity", true, true, true, true, true},
-    {"NodePorts", true, true, true, false, false},
-    {"NodeResourcesFit", true, true, true, true, true},
-    {"VolumeRestrictions", false, true, true, false, false},
-    {"NodeVolumeLimits", false, true, true, false, false},
-    // The in-tree volume limits, removed from the registry in 1.32 (kubernetes#124003).
-    {"EBSLimits", false, true, true, false, false, 30, 31},
-    {"GCEPDLimits", false, true, true, false, false, 30, 31},
-    {"AzureDiskLimits", false, true, true, false, false, 30, 31},
-    {"CinderLimits", false, true, true, false, false, 30, 31},
-    {"VolumeBinding", false, true, true, true, true},
-    {"VolumeZone", false, true, true, false, false},
-    {"PodTopologySpread", true, true, true, true, true},
-    {"InterPodAffinity", true, true, true, true, true},
-    {"DefaultPreemption", true, false, false, false, false, kOldestMinor, kMasterMinor, true},
-    {"NodeResourcesBalancedAllocation", true, false, false, true, true},
-    {"ImageLocality", true, false, false, false, true},
-    {"DefaultBinder", false, false, false, false, false},
-    // Scores from 1.35 (kubernetes#134711): 0 for a pod without resource claims.
-    {"DynamicResources", false, true, true, false, false, 30, 34, true},
-    {"DynamicResources", false, true, true, true, true, 35, kMasterMinor, true},
-    {"NodeDeclaredFeatures", false, true, true, false, false, 35},
-    {"GangScheduling", false, true, true, false, false, 35},
-    {"TopologyPlacementGenerator", false, false, false, false, false, 36},
-    {"PodGroupPodsCount", false, false, false, false, true, 36},
-    {"DeferredPodScheduling", false, true, true, false, false, 37},
-    // Legacy: removed upstream after v1.26 (replaced by system default topology
-    // spreading); available only when a profile enables it.
-    {"SelectorSpread", true, false, false, true, true},
-};
-
 enum Point { kPreFilter, kFilter, kPostFilter, kPreScore, kScore, kNumPoints };
 constexpr const char* kPointNames[] = {"preFilter", "filter", "postFilter", "preScore", "score"};
 constexpr const char* kPointTypes[] = {"PreFilterPlugin", "FilterPlugin", "PostFilterPlugin", "PreScorePlugin",
@@ -67,12 +22,12 @@ bool Implements(const PluginKind& k, int p) {
   }
 }
 
-bool InRelease(const KnownPlugin& k, int minor) { return minor >= k.since && minor <= k.until; }
+bool InRelease(const RegisteredPlugin& k, int minor) { return minor >= k.since && minor <= k.until; }
 
 // " (known plugins: A, B, ...)" for messages about a name that does not exist.
-std::string KnownPlugins(int minor) {
+std::string KnownPlugins(Registry registry, int minor) {
   std::string out;
-  for (const KnownPlugin& k : kRegistry)
+  for (const RegisteredPlugin& k : registry)
     if (InRelease(k, minor)) out += (out.empty() ? "" : ", ") + std::string(k.name);
   return " (known plugins: " + out + ")";
 }
@@ -104,10 +59,10 @@ config::PluginSet MergePluginSet(const config::PluginSet& defaults, const config
 }
 }  // namespace
 
-PluginKind KindOf(const std::string& name, int minor) {
-  for (const auto& k : kRegistry)
+PluginKind KindOf(Registry registry, const std::string& name, int minor) {
+  for (const auto& k : registry)
     if (name == k.name && InRelease(k, minor))
-      return PluginKind{true, k.simulated, k.preFilter, k.filter, k.preScore, k.score, k.postFilter};
+      return PluginKind{true, k.factory != nullptr, k.preFilter, k.filter, k.preScore, k.score, k.postFilter};
   return PluginKind{};
 }
 
@@ -142,7 +97,8 @@ std::vector<config::Plugin> DefaultMultiPointPlugins(const Release& release) {
   return out;
 }
 
-bool ResolveProfile(const config::Profile& profile, const Release& release, ResolvedProfile& out, std::string& error) {
+bool ResolveProfile(Registry registry, const config::Profile& profile, const Release& release, ResolvedProfile& out,
+                    std::string& error) {
   const int minor = release.minor;
   out = ResolvedProfile{};
   // The profile's percentageOfNodesToScore overrides the configuration's.
@@ -159,8 +115,8 @@ bool ResolveProfile(const config::Profile& profile, const Release& release, Reso
   for (int p = 0; p < kNumPoints; ++p) merged[p] = MergePluginSet(config::PluginSet{}, *points[p]);
 
   for (const auto& pl : multiPoint.enabled) {
-    if (!KindOf(pl.name, minor).known) {
-      error = at + ".plugins.multiPoint: plugin \"" + pl.name + "\" does not exist" + KnownPlugins(minor);
+    if (!KindOf(registry, pl.name, minor).known) {
+      error = at + ".plugins.multiPoint: plugin \"" + pl.name + "\" does not exist" + KnownPlugins(registry, minor);
       return false;
     }
   }
@@ -170,10 +126,10 @@ bool ResolveProfile(const config::Profile& profile, const Release& release, Reso
     // updatePluginList: plugins enabled at this point explicitly.
     std::vector<std::string> enabled;
     for (const auto& pl : merged[p].enabled) {
-      PluginKind k = KindOf(pl.name, minor);
+      PluginKind k = KindOf(registry, pl.name, minor);
       std::string field = at + ".plugins." + kPointNames[p] + ".enabled";
       if (!k.known) {
-        error = field + ": " + kPointTypes[p] + " \"" + pl.name + "\" does not exist" + KnownPlugins(minor);
+        error = field + ": " + kPointTypes[p] + " \"" + pl.name + "\" does not exist" + KnownPlugins(registry, minor);
         return false;
       }
       if (!Implements(k, p)) {
@@ -195,7 +151,7 @@ bool ResolveProfile(const config::Profile& profile, const Release& release, Reso
       // multiPoint plugins, then the remaining explicit ones.
       std::vector<std::string> multi, overrides;
       for (const auto& pl : multiPoint.enabled) {
-        if (!Implements(KindOf(pl.name, minor), p) || disabled.count(pl.name)) continue;
+        if (!Implements(KindOf(registry, pl.name, minor), p) || disabled.count(pl.name)) continue;
         if (std::find(enabled.begin(), enabled.end(), pl.name) != enabled.end()) {
           overrides.push_back(pl.name);
           continue;
@@ -214,7 +170,7 @@ bool ResolveProfile(const config::Profile& profile, const Release& release, Reso
     }
     if (p == kScore && !ordered.empty()) out.hasScorePlugins = true;
     for (const auto& name : ordered) {
-      const bool simulated = KindOf(name, minor).simulated;
+      const bool simulated = KindOf(registry, name, minor).simulated;
       // PostFilter keeps DynamicResources too: its status changes the message (framework.cpp).
       if (simulated || p == kPostFilter) lists[p].push_back(name);
       if (!simulated) notSimulated.insert(name);
@@ -229,7 +185,7 @@ bool ResolveProfile(const config::Profile& profile, const Release& release, Reso
   std::map<std::string, int32_t> weights;
   auto addWeights = [&](const std::vector<config::Plugin>& ps) {
     for (const auto& pl : ps)
-      if (KindOf(pl.name, minor).score && !weights.count(pl.name)) weights[pl.name] = pl.weight.value_or(0) == 0 ? 1 : *pl.weight;
+      if (KindOf(registry, pl.name, minor).score && !weights.count(pl.name)) weights[pl.name] = pl.weight.value_or(0) == 0 ? 1 : *pl.weight;
   };
   addWeights(merged[kScore].enabled);
   addWeights(multiPoint.enabled);

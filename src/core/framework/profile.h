@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/api.h"
+#include "core/framework/registry.h"
 
 namespace spreadlab {
 
@@ -31,14 +32,14 @@ struct ResolvedProfile {
   std::vector<std::string> notSimulated;
 };
 
-// Which extension points a plugin name implements upstream, and whether this
-// simulator models it.
+// Which extension points a plugin name implements upstream in release `minor`, and
+// whether this simulator models it: what `registry` says.
 struct PluginKind {
   bool known = false;
   bool simulated = false;
   bool preFilter = false, filter = false, preScore = false, score = false, postFilter = false;
 };
-PluginKind KindOf(const std::string& name, int minor);
+PluginKind KindOf(Registry registry, const std::string& name, int minor);
 
 // The default profile's multiPoint plugins with their weights in `release`, its feature
 // gates applied (default_plugins.go).
@@ -46,6 +47,7 @@ std::vector<config::Plugin> DefaultMultiPointPlugins(const Release& release);
 
 // Fails with a message naming the field when the profile refers to a plugin the
 // release does not have, enables one at a point it does not implement, or registers it twice.
-bool ResolveProfile(const config::Profile& profile, const Release& release, ResolvedProfile& out, std::string& error);
+bool ResolveProfile(Registry registry, const config::Profile& profile, const Release& release, ResolvedProfile& out,
+                    std::string& error);
 
 }  // namespace spreadlab

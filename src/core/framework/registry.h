@@ -1,15 +1,26 @@
 #pragma once
-// The simulated in-tree plugins (pkg/scheduler/framework/plugins/registry.go).
+// The plugin registry's shape (runtime.Registry, with the extension points each plugin
+// implements upstream): profiles are resolved against it and plugins built from it. The
+// in-tree table is the plugins' own (core/plugins/registry.h), so the framework never
+// names a plugin.
 #include <memory>
-#include <string>
+#include <span>
 
 #include "core/api.h"
 #include "core/framework/interface.h"
+#include "core/release.h"
 
 namespace spreadlab {
 
-// Creates the plugin `name` (which must be simulated, see KindOf) with its
-// arguments from the profile's pluginConfig.
-std::unique_ptr<Plugin> NewPlugin(const std::string& name, Handle h, const config::Profile& profile);
+using PluginFactory = std::unique_ptr<Plugin> (*)(Handle, const config::Profile&);
+
+struct RegisteredPlugin {
+  const char* name;
+  bool preFilter, filter, postFilter, preScore, score;  // the extension points it implements upstream
+  int since = kOldestMinor, until = kMasterMinor;       // the releases whose registry has it
+  PluginFactory factory = nullptr;                      // nullptr: not simulated here
+};
+
+using Registry = std::span<const RegisteredPlugin>;
 
 }  // namespace spreadlab

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "core/plugins/registry.h"
 #include "core/why/candidates.h"
 #include "core/why/variant.h"
 
@@ -111,7 +112,7 @@ bool Analyze(Cluster& cluster, Framework& framework, PodIndex pod, const Options
   CycleTrace all;
   const bool sampled = Sampled(trace);
   if (sampled) {
-    auto full = Framework::New(cluster, cluster.scenario().profile.value_or(config::Profile{}), error);
+    auto full = plugins::NewFramework(cluster, cluster.scenario().profile.value_or(config::Profile{}), error);
     if (!full) return false;
     full->setEvaluateAllNodes(true);
     full->RunCycle(pod, all, /*explain=*/true);

@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "core/framework/framework.h"
+#include "core/plugins/registry.h"
 #include "core/spread_report.h"
 
 namespace spreadlab::why {
@@ -78,7 +79,7 @@ VariantOutcome RunVariant(Cluster& cluster, PodIndex pod, const Edit& edit) {
   if (!applied.ok()) return out;
   // Fresh frameworks: plugin caches assume a cluster only ever gains pods.
   std::string error;
-  auto fw = Framework::New(cluster, applied.profile(), error);
+  auto fw = plugins::NewFramework(cluster, applied.profile(), error);
   if (!fw) return out;
   CycleTrace trace;
   fw->RunCycle(pod, trace, /*explain=*/true);
@@ -92,7 +93,7 @@ VariantOutcome RunVariant(Cluster& cluster, PodIndex pod, const Edit& edit) {
                                    [](const NodeTrace& nt) { return nt.notEvaluated == NotEvaluated::EnoughFeasible; });
   CycleTrace all;
   if (sampled) {
-    auto full = Framework::New(cluster, applied.profile(), error);
+    auto full = plugins::NewFramework(cluster, applied.profile(), error);
     full->setEvaluateAllNodes(true);
     full->RunCycle(pod, all, /*explain=*/true);
   }
@@ -119,7 +120,7 @@ std::string Reschedule(Cluster& cluster, PodIndex pod, NodeIndex landed, PodInde
   evicted.spec.nodeName.clear();
   cluster.ReplacePendingPod(moved, std::move(evicted));
   std::string error;
-  auto fw = Framework::New(cluster, cluster.scenario().profile.value_or(config::Profile{}), error);
+  auto fw = plugins::NewFramework(cluster, cluster.scenario().profile.value_or(config::Profile{}), error);
   CycleTrace trace;
   if (fw) fw->RunCycle(moved, trace, /*explain=*/false);
   cluster.ReplacePendingPod(moved, std::move(spec));

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/cluster.h"
+#include "core/framework/interface.h"
 #include "core/framework/postfilter.h"
 #include "core/framework/status.h"
 
@@ -45,3 +46,23 @@ Result Preempt(Cluster& cluster, const PodInfo& pod, std::span<const Code> nodeC
 int32_t PodPriority(const Cluster& cluster, PodIndex pod);
 
 }  // namespace spreadlab::preemption
+
+namespace spreadlab::plugins {
+
+// The plugin: Preempt with the profile's DefaultPreemptionArgs.
+class DefaultPreemption final : public PostFilterPlugin {
+ public:
+  static constexpr std::string_view kName = "DefaultPreemption";
+  DefaultPreemption(Handle h, preemption::Args args) : cluster_(*h.cluster), args_(args) {}
+  std::string_view Name() const override { return kName; }
+  preemption::Result PostFilter(const PodInfo& pod, std::span<const Code> nodeCodes,
+                                const std::function<Status(NodeIndex)>& filter) override {
+    return preemption::Preempt(cluster_, pod, nodeCodes, args_, filter);
+  }
+
+ private:
+  Cluster& cluster_;
+  preemption::Args args_;
+};
+
+}  // namespace spreadlab::plugins
