@@ -11,7 +11,7 @@
 #include "cli/explain_table.h"
 #include "cli/schedule_table.h"
 #include "cli/why_table.h"
-#include "core/spread_report.h"
+#include "core/scheduler/spread_report.h"
 #include "io/compare_json.h"
 #include "io/scenario_edit.h"
 #include "io/session.h"

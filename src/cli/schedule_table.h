@@ -2,8 +2,8 @@
 // `spreadlab schedule --format table`.
 #include <string>
 
-#include "core/schedule.h"
-#include "core/spread_report.h"
+#include "core/scheduler/schedule.h"
+#include "core/scheduler/spread_report.h"
 #include "io/controllers.h"
 
 namespace spreadlab::cli {

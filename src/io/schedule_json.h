@@ -2,8 +2,8 @@
 // The `spreadlab schedule --format json` contract (docs/schedule-json.md).
 #include <nlohmann/json.hpp>
 
-#include "core/schedule.h"
-#include "core/spread_report.h"
+#include "core/scheduler/schedule.h"
+#include "core/scheduler/spread_report.h"
 #include "io/controllers.h"
 
 namespace spreadlab::io {

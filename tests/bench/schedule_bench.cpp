@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "core/plugins/registry.h"
-#include "core/schedule.h"
+#include "core/scheduler/schedule.h"
 #include "core/why/analysis.h"
 #include "testing/big_cluster.h"
 

@@ -11,10 +11,10 @@
 #include <fstream>
 #include <map>
 
-#include "core/spread_report.h"
+#include "core/scheduler/spread_report.h"
 #include "io/compare_json.h"
 #include "io/session.h"
-#include "core/schedule.h"
+#include "core/scheduler/schedule.h"
 #include "io/schedule_json.h"
 #include "io/trace_json.h"
 #include "io/why_json.h"

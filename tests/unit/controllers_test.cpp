@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "core/schedule.h"
+#include "core/scheduler/schedule.h"
 #include "io/controllers.h"
 #include "io/scenario_edit.h"
 #include "io/scenario_json.h"

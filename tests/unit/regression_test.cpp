@@ -7,7 +7,7 @@
 
 #include "core/goint.h"
 #include "core/plugins/registry.h"
-#include "core/schedule.h"
+#include "core/scheduler/schedule.h"
 #include "core/why/analysis.h"
 #include "io/session.h"
 #include "testing/read_file.h"

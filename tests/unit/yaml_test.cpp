@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "core/schedule.h"
-#include "core/spread_report.h"
+#include "core/scheduler/schedule.h"
+#include "core/scheduler/spread_report.h"
 #include "io/scenario_json.h"
 #include "io/schedule_json.h"
 #include "io/session.h"

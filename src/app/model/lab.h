@@ -19,7 +19,7 @@
 #include "core/cluster.h"
 #include "core/framework/framework.h"
 #include "core/framework/trace.h"
-#include "core/spread_report.h"
+#include "core/scheduler/spread_report.h"
 #include "core/why/analysis.h"
 #include "core/why/compare.h"
 #include "io/scenario_edit.h"

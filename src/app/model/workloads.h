@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/spread_report.h"
+#include "core/scheduler/spread_report.h"
 #include "io/scenario_edit.h"
 
 namespace spreadlab::app {

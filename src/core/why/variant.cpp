@@ -5,7 +5,7 @@
 
 #include "core/framework/framework.h"
 #include "core/plugins/registry.h"
-#include "core/spread_report.h"
+#include "core/scheduler/spread_report.h"
 
 namespace spreadlab::why {
 

@@ -1,4 +1,4 @@
-#include "core/schedule.h"
+#include "core/scheduler/schedule.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "core/spread_report.h"
+#include "core/scheduler/spread_report.h"
 
 #include <algorithm>
 #include <climits>
