@@ -98,5 +98,36 @@ TEST(LabTest, ReleaseSelectorChangesTheAnswerAndSaysWhy) {
   EXPECT_EQ(lab.cluster().node(lab.trace().selected).name, "node-a1");
 }
 
+// The placements over time: each step re-runs the cycle on the new cluster and keeps the
+// steps before it; scrubbing back shows an earlier step and keeps them all; an edit of
+// the scenario starts afresh.
+TEST(LabTest, TimelineSurvivesItsOwnRebuilds) {
+  Lab lab;
+  std::string error;
+  ASSERT_TRUE(lab.Load(testing::ReadFile(std::string(SPREADLAB_EXAMPLES_DIR) + "/deployment-three-zones.yaml"), "d", error))
+      << error;
+  const size_t pending = lab.PendingPods().size();
+  ASSERT_GE(pending, 3u);
+  ASSERT_TRUE(lab.ScheduleNext(error)) << error;
+  ASSERT_TRUE(lab.ScheduleNext(error)) << error;
+  ASSERT_EQ(lab.timeline().size(), 2u);
+  const std::string first = lab.timeline()[0].pod, second = lab.timeline()[1].pod;
+  EXPECT_NE(first, second);
+  EXPECT_EQ(lab.ScheduleAll(error), static_cast<int>(pending - 2)) << error;
+  ASSERT_EQ(lab.timeline().size(), pending);
+  EXPECT_EQ(lab.timeline()[0].pod, first);
+  EXPECT_EQ(lab.timeline()[1].pod, second);
+  EXPECT_EQ(lab.timelineCursor(), pending);
+  lab.ScrubTo(1);
+  EXPECT_EQ(lab.timeline().size(), pending);
+  EXPECT_EQ(lab.timelineCursor(), 1u);
+  EXPECT_EQ(lab.cluster().pod(lab.pod()).key, second);  // the pod of the step after
+  lab.ScrubTo(pending);
+  EXPECT_EQ(lab.timeline().size(), pending);
+  EXPECT_TRUE(lab.PendingPods().empty());
+  ASSERT_TRUE(lab.Undo());
+  EXPECT_TRUE(lab.timeline().empty());
+}
+
 }  // namespace
 }  // namespace spreadlab::app

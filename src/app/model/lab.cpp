@@ -433,9 +433,7 @@ bool Lab::ScheduleNext(std::string& error) {
   }
   wantedPod_.clear();  // the next pending pod
   ++revision_;
-  auto saved = std::move(timeline_);
   Rebuild();
-  timeline_ = std::move(saved);
   step.spread = ReportSpread(*framework_, *cluster_, PodsOf(*cluster_, timelineBinds_));
   timeline_.push_back(std::move(step));
   cursor_ = timeline_.size();
@@ -482,9 +480,7 @@ int Lab::ScheduleAll(std::string& error) {
   }
   wantedPod_.clear();
   ++revision_;
-  auto saved = std::move(timeline_);
   Rebuild();
-  timeline_ = std::move(saved);
   cursor_ = timeline_.size();
   SetStatus("Scheduled " + std::to_string(bound) + " of " + std::to_string(pending.size()) + " pending pod(s)",
             bound < static_cast<int>(pending.size()));
@@ -511,9 +507,7 @@ void Lab::ScrubTo(size_t step) {
   cursor_ = step;
   wantedPod_ = step < timelineBinds_.size() ? timelineBinds_[step].first : "";
   ++revision_;
-  auto saved = std::move(timeline_);
   Rebuild();
-  timeline_ = std::move(saved);
 }
 
 }  // namespace spreadlab::app

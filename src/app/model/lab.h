@@ -154,7 +154,8 @@ class Lab {
   };
   // Builds the cluster and the framework from the document and runs the explained cycle;
   // false, with rebuildError_ set and the cluster as it was, when the framework refuses
-  // the profile.
+  // the profile. It leaves the timeline alone: the edits that end one clear it
+  // themselves, the timeline's own steps (ScheduleNext, ScheduleAll, ScrubTo) keep it.
   bool Rebuild();
   bool Recompile(PodIndex pod);
   bool Commit(const char* what, const Edit& edit, std::string* error, bool constraintsOnly);
