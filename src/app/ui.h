@@ -1,6 +1,7 @@
 #pragma once
 // The lab's UI: one frame, drawn top to bottom from the Lab, by both platform
-// mains. Each panel is its own file under panels/ (declared in panels/panels.h).
+// mains. Each panel is its own file under panels/ (declared in panels/panels.h), the
+// helpers they share in panels/widgets.h; the panels include this header for UiState only.
 #include <string>
 
 #include "app/model/lab.h"
@@ -27,7 +28,7 @@ struct UiState {
   float pictureBottom = 0;  // where the cluster picture ends (screen y): an embed's height follows it
 };
 
-// Light or dark: ImGui's style and the picture's palette (colors::P()).
+// Light or dark: ImGui's style and the picture's palette (colors::P(), panels/widgets.h).
 void SetTheme(bool dark);
 // Fonts and colours. `fontData` is a TTF of `fontBytes` bytes allocated with
 // IM_ALLOC (ImGui takes it over), or null for ImGui's built-in font; text is
@@ -36,32 +37,5 @@ void SetupStyle(void* fontData, int fontBytes, float pixelSize, float dpiScale);
 
 // One frame of the whole UI.
 void DrawFrame(Lab& lab, UiState& ui);
-
-// Records the last item's rectangle under `id` for tests (see WidgetRects()).
-void MarkItem(const std::string& id);
-// The same for something drawn by hand (a pod chip on a node card).
-void MarkRect(const std::string& id, ImVec2 min, ImVec2 max);
-
-// Shared colours.
-namespace colors {
-inline constexpr ImU32 kFeasible = IM_COL32(46, 160, 67, 255);
-inline constexpr ImU32 kRejected = IM_COL32(207, 34, 46, 255);
-inline constexpr ImU32 kWinner = IM_COL32(230, 170, 20, 255);
-inline constexpr ImU32 kMuted = IM_COL32(140, 140, 150, 255);
-inline constexpr ImU32 kAccent = IM_COL32(56, 132, 244, 255);
-inline ImVec4 V(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
-
-// The picture's surfaces and text in the current theme (light or dark; SetTheme).
-struct Palette {
-  ImU32 text, textStrong, textOnAccent;  // labels, names and numbers, text on accent buttons
-  ImU32 card, cardFeasible, cardRejected, cardIdle, cardBorder, shadow;
-  ImU32 region, regionEmpty, regionBorder;
-  ImU32 track, trackLine;   // the empty part of a bar, the outline of a pending filter pip
-  ImU32 button, warning, matchRing;
-  ImU32 skip, notRun, differs, eventOk, eventBad, heading;
-};
-const Palette& P();
-bool DarkTheme();
-}  // namespace colors
 
 }  // namespace spreadlab::app

@@ -75,5 +75,13 @@ TEST(EditTextTest, SplitList) {
   EXPECT_TRUE(SplitList("", ',').empty());
 }
 
+TEST(EditTextTest, JoinList) {
+  EXPECT_EQ(JoinList({"pod-template-hash", "app"}, ','), "pod-template-hash,app");
+  EXPECT_EQ(JoinList({}, ','), "");
+  EXPECT_EQ(SplitList(JoinList({"a", "b"}, ','), ','), (std::vector<std::string>{"a", "b"}));
+  // Empty items at the front leave no separator; later ones do.
+  EXPECT_EQ(JoinList({"", "a", "", "b"}, ','), "a,,b");
+}
+
 }  // namespace
 }  // namespace spreadlab::app

@@ -25,6 +25,12 @@ std::vector<std::string> SplitList(const std::string& s, char sep) {
   return out;
 }
 
+std::string JoinList(const std::vector<std::string>& items, char sep) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? std::string() : std::string(1, sep)) + item;
+  return out;
+}
+
 std::string FormatExpressions(const std::vector<v1::LabelSelectorRequirement>& exprs) {
   std::string out;
   for (const auto& r : exprs) {

@@ -14,6 +14,9 @@ namespace spreadlab::app {
 
 // The non-empty items of `s` between `sep`s, each trimmed of blanks.
 std::vector<std::string> SplitList(const std::string& s, char sep);
+// The items joined by `sep` (matchLabelKeys: "a,b"); SplitList reads it back. Empty
+// items at the front leave no separator behind.
+std::string JoinList(const std::vector<std::string>& items, char sep);
 
 // "a=b,c=d" <-> label map; false with a message on a malformed entry.
 std::string FormatLabels(const std::map<std::string, std::string>& labels);

@@ -29,17 +29,6 @@ std::string Suffix(size_t i) { return "#" + std::to_string(i); }
 
 }  // namespace
 
-bool EditText(const char* label, const std::string& id, const std::string& current, std::string& out, const char* hint) {
-  return EditHeld(id, current, out, [&](std::string& buf) {
-    return hint ? ImGui::InputTextWithHint(label, hint, &buf, ImGuiInputTextFlags_EnterReturnsTrue)
-                : ImGui::InputText(label, &buf, ImGuiInputTextFlags_EnterReturnsTrue);
-  });
-}
-
-bool EditInt(const char* label, const std::string& id, int current, int& out) {
-  return EditHeld(id, current, out, [&](int& buf) { return ImGui::InputInt(label, &buf, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue); });
-}
-
 void MaxSkewField(Lab& lab, size_t i) {
   const auto& c = Current(lab, i);
   // A slider for exploring and a field for typing.

@@ -155,21 +155,11 @@ void FilterPips(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 at, float 
   }
 }
 
-}  // namespace
-
-const std::string* Label(const std::map<std::string, std::string>& labels, const std::string& key) {
-  auto it = labels.find(key);
-  return it == labels.end() ? nullptr : &it->second;
-}
-
-void DrawNodeCard(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 ca, ImVec2 cb) {
-  const CycleTrace& trace = cx.trace;
-  const v1::Node& node = cx.sc.nodes[ni];
-  const NodeTrace* nt = ni < static_cast<int>(trace.nodes.size()) ? &trace.nodes[ni] : nullptr;
-  const bool verdictShown = nt && CycleView::VerdictShown(trace, ni, cx.pb);
+// The card itself: the winner lifted (Select host) over its shadow, the background by
+// verdict, the border (verdict, winner, selection, hover) and a hovered suggestion's glow.
+void CardFrame(ImDrawList* dl, const CardContext& cx, NodeIndex ni, const NodeTrace* nt, bool verdictShown, bool winner,
+               ImVec2& ca, ImVec2& cb) {
   const bool rejected = verdictShown && nt->evaluated && !nt->feasible;
-  const bool winner = trace.selected == ni && cx.pb.Reached(Phase::Select);
-  const float font = cx.font;
   if (winner) {  // Select host lifts the winner
     const float lift = 6.0f * CycleView::StageProgress(cx.pb);
     ca.y -= lift, cb.y -= lift;
@@ -192,29 +182,27 @@ void DrawNodeCard(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 ca, ImVe
     if (ni == cx.previewLands && !cx.compact)
       dl->AddText(ImVec2(cb.x - ImGui::CalcTextSize("would land here").x - 8, ca.y + 6), colors::kFeasible, "would land here");
   }
-  if (nt && nt->feasible) cx.lab.cycleView().Bars(trace, ni, cx.pb, cx.bars);
-  else cx.bars.clear();
-  cx.hoveredBar = -1;
+}
 
-  if (cx.compact) {
-    // A cell: the verdict as a colour, matching pods as a count, the total as a thin
-    // stacked bar once the weighted sum is reached.
-    int count = 0;
-    for (PodIndex p : cx.cluster.node(ni).pods) count += cx.matching.size() > static_cast<size_t>(p) && cx.matching[p];
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%d", count);
-    dl->AddText(ImVec2(ca.x + 4, ca.y + 6), colors::P().text, buf);
-    if (CycleView::Stage(trace, cx.pb) == BarStage::Weighted)
-      for (const ScoreBar& bar : cx.bars)
-        dl->AddRectFilled(ImVec2(ca.x + 2 + (cb.x - ca.x - 4) * bar.left, cb.y - 5),
-                          ImVec2(ca.x + 2 + (cb.x - ca.x - 4) * (bar.left + bar.width), cb.y - 2),
-                          cx.lab.cycleView().scales()[bar.plugin].color);
-    return;
-  }
+// A compact card, a cell: the verdict as a colour (CardFrame), matching pods as a count,
+// the total as a thin stacked bar once the weighted sum is reached.
+void CompactCell(ImDrawList* dl, const CardContext& cx, NodeIndex ni, ImVec2 ca, ImVec2 cb) {
+  int count = 0;
+  for (PodIndex p : cx.cluster.node(ni).pods) count += cx.matching.size() > static_cast<size_t>(p) && cx.matching[p];
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%d", count);
+  dl->AddText(ImVec2(ca.x + 4, ca.y + 6), colors::P().text, buf);
+  if (CycleView::Stage(cx.trace, cx.pb) == BarStage::Weighted)
+    for (const ScoreBar& bar : cx.bars)
+      dl->AddRectFilled(ImVec2(ca.x + 2 + (cb.x - ca.x - 4) * bar.left, cb.y - 5),
+                        ImVec2(ca.x + 2 + (cb.x - ca.x - 4) * (bar.left + bar.width), cb.y - 2),
+                        cx.lab.cycleView().scales()[bar.plugin].color);
+}
 
-  MarkRect("node:" + node.metadata.name, ca, cb);
-  // Name and state badges.
-  const float tx = ca.x + 8;
+// The node's name ("chosen" beside the winner's), then its state badges (cordoned,
+// taints), else its key labels; returns the y below them.
+float CardHeader(ImDrawList* dl, const CardContext& cx, const v1::Node& node, bool winner, ImVec2 ca, ImVec2 cb, float tx) {
+  const float font = cx.font;
   float ty = ca.y + 6;
   dl->AddText(ImVec2(tx, ty), colors::P().textStrong, node.metadata.name.c_str());
   if (winner) dl->AddText(ImVec2(cb.x - ImGui::CalcTextSize("chosen").x - 8, ty), colors::kWinner, "chosen");
@@ -237,16 +225,18 @@ void DrawNodeCard(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 ca, ImVe
     }
   }
   dl->PopClipRect();
-  // Requested against allocatable, as NodeResourcesFit sees them: cpu, memory, pods.
-  const NodeInfo& info = cx.cluster.node(ni);
-  ResourceBars(dl, info, ImVec2(cb.x - 8, ca.y + font * 1.35f), font * 2.2f, cx.canvasHovered ? &cx.mouse : nullptr);
-  // Pod chips; the pods that count for the highlighted constraint get a dark ring.
-  const float cycleTop = cb.y - font * kCardCycleLines;
+  return ty;
+}
+
+// The node's pod chips from (tx, ty), in rows that end before `right` - 30, above
+// `cycleTop`; the pods that count for the highlighted constraint get a dark ring, and
+// "+N" says how many did not fit. Sets cx.hoveredPod to a chip under the mouse.
+void PodChips(ImDrawList* dl, CardContext& cx, const NodeInfo& info, float tx, float ty, float cycleTop, float right) {
   float px = tx, py = ty + 2;
-  const float chip = font * 0.95f;
+  const float chip = cx.font * 0.95f;
   size_t shown = 0;
   for (PodIndex p : info.pods) {
-    if (px + chip > cb.x - 30) px = tx, py += chip + 3;
+    if (px + chip > right - 30) px = tx, py += chip + 3;
     if (py + chip > cycleTop - 2) break;
     const v1::Pod& pod = cx.sc.pods[p];
     const std::string* cv = Label(pod.metadata.labels, cx.ui.colorKey);
@@ -263,17 +253,19 @@ void DrawNodeCard(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 ca, ImVe
     const std::string more = "+" + std::to_string(info.pods.size() - shown);
     dl->AddText(ImVec2(px, py), colors::kMuted, more.c_str());
   }
+}
 
-  // The cycle on this node: filter pips, the verdict, the score bars.
-  if (!nt || !cx.pb.Reached(Phase::Filter)) return;
-  FilterPips(dl, cx, ni, ImVec2(tx, cycleTop), cb.x - 8);
-  const float vy = cycleTop + font * 0.8f;
+// The verdict at (tx, vy) once shown: not evaluated (and why), feasible, or the plugin
+// that rejected the node with its first failing spread check as arithmetic (else its reason).
+void CardVerdict(ImDrawList* dl, const CardContext& cx, const NodeTrace& nt, bool verdictShown, ImVec2 ca, ImVec2 cb,
+                 float tx, float vy) {
+  const CycleTrace& trace = cx.trace;
   dl->PushClipRect(ca, cb, true);
-  if (!nt->evaluated && cx.pb.Progress(Phase::Filter) >= 1.0f) {
-    dl->AddText(ImVec2(tx, vy), colors::kMuted, ("not evaluated (" + std::string(NotEvaluatedName(nt->notEvaluated)) + ")").c_str());
-  } else if (verdictShown && nt->feasible) {
+  if (!nt.evaluated && cx.pb.Progress(Phase::Filter) >= 1.0f) {
+    dl->AddText(ImVec2(tx, vy), colors::kMuted, ("not evaluated (" + std::string(NotEvaluatedName(nt.notEvaluated)) + ")").c_str());
+  } else if (verdictShown && nt.feasible) {
     dl->AddText(ImVec2(tx, vy), colors::kFeasible, "\xE2\x9C\x94 feasible");
-  } else if (const FilterVerdict* failure = verdictShown ? trace.Reported(*nt) : nullptr) {
+  } else if (const FilterVerdict* failure = verdictShown ? trace.Reported(nt) : nullptr) {
     const FilterVerdict& v = *failure;
     dl->AddText(ImVec2(tx, vy), colors::kRejected, ("\xE2\x9C\x98 " + trace.filterPlugins[v.plugin]).c_str());
     // The first failing spread check, as arithmetic; else upstream's reason.
@@ -287,9 +279,48 @@ void DrawNodeCard(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 ca, ImVe
       why = buf;
       break;
     }
-    dl->AddText(ImVec2(tx, vy + font * 1.15f), colors::kRejected, why.c_str());
+    dl->AddText(ImVec2(tx, vy + cx.font * 1.15f), colors::kRejected, why.c_str());
   }
   dl->PopClipRect();
+}
+
+}  // namespace
+
+const std::string* Label(const std::map<std::string, std::string>& labels, const std::string& key) {
+  auto it = labels.find(key);
+  return it == labels.end() ? nullptr : &it->second;
+}
+
+void DrawNodeCard(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 ca, ImVec2 cb) {
+  const CycleTrace& trace = cx.trace;
+  const v1::Node& node = cx.sc.nodes[ni];
+  const NodeTrace* nt = ni < static_cast<int>(trace.nodes.size()) ? &trace.nodes[ni] : nullptr;
+  const bool verdictShown = nt && CycleView::VerdictShown(trace, ni, cx.pb);
+  const bool winner = trace.selected == ni && cx.pb.Reached(Phase::Select);
+  const float font = cx.font;
+  CardFrame(dl, cx, ni, nt, verdictShown, winner, ca, cb);
+  if (nt && nt->feasible) cx.lab.cycleView().Bars(trace, ni, cx.pb, cx.bars);
+  else cx.bars.clear();
+  cx.hoveredBar = -1;
+  if (cx.compact) {
+    CompactCell(dl, cx, ni, ca, cb);
+    return;
+  }
+
+  MarkRect("node:" + node.metadata.name, ca, cb);
+  const float tx = ca.x + 8;
+  const float ty = CardHeader(dl, cx, node, winner, ca, cb, tx);
+  // Requested against allocatable, as NodeResourcesFit sees them: cpu, memory, pods.
+  const NodeInfo& info = cx.cluster.node(ni);
+  ResourceBars(dl, info, ImVec2(cb.x - 8, ca.y + font * 1.35f), font * 2.2f, cx.canvasHovered ? &cx.mouse : nullptr);
+  const float cycleTop = cb.y - font * kCardCycleLines;
+  PodChips(dl, cx, info, tx, ty, cycleTop, cb.x);
+
+  // The cycle on this node: filter pips, the verdict, the score bars.
+  if (!nt || !cx.pb.Reached(Phase::Filter)) return;
+  FilterPips(dl, cx, ni, ImVec2(tx, cycleTop), cb.x - 8);
+  const float vy = cycleTop + font * 0.8f;
+  CardVerdict(dl, cx, *nt, verdictShown, ca, cb, tx, vy);
   if (cx.bars.empty()) return;
   const ImVec2 chartA(tx, vy + font * 1.1f), chartB(cb.x - 8, cb.y - 4);
   if (CycleView::Stage(trace, cx.pb) == BarStage::Weighted) StackedBar(dl, cx, node.metadata.name, *nt, chartA, chartB, winner);

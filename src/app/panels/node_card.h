@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "app/model/cycle_view.h"
-#include "app/ui.h"
+#include "app/panels/widgets.h"
 
 namespace spreadlab::app {
 

@@ -1,13 +1,11 @@
 #pragma once
 // The panels of the lab, one file each, drawn by DrawFrame (ui.cpp) in this order.
-#include <functional>
-#include <map>
+// The helpers they share are in panels/widgets.h.
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "app/model/edit_text.h"
-#include "app/ui.h"
+#include "app/panels/widgets.h"
 
 namespace spreadlab::app {
 
@@ -25,41 +23,6 @@ void DrawComparePanel(Lab& lab, UiState& ui);    // panels/compare.cpp: the pod 
 // panels/lesson.cpp: the open lesson's step, first shown at `pos`, `width` wide.
 void DrawLessonPanel(Lab& lab, UiState& ui, ImVec2 pos, float width);
 void DrawStatusBar(Lab& lab, UiState& ui);       // panels/status.cpp
-
-// Shared helpers (ui.cpp).
-// Runs `change` after the frame's panels are drawn: an edit rebuilds the cluster and
-// the trace, which panels drawn earlier in the frame still hold references into.
-void Later(std::function<void()> change);
-// The label key nodes are grouped by: the user's choice, else the pending pod's
-// first constraint's topologyKey, else the well-known zone label when nodes carry it.
-std::string GroupKey(const Lab& lab, const UiState& ui);
-// Every label key some node carries, sorted.
-const std::vector<std::string>& NodeLabelKeys(const Lab& lab);  // kept per revision
-void HelpMarker(const char* text);
-
-// A field that shows the model's value `current` until the user edits it, and hands the
-// edited value back once, when the edit ends (Enter, focus leaving, a slider let go):
-// one edit, not one per keystroke or slider step. `draw(buffer)` draws the widget on the
-// buffer and returns true on Enter. The widget's rectangle is recorded under `id`.
-template <class T, class Draw>
-bool EditHeld(const std::string& id, const T& current, T& out, const Draw& draw) {
-  static std::map<std::string, std::pair<T, bool>> state;  // id -> (buffer, was active)
-  auto& [buf, active] = state[id];
-  if (!active) buf = current;
-  const bool enter = draw(buf);
-  MarkItem(id);
-  const bool done = enter || ImGui::IsItemDeactivatedAfterEdit();
-  active = ImGui::IsItemActive();
-  if (!done || buf == current) return false;
-  out = buf;
-  return true;
-}
-void Section(const char* title);  // a spaced, underlined heading
-
-// EditHeld for a text field (Enter or leaving it ends the edit) and an integer field.
-bool EditText(const char* label, const std::string& id, const std::string& current, std::string& out,
-              const char* hint = nullptr);
-bool EditInt(const char* label, const std::string& id, int current, int& out);
 
 // The editors of field X of the explained pod's constraint i (panels/constraint_fields.cpp),
 // marked "X#i" for tests; the Pending pod panel and an embed's control strip draw them.

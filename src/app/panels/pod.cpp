@@ -1,5 +1,6 @@
 // The pending pod and its topology spread constraints, all editable: every change
-// is one Lab edit (validated by the core, undoable) and re-runs the cycle.
+// is one Lab edit (validated by the core, undoable) and re-runs the cycle. What is
+// typed is read by the parsers of app/model/edit_text.h.
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -13,6 +14,8 @@ namespace spreadlab::app {
 
 namespace {
 
+using Cs = std::vector<v1::TopologySpreadConstraint>;
+
 const char* const kPolicies[] = {"(default)", "Honor", "Ignore"};
 
 bool PolicyCombo(const char* label, const std::string& id, std::optional<std::string>& policy) {
@@ -23,22 +26,13 @@ bool PolicyCombo(const char* label, const std::string& id, std::optional<std::st
   return changed;
 }
 
-}  // namespace
+// Queues the edit that makes `cs` the constraints of pod `item`.
+void ApplyConstraints(Lab& lab, size_t item, const char* what, Cs cs) {
+  Later([=, &lab] { lab.ApplyToConstraints(what, [item, cs = std::move(cs)](io::ScenarioDoc& d, std::string& e) { return d.SetSpreadConstraints(item, cs, e); }); });
+}
 
-void DrawPodPanel(Lab& lab, UiState& ui) {
-  if (lab.pod() == kNone) {
-    ImGui::TextWrapped("No pending pod. Right-click a node and add a copy of a pod, or undo the last placement.");
-    return;
-  }
-  const size_t item = lab.podItem();
-  const v1::Pod& pod = lab.doc().scenario().pods[item];
-  using Cs = std::vector<v1::TopologySpreadConstraint>;
-  auto applyConstraints = [&lab, item](const char* what, Cs cs) {
-    Later([=, &lab] { lab.ApplyToConstraints(what, [item, cs = std::move(cs)](io::ScenarioDoc& d, std::string& e) { return d.SetSpreadConstraints(item, cs, e); }); });
-  };
-
-  ImGui::Text("%s/%s", pod.metadata.ns.c_str(), pod.metadata.name.c_str());
-  ImGui::PushItemWidth(-ImGui::GetFontSize() * 8.6f);
+// The pod's own fields: labels and namespace.
+void PodFields(Lab& lab, size_t item, const v1::Pod& pod) {
   std::string text;
   if (EditText("labels", "podLabels", FormatLabels(pod.metadata.labels), text, "app=web,tier=front")) {
     std::map<std::string, std::string> labels;
@@ -48,92 +42,103 @@ void DrawPodPanel(Lab& lab, UiState& ui) {
   }
   if (EditText("namespace", "podNamespace", pod.metadata.ns, text))
     Later([=, &lab] { lab.Apply("namespace", [item, text](io::ScenarioDoc& d, std::string& e) { return d.SetPodNamespace(item, text, e); }); });
+}
 
-  Section("topologySpreadConstraints");
+// Constraint i's labelSelector: whether it has one, its matchLabels and matchExpressions.
+void SelectorFields(Lab& lab, size_t item, const v1::Pod& pod, size_t i) {
   const Cs& cs = pod.spec.topologySpreadConstraints;
-  for (size_t i = 0; i < cs.size(); ++i) {
-    const v1::TopologySpreadConstraint& c = cs[i];
-    const std::string n = "#" + std::to_string(i);
-    ImGui::PushID(static_cast<int>(i));
-    char header[256];
-    std::snprintf(header, sizeof header, "#%d  %s  maxSkew %d  %s###c", static_cast<int>(i + 1), c.topologyKey.c_str(), c.maxSkew,
-                  c.whenUnsatisfiable.c_str());
-    if (ImGui::CollapsingHeader(header, ImGuiTreeNodeFlags_DefaultOpen)) {
-      MaxSkewField(lab, i);
-      TopologyKeyField(lab, i, true);
-      WhenUnsatisfiableField(lab, i);
-      // labelSelector
-      bool hasSelector = c.labelSelector.has_value();
-      if (ImGui::Checkbox("labelSelector", &hasSelector)) {
-        Cs next = cs;
-        if (hasSelector) next[i].labelSelector = v1::LabelSelector{pod.metadata.labels, {}};
-        else next[i].labelSelector.reset();
-        applyConstraints("labelSelector", next);
-      }
-      HelpMarker("Without a selector the constraint matches no pod, so every domain counts 0.");
-      if (c.labelSelector) {
-        if (EditText("matchLabels", "matchLabels" + n, FormatLabels(c.labelSelector->matchLabels), text, "app=web")) {
-          std::map<std::string, std::string> m;
-          std::string error;
-          if (!ParseLabels(text, m, error)) {
-            lab.SetStatus("matchLabels: " + error, true);
-          } else {
-            Cs next = cs;
-            next[i].labelSelector->matchLabels = m;
-            applyConstraints("matchLabels", next);
-          }
-        }
-        if (EditText("matchExpr.", "matchExpressions" + n, FormatExpressions(c.labelSelector->matchExpressions), text,
-                     "tier in (a,b); !legacy")) {
-          std::vector<v1::LabelSelectorRequirement> exprs;
-          std::string error;
-          if (!ParseExpressions(text, exprs, error)) {
-            lab.SetStatus("matchExpressions: " + error, true);
-          } else {
-            Cs next = cs;
-            next[i].labelSelector->matchExpressions = exprs;
-            applyConstraints("matchExpressions", next);
-          }
-        }
-      }
-      MinDomainsField(lab, i);
-      {
-        Cs next = cs;
-        if (PolicyCombo("nodeAffinityPolicy", "nodeAffinityPolicy" + n, next[i].nodeAffinityPolicy))
-          applyConstraints("nodeAffinityPolicy", next);
-        if (PolicyCombo("nodeTaintsPolicy", "nodeTaintsPolicy" + n, next[i].nodeTaintsPolicy))
-          applyConstraints("nodeTaintsPolicy", next);
-      }
-      std::string keysText;
-      for (const auto& k : c.matchLabelKeys) keysText += (keysText.empty() ? "" : ",") + k;
-      if (EditText("matchLabelKeys", "matchLabelKeys" + n, keysText, text, "pod-template-hash")) {
-        Cs next = cs;
-        next[i].matchLabelKeys = SplitList(text, ',');
-        applyConstraints("matchLabelKeys", next);
-      }
-      if (ImGui::SmallButton("Highlight its pods")) ui.selectedConstraint = static_cast<int>(i);
-      ImGui::SameLine();
-      if (ImGui::SmallButton("Remove constraint")) {
-        Cs next = cs;
-        next.erase(next.begin() + static_cast<long>(i));
-        applyConstraints("remove constraint", next);
-      }
-    }
-    ImGui::PopID();
-  }
-  if (ImGui::Button("+ Add constraint")) {
+  const v1::TopologySpreadConstraint& c = cs[i];
+  const std::string n = "#" + std::to_string(i);
+  bool hasSelector = c.labelSelector.has_value();
+  if (ImGui::Checkbox("labelSelector", &hasSelector)) {
     Cs next = cs;
+    if (hasSelector) next[i].labelSelector = v1::LabelSelector{pod.metadata.labels, {}};
+    else next[i].labelSelector.reset();
+    ApplyConstraints(lab, item, "labelSelector", next);
+  }
+  HelpMarker("Without a selector the constraint matches no pod, so every domain counts 0.");
+  if (!c.labelSelector) return;
+  std::string text;
+  if (EditText("matchLabels", "matchLabels" + n, FormatLabels(c.labelSelector->matchLabels), text, "app=web")) {
+    std::map<std::string, std::string> m;
+    std::string error;
+    if (!ParseLabels(text, m, error)) {
+      lab.SetStatus("matchLabels: " + error, true);
+    } else {
+      Cs next = cs;
+      next[i].labelSelector->matchLabels = m;
+      ApplyConstraints(lab, item, "matchLabels", next);
+    }
+  }
+  if (EditText("matchExpr.", "matchExpressions" + n, FormatExpressions(c.labelSelector->matchExpressions), text,
+               "tier in (a,b); !legacy")) {
+    std::vector<v1::LabelSelectorRequirement> exprs;
+    std::string error;
+    if (!ParseExpressions(text, exprs, error)) {
+      lab.SetStatus("matchExpressions: " + error, true);
+    } else {
+      Cs next = cs;
+      next[i].labelSelector->matchExpressions = exprs;
+      ApplyConstraints(lab, item, "matchExpressions", next);
+    }
+  }
+}
+
+// Constraint i, under a header that sums it up: every field, then its buttons.
+void ConstraintEditor(Lab& lab, UiState& ui, size_t item, const v1::Pod& pod, size_t i) {
+  const Cs& cs = pod.spec.topologySpreadConstraints;
+  const v1::TopologySpreadConstraint& c = cs[i];
+  const std::string n = "#" + std::to_string(i);
+  char header[256];
+  std::snprintf(header, sizeof header, "#%d  %s  maxSkew %d  %s###c", static_cast<int>(i + 1), c.topologyKey.c_str(), c.maxSkew,
+                c.whenUnsatisfiable.c_str());
+  if (!ImGui::CollapsingHeader(header, ImGuiTreeNodeFlags_DefaultOpen)) return;
+  MaxSkewField(lab, i);
+  TopologyKeyField(lab, i, true);
+  WhenUnsatisfiableField(lab, i);
+  SelectorFields(lab, item, pod, i);
+  MinDomainsField(lab, i);
+  {
+    Cs next = cs;
+    if (PolicyCombo("nodeAffinityPolicy", "nodeAffinityPolicy" + n, next[i].nodeAffinityPolicy))
+      ApplyConstraints(lab, item, "nodeAffinityPolicy", next);
+    if (PolicyCombo("nodeTaintsPolicy", "nodeTaintsPolicy" + n, next[i].nodeTaintsPolicy))
+      ApplyConstraints(lab, item, "nodeTaintsPolicy", next);
+  }
+  if (std::string text; EditText("matchLabelKeys", "matchLabelKeys" + n, JoinList(c.matchLabelKeys, ','), text, "pod-template-hash")) {
+    Cs next = cs;
+    next[i].matchLabelKeys = SplitList(text, ',');
+    ApplyConstraints(lab, item, "matchLabelKeys", next);
+  }
+  if (ImGui::SmallButton("Highlight its pods")) ui.selectedConstraint = static_cast<int>(i);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Remove constraint")) {
+    Cs next = cs;
+    next.erase(next.begin() + static_cast<long>(i));
+    ApplyConstraints(lab, item, "remove constraint", next);
+  }
+}
+
+// "+ Add constraint": maxSkew 1 on the grouping key (else the hostname), DoNotSchedule,
+// selecting the pod's own labels.
+void AddConstraintButton(Lab& lab, UiState& ui, size_t item, const v1::Pod& pod) {
+  if (ImGui::Button("+ Add constraint")) {
+    Cs next = pod.spec.topologySpreadConstraints;
     v1::TopologySpreadConstraint c;
     c.maxSkew = 1;
     c.topologyKey = GroupKey(lab, ui).empty() ? std::string(kLabelHostname) : GroupKey(lab, ui);
     c.whenUnsatisfiable = v1::kDoNotSchedule;
     c.labelSelector = v1::LabelSelector{pod.metadata.labels, {}};
     next.push_back(c);
-    applyConstraints("add constraint", next);
+    ApplyConstraints(lab, item, "add constraint", next);
   }
   MarkItem("addConstraint");
+}
 
-  Section("Placement rules");
+// nodeSelector, tolerations and required node affinity (preferred affinity and
+// matchFields are kept as in the file, not edited here).
+void PlacementRules(Lab& lab, size_t item, const v1::Pod& pod) {
+  std::string text;
   if (EditText("nodeSelector", "nodeSelector", FormatLabels(pod.spec.nodeSelector), text, "disk=ssd")) {
     std::map<std::string, std::string> m;
     std::string error;
@@ -163,6 +168,32 @@ void DrawPodPanel(Lab& lab, UiState& ui) {
              "key gt (3), key lt (3)). Empty removes it.");
   if (nodeAffinity && !nodeAffinity->preferredDuringSchedulingIgnoredDuringExecution.empty())
     ImGui::TextDisabled("Preferred node affinity: kept as in the file.");
+}
+
+}  // namespace
+
+void DrawPodPanel(Lab& lab, UiState& ui) {
+  if (lab.pod() == kNone) {
+    ImGui::TextWrapped("No pending pod. Right-click a node and add a copy of a pod, or undo the last placement.");
+    return;
+  }
+  const size_t item = lab.podItem();
+  const v1::Pod& pod = lab.doc().scenario().pods[item];
+
+  ImGui::Text("%s/%s", pod.metadata.ns.c_str(), pod.metadata.name.c_str());
+  ImGui::PushItemWidth(-ImGui::GetFontSize() * 8.6f);
+  PodFields(lab, item, pod);
+
+  Section("topologySpreadConstraints");
+  for (size_t i = 0; i < pod.spec.topologySpreadConstraints.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    ConstraintEditor(lab, ui, item, pod, i);
+    ImGui::PopID();
+  }
+  AddConstraintButton(lab, ui, item, pod);
+
+  Section("Placement rules");
+  PlacementRules(lab, item, pod);
   ImGui::PopItemWidth();
 }
 

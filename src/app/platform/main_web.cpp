@@ -14,6 +14,7 @@
 #include <cstdlib>
 
 #include "app/app.h"
+#include "app/panels/widgets.h"  // colors::DarkTheme
 #include "app/ui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"

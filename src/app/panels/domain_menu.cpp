@@ -1,0 +1,52 @@
+// A topology domain's menu on the cluster picture (right-click its own area): add a
+// node like its first one, or remove the domain with its nodes and their pods.
+#include "app/app.h"
+#include "app/model/new_names.h"
+#include "app/panels/cluster_parts.h"
+
+namespace spreadlab::app {
+
+namespace {
+
+// The domain's menu items, `d` being the domain the menu was opened on.
+void DomainMenuItems(const CardContext& cx, const Domain& d) {
+  Lab& lab = cx.lab;
+  const std::string& key = cx.key;
+  const std::string what = key.empty() ? "all nodes" : d.value.empty() ? "nodes without " + key : key + "=" + d.value;
+  ImGui::TextDisabled("%s: %d node(s)", what.c_str(), static_cast<int>(d.nodes.size()));
+  if (!d.nodes.empty() && ImGui::MenuItem(("Add a node to " + what).c_str())) {
+    const v1::Node& like = cx.sc.nodes[d.nodes.front()];
+    // A name the API server accepts (a DNS subdomain), after the domain's value.
+    const std::string name = NodeNameInDomain(d.value, d.nodes.size(),
+                                              [&](const std::string& n) { return cx.cluster.FindNode(n) != kNone; });
+    AddNodeCopy(lab, "add node", d.nodes.front(), name, like.metadata.labels);
+  }
+  MarkItem("domainAddNode");
+  if (!key.empty() && ImGui::MenuItem(("Remove " + what + " (its nodes and their pods)").c_str())) {
+    std::vector<size_t> nodes(d.nodes.begin(), d.nodes.end());
+    Later([=, &lab] { lab.Apply("remove domain", [nodes](io::ScenarioDoc& doc, std::string& e) { return doc.RemoveNodes(nodes, e); }); });
+  }
+  MarkItem("domainRemove");
+}
+
+}  // namespace
+
+void DomainMenu(const CardContext& cx, const std::vector<Domain>& domains, const std::vector<Region>& regions) {
+  UiState& ui = cx.ui;
+  const ImVec2 mouse = cx.mouse;
+  if (cx.canvasHovered && ui.hoveredNode == kNone && cx.hoveredPod == kNone && ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
+    for (size_t di = 0; di < regions.size(); ++di) {
+      const Region& r = regions[di];
+      if (mouse.x >= r.pos.x && mouse.x < r.pos.x + r.size.x && mouse.y >= r.pos.y && mouse.y < r.pos.y + r.size.y) {
+        ui.menuDomain = static_cast<int>(di);
+        ImGui::OpenPopup("##domain-menu");
+      }
+    }
+  }
+  if (ImGui::BeginPopup("##domain-menu")) {
+    if (ui.menuDomain >= 0 && static_cast<size_t>(ui.menuDomain) < domains.size()) DomainMenuItems(cx, domains[ui.menuDomain]);
+    ImGui::EndPopup();
+  }
+}
+
+}  // namespace spreadlab::app
