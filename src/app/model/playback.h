@@ -6,8 +6,9 @@
 
 namespace spreadlab::app {
 
+// Done stays the last phase: kPhaseCount counts up to it.
 enum class Phase { PreFilter, Filter, PreScore, Score, NormalizeScore, WeightedSum, Select, Done };
-inline constexpr int kPhaseCount = 8;
+inline constexpr int kPhaseCount = static_cast<int>(Phase::Done) + 1;
 const char* PhaseName(Phase p);
 
 struct Playback {
