@@ -1,0 +1,112 @@
+// Paths and errors: k8s.io/apimachinery/pkg/util/validation/field, with the bad
+// value of an Invalid error shown after the detail as "(got <value>)".
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "core/validation/internal.h"
+
+namespace spreadlab::validation {
+
+std::string Child(const std::string& path, std::string_view name) {
+  if (path.empty()) return std::string(name);
+  std::string out = path;
+  out += '.';
+  out += name;
+  return out;
+}
+
+std::string Index(const std::string& path, size_t i) { return path + "[" + std::to_string(i) + "]"; }
+
+namespace {
+
+// strconv.Quote for ASCII; bytes >= 0x80 are passed through unchanged.
+std::string Quote(std::string_view s) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "\"";
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (u < 0x20 || u == 0x7f) {
+          out += "\\x";
+          out += kHex[u >> 4];
+          out += kHex[u & 0xf];
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+void AddInvalidRepr(Errors& out, std::string path, const std::string& repr, std::string_view detail) {
+  out.push_back({std::move(path), std::string(detail) + " (got " + repr + ")"});
+}
+
+}  // namespace
+
+// field.Invalid
+void AddInvalid(Errors& out, std::string path, std::string_view value, std::string_view detail) {
+  AddInvalidRepr(out, std::move(path), Quote(value), detail);
+}
+void AddInvalid(Errors& out, std::string path, int64_t value, std::string_view detail) {
+  AddInvalidRepr(out, std::move(path), std::to_string(value), detail);
+}
+
+// field.Required
+void AddRequired(Errors& out, std::string path, std::string_view detail) {
+  std::string message = "Required value";
+  if (!detail.empty()) message += ": " + std::string(detail);
+  out.push_back({std::move(path), std::move(message)});
+}
+
+// field.Forbidden
+void AddForbidden(Errors& out, std::string path, std::string_view detail) {
+  out.push_back({std::move(path), "Forbidden: " + std::string(detail)});
+}
+
+// field.Duplicate, with the detail upstream sometimes sets afterwards.
+void AddDuplicate(Errors& out, std::string path, std::string_view value, std::string_view detail) {
+  std::string message = "Duplicate value: " + Quote(value);
+  if (!detail.empty()) message += ": " + std::string(detail);
+  out.push_back({std::move(path), std::move(message)});
+}
+
+// field.NotSupported
+void AddNotSupported(Errors& out, std::string path, std::string_view value,
+                     std::initializer_list<std::string_view> supported) {
+  std::string message = "Unsupported value: " + Quote(value) + ": supported values: ";
+  bool first = true;
+  for (std::string_view v : supported) {
+    if (!first) message += ", ";
+    first = false;
+    message += Quote(v);
+  }
+  out.push_back({std::move(path), std::move(message)});
+}
+
+// field.NotFound, for references between objects of the scenario.
+void AddNotFound(Errors& out, std::string path, std::string_view value, std::string_view detail) {
+  out.push_back({std::move(path), "Not found: " + Quote(value) + " (" + std::string(detail) + ")"});
+}
+
+}  // namespace spreadlab::validation
