@@ -484,28 +484,41 @@ bool PlainReadsAsString(const std::string& text) {
   return v.is_string() && v.get_ref<const std::string&>() == text;
 }
 
-// These two catch the converter's errors: never inlined, so that the wasm build can
-// name them in EXCEPTION_CATCHING_ALLOWED (src/app/CMakeLists.txt).
-[[gnu::noinline]] YamlResult YamlToJson(std::string_view text, json& out) {
-  YamlResult r;
+namespace {
+// The converter's one try/catch. The wasm build lets only the functions it names catch
+// (EXCEPTION_CATCHING_ALLOWED in src/app/CMakeLists.txt): C linkage keeps this name plain
+// there, whatever the standard library's mangling, and it is never inlined.
+extern "C" [[gnu::noinline]] bool spreadlab_yaml_convert(std::string_view text, bool track, Converted* out,
+                                                         ConvertError* error) {
   try {
-    out = Convert(text, /*track=*/false).value;
+    *out = Convert(text, track);
+    return true;
+  } catch (ConvertError& e) {
+    *error = std::move(e);
+    return false;
+  }
+}
+}  // namespace
+
+YamlResult YamlToJson(std::string_view text, json& out) {
+  YamlResult r;
+  Converted c;
+  ConvertError e;
+  if (spreadlab_yaml_convert(text, /*track=*/false, &c, &e)) {
+    out = std::move(c.value);
     r.ok = true;
-  } catch (const ConvertError& e) {
+  } else {
     r.error = e.message;
     r.where = Position(e.mark);
   }
   return r;
 }
 
-[[gnu::noinline]] YamlSource LocateYamlPath(std::string_view text, const std::string& path) {
+YamlSource LocateYamlPath(std::string_view text, const std::string& path) {
   YamlSource s;
   Converted c;
-  try {
-    c = Convert(text, /*track=*/true);
-  } catch (const ConvertError&) {
-    return s;
-  }
+  ConvertError e;
+  if (!spreadlab_yaml_convert(text, /*track=*/true, &c, &e)) return s;
   const LineNode* node = &c.lines;
   for (const std::string& part : PathParts(path)) {
     const LineNode* next = nullptr;
