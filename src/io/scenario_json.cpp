@@ -640,7 +640,7 @@ config::Profile ReadProfile(const json& item, const Path& path, std::vector<std:
     // SetDefaults_PodTopologySpreadArgs: an unset defaultingType means System.
     a.defaultingType = StringField(*args, "defaultingType", ap, config::kSystemDefaulting);
     ForEach(ArrayField(*args, "defaultConstraints", ap), Child(ap, "defaultConstraints"),
-            [&](const json& c, const Path& p) { a.defaultConstraints.push_back(ReadSpreadConstraint(c, p)); });
+            [&](const json& c, const Path& constraintPath) { a.defaultConstraints.push_back(ReadSpreadConstraint(c, constraintPath)); });
   });
   return prof;
 }
@@ -831,11 +831,11 @@ void Locate(std::string_view text, bool yaml, const ControllerResult& controller
     result.error += " (" + src.hint + ")";
 }
 
-// The reader's one try/catch. The wasm build lets only named functions catch
-// (EXCEPTION_CATCHING_ALLOWED in src/app/CMakeLists.txt), so it is never inlined.
-[[gnu::noinline]] ReadResult ReadText(std::string_view text, Scenario& out, json* docOut,
-                                      ControllerResult& controllers) {
-  ReadResult result;
+// The reader's one try/catch. The wasm build lets only the functions it names catch
+// (EXCEPTION_CATCHING_ALLOWED in src/app/CMakeLists.txt): C linkage keeps this name plain
+// there, whatever the standard library's mangling, and it is never inlined.
+extern "C" [[gnu::noinline]] void spreadlab_read_text(std::string_view text, Scenario& out, json* docOut,
+                                                      ControllerResult& controllers, ReadResult& result) {
   out = Scenario{};
   const bool yaml = !StartsLikeJson(text);
   try {
@@ -850,17 +850,22 @@ void Locate(std::string_view text, bool yaml, const ControllerResult& controller
   } catch (const ReadError& e) {
     result.error = OneLine(e.message);
     if (!e.path.empty() || e.message.rfind("document:", 0) == 0) Locate(text, yaml, controllers, e.path, result);
-    return result;
+    return;
   } catch (const ControllerError& e) {
     result.error = OneLine(e.path + ": " + e.message);
     Locate(text, yaml, controllers, e.path, result);
-    return result;
+    return;
   } catch (const std::exception& e) {
     result.error = std::string("invalid input: ") + e.what();
-    return result;
+    return;
   }
   result.yaml = yaml;
   result.ok = true;
+}
+
+ReadResult ReadText(std::string_view text, Scenario& out, json* docOut, ControllerResult& controllers) {
+  ReadResult result;
+  spreadlab_read_text(text, out, docOut, controllers, result);
   return result;
 }
 
