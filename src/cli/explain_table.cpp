@@ -57,6 +57,30 @@ void ConstraintSection(std::string& out, const char* title, const std::vector<Sp
   out += "\n";
 }
 
+// InterPodAffinity's terms as its PreFilter and PreScore counted them: per term, the pods
+// it counts in each domain and, for existing pods' terms, which pods own them.
+void InterPodAffinitySection(std::string& out, const Cluster& cluster, const InterPodAffinityReport& r) {
+  auto terms = [&](const char* title, Code code, const std::vector<InterPodAffinityTermReport>& ts) {
+    if (ts.empty()) return;
+    out += fmt::format("InterPodAffinity {} ({}):\n", title, CodeName(code));
+    for (const auto& t : ts) {
+      out += fmt::format("  {} topologyKey={} selector={} namespaces={}{}{}\n", t.kind, t.topologyKey, t.selector,
+                         t.namespaces, t.weight ? fmt::format(" weight={}", t.weight) : "",
+                         t.selfMatch ? "  (the pod matches it itself)" : "");
+      std::vector<std::string> domains;
+      for (const auto& [value, n] : t.domains) domains.push_back(fmt::format("{}={}", value, n));
+      out += fmt::format("     pods per domain: {}\n", domains.empty() ? "none" : fmt::format("{}", fmt::join(domains, " ")));
+      std::vector<std::string> owners;
+      for (const auto& [pod, domain] : t.owners)
+        owners.push_back(fmt::format("{} ({})", cluster.pod(pod).key, t.domains[domain].first));
+      if (!owners.empty()) out += fmt::format("     term of: {}\n", fmt::join(owners, ", "));
+    }
+    out += "\n";
+  };
+  if (r.preFilterRan) terms("terms checked by Filter", r.preFilterCode, r.filterTerms);
+  if (r.preScoreRan) terms("terms scored", r.preScoreCode, r.scoreTerms);
+}
+
 }  // namespace
 
 namespace {
@@ -120,6 +144,7 @@ std::string ExplainTable(const Cluster& cluster, Framework& framework, const Cyc
 
   ConstraintSection(out, "Topology spread constraints checked by Filter (DoNotSchedule):", t.spreadFilter, false);
   ConstraintSection(out, "Topology spread constraints scored (ScheduleAnyway):", t.spreadScore, true);
+  if (t.interPodAffinity) InterPodAffinitySection(out, cluster, *t.interPodAffinity);
 
   for (const auto& p : t.preFilter)
     if (!p.reason.empty() || p.nodeNames)

@@ -29,6 +29,43 @@ ojson SpreadSummaryToJson(const SpreadConstraintSummary& s, bool scoring) {
   return j;
 }
 
+// InterPodAffinity's report: its terms with the pods each counts per domain, and the
+// PreFilter/PreScore maps (topologyKey, value) -> count or score.
+ojson InterPodAffinityToJson(const Cluster& cluster, const InterPodAffinityReport& r) {
+  auto pairs = [](const std::vector<std::tuple<std::string, std::string, int64_t>>& m) {
+    ojson out = ojson::array();
+    for (const auto& [key, value, n] : m) out.push_back(ojson{{"topologyKey", key}, {"value", value}, {"count", n}});
+    return out;
+  };
+  auto terms = [&](const std::vector<InterPodAffinityTermReport>& ts) {
+    ojson out = ojson::array();
+    for (const auto& t : ts) {
+      ojson tj{{"kind", t.kind},         {"topologyKey", t.topologyKey}, {"selector", t.selector},
+               {"namespaces", t.namespaces}, {"weight", t.weight},     {"selfMatch", t.selfMatch}};
+      ojson domains = ojson::array();
+      for (const auto& [value, n] : t.domains) domains.push_back(ojson{{"value", value}, {"pods", n}});
+      tj["domains"] = std::move(domains);
+      ojson owners = ojson::array();
+      for (const auto& [pod, domain] : t.owners)
+        owners.push_back(ojson{{"pod", cluster.pod(pod).key}, {"value", t.domains[domain].first}});
+      tj["owners"] = std::move(owners);
+      out.push_back(std::move(tj));
+    }
+    return out;
+  };
+  ojson j;
+  j["preFilter"] = r.preFilterRan ? ojson(CodeName(r.preFilterCode)) : ojson(nullptr);
+  j["selfMatch"] = r.selfMatch;
+  j["filterTerms"] = terms(r.filterTerms);
+  j["affinityCounts"] = pairs(r.affinityCounts);
+  j["antiAffinityCounts"] = pairs(r.antiAffinityCounts);
+  j["existingAntiAffinityCounts"] = pairs(r.existingAntiAffinityCounts);
+  j["preScore"] = r.preScoreRan ? ojson(CodeName(r.preScoreCode)) : ojson(nullptr);
+  j["scoreTerms"] = terms(r.scoreTerms);
+  j["topologyScore"] = pairs(r.topologyScore);
+  return j;
+}
+
 ojson PreFilterToJson(const std::vector<PreFilterVerdict>& verdicts) {
   ojson pre = ojson::array();
   for (const auto& p : verdicts) {
@@ -115,6 +152,9 @@ ojson TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const 
   j["spread"] = std::move(spread);
   j["kubeVersion"] = KubeVersionName(cluster.release().minor);  // added with releases
   if (t.preemption) j["preemption"] = PreemptionToJson(cluster, *t.preemption);  // added with preemption
+  // Added with InterPodAffinity's report: only when some pod affinity term concerns the pod.
+  if (t.interPodAffinity && (!t.interPodAffinity->filterTerms.empty() || !t.interPodAffinity->scoreTerms.empty()))
+    j["interPodAffinity"] = InterPodAffinityToJson(cluster, *t.interPodAffinity);
   return j;
 }
 

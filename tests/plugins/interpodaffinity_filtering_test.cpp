@@ -32,7 +32,7 @@ namespace {
 using namespace spreadlab;
 namespace st = spreadlab::testing;
 using plugins::InterPodAffinity;
-using plugins::InterPodAffinityReport;
+
 
 const std::string defaultNamespace = "default";
 
@@ -88,8 +88,11 @@ CountMap ToMap(const std::vector<std::tuple<std::string, std::string, int64_t>>&
   return m;
 }
 
+// What PreFilter (and PreScore) wrote into the harness's trace.
 const InterPodAffinityReport& Report(st::PluginHarness& h) {
-  return dynamic_cast<InterPodAffinity&>(h.plugin()).LastReport();
+  EXPECT_TRUE(h.trace().interPodAffinity.has_value());
+  static const InterPodAffinityReport kNone;
+  return h.trace().interPodAffinity ? *h.trace().interPodAffinity : kNone;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -829,7 +832,8 @@ TEST(InterPodAffinityFiltering, CountsFollowBindings) {
   CycleTrace trace;
   Status st = pl.PreFilter(fresh, h.pod(), r, &trace);
   ASSERT_TRUE(st.IsSuccess()) << CodeName(st.code) << " " << st.Message();
-  EXPECT_EQ(ToMap(pl.LastReport().antiAffinityCounts), (CountMap{{{"zone", "z0"}, 2}, {{"zone", "z1"}, 1}}));
+  ASSERT_TRUE(trace.interPodAffinity.has_value());
+  EXPECT_EQ(ToMap(trace.interPodAffinity->antiAffinityCounts), (CountMap{{{"zone", "z0"}, 2}, {{"zone", "z1"}, 1}}));
 }
 
 // The report names the existing pods whose anti-affinity rejects the pod, with their domains.

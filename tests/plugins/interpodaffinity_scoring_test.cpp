@@ -479,7 +479,8 @@ TEST(InterPodAffinityScoring, RawScoresAndCancellingWeights) {
   ASSERT_TRUE(status.IsSuccess());
   EXPECT_EQ(raw, (std::vector<int64_t>{0, 0}));
   EXPECT_EQ(got, (std::vector<int64_t>{0, 0}));
-  const auto& report = dynamic_cast<InterPodAffinity&>(h.plugin()).LastReport();
+  ASSERT_TRUE(h.trace().interPodAffinity.has_value());
+  const auto& report = *h.trace().interPodAffinity;
   ASSERT_EQ(report.topologyScore.size(), 1u);
   EXPECT_EQ(report.topologyScore[0], std::make_tuple(std::string("zone"), std::string("a"), int64_t{0}));
 }

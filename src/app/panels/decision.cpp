@@ -39,6 +39,26 @@ void ConstraintSummary(const Cluster& cluster, const SpreadConstraintSummary& s,
     ImGui::Text("   topology weight log(%d+2) = %.3f", static_cast<int>(s.domains.size()), s.topologyNormalizingWeight);
 }
 
+// InterPodAffinity's terms as its PreFilter and PreScore counted them (the trace's report):
+// per term, the pods it counts in each domain, and whose term an existing pod's term is.
+void InterPodAffinitySummary(const Cluster& cluster, const InterPodAffinityReport& r) {
+  auto terms = [&](const std::vector<InterPodAffinityTermReport>& ts) {
+    for (const auto& t : ts) {
+      ImGui::Text("%s  %s%s", t.kind.c_str(), t.topologyKey.c_str(),
+                  t.weight ? ("  weight " + std::to_string(t.weight)).c_str() : "");
+      ImGui::TextDisabled("   selector %s  namespaces %s", t.selector.c_str(), t.namespaces.c_str());
+      std::string domains;
+      for (const auto& [v, n] : t.domains) domains += v + "=" + std::to_string(n) + "  ";
+      ImGui::TextWrapped("   pods per domain: %s", t.domains.empty() ? "none" : domains.c_str());
+      std::string owners;
+      for (const auto& [pod, d] : t.owners) owners += cluster.pod(pod).key + " (" + t.domains[d].first + ")  ";
+      if (!owners.empty()) ImGui::TextWrapped("   term of: %s", owners.c_str());
+    }
+  };
+  terms(r.filterTerms);
+  terms(r.scoreTerms);
+}
+
 // matchNum + selfMatch − minMatchNum = skew against maxSkew; the failing term in red.
 void Arithmetic(const Cluster& cluster, const CycleTrace& t, const SpreadCheck& k) {
   const auto& s = t.spreadFilter[k.constraint];
@@ -169,6 +189,10 @@ void DrawDecision(Lab& lab, UiState& ui) {
         ConstraintSummary(cluster, t.spreadScore[i], static_cast<int>(t.spreadFilter.size() + i), false);
     }
   }
+
+  if (t.interPodAffinity && (!t.interPodAffinity->filterTerms.empty() || !t.interPodAffinity->scoreTerms.empty()))
+    if (ImGui::CollapsingHeader("Pod affinity terms as PreFilter/PreScore saw them"))
+      InterPodAffinitySummary(cluster, *t.interPodAffinity);
 
   const NodeIndex shown = ui.selectedNode != kNone ? ui.selectedNode : ui.hoveredNode;
   if (ImGui::CollapsingHeader("Nodes", ImGuiTreeNodeFlags_DefaultOpen)) {

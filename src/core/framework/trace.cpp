@@ -54,6 +54,7 @@ void CycleTrace::Clear() {
   preFilter.clear();
   spreadFilter.clear();
   spreadScore.clear();
+  interPodAffinity.reset();
   nodes.clear();
   filters.clear();
   spreadChecks.clear();

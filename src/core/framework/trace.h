@@ -47,6 +47,43 @@ struct SpreadCheck {
   bool pass = false;
 };
 
+// What InterPodAffinity computed in an explained cycle, in upstream's terms: its PreFilter
+// and PreScore state, term by term, with the pods each term counted.
+struct InterPodAffinityTermReport {
+  // "requiredAffinity", "requiredAntiAffinity", "preferredAffinity",
+  // "preferredAntiAffinity" (the incoming pod's), or "existingRequiredAntiAffinity",
+  // "existingRequiredAffinity" (weighted hardPodAffinityWeight),
+  // "existingPreferredAffinity", "existingPreferredAntiAffinity" (existing pods' terms
+  // that match the incoming pod).
+  std::string kind;
+  std::string topologyKey;
+  std::string selector;    // labels.Selector.String()
+  std::string namespaces;  // "a,b", "<all>" for an empty namespaceSelector; existing
+                           // pods' terms add " + namespaceSelector <selector>"
+  int32_t weight = 0;      // preferred terms and hardPodAffinityWeight; 0 for required terms
+  bool selfMatch = false;  // incoming terms: the incoming pod matches the term itself
+  // Pods the term counts per topology value (incoming terms: existing pods
+  // matching the term; existing terms: pods owning the term), in domain order.
+  std::vector<std::pair<std::string, int64_t>> domains;
+  // Existing terms: the pods owning the term (on nodes with the topology key), each with the
+  // index in `domains` of its node's domain.
+  std::vector<std::pair<PodIndex, uint32_t>> owners;
+};
+
+struct InterPodAffinityReport {
+  PodIndex pod = kNone;  // the pod of the cycle the report is about
+  bool preFilterRan = false, preScoreRan = false;
+  Code preFilterCode = Code::Success, preScoreCode = Code::Success;
+  // preFilterState's maps as (topologyKey, value) -> count, sorted.
+  std::vector<std::tuple<std::string, std::string, int64_t>> affinityCounts, antiAffinityCounts,
+      existingAntiAffinityCounts;
+  bool selfMatch = false;  // podMatchesAllAffinityTerms(incoming terms, incoming pod)
+  std::vector<InterPodAffinityTermReport> filterTerms;
+  // preScoreState.topologyScore as (topologyKey, value) -> score, sorted.
+  std::vector<std::tuple<std::string, std::string, int64_t>> topologyScore;
+  std::vector<InterPodAffinityTermReport> scoreTerms;
+};
+
 // A filter plugin's verdict on one node. Its reasons are held by the trace
 // (CycleTrace::Reasons): a plugin's status only views text that dies with the
 // plugin, and a trace outlives the framework that recorded it.
@@ -107,6 +144,9 @@ struct CycleTrace {
   std::vector<PreFilterVerdict> preFilter;
   std::vector<SpreadConstraintSummary> spreadFilter;  // DoNotSchedule constraints
   std::vector<SpreadConstraintSummary> spreadScore;   // ScheduleAnyway constraints
+  // InterPodAffinity's PreFilter and PreScore, when they ran (PreFilter starts it,
+  // PreScore fills its half).
+  std::optional<InterPodAffinityReport> interPodAffinity;
 
   std::vector<NodeTrace> nodes;  // every node, in cluster order
   std::vector<FilterVerdict> filters;

@@ -42,10 +42,10 @@ Status InterPodAffinity::PreFilter(CycleState& state, const PodInfo& pod, PreFil
   const auto& antiAffinityTerms = in.terms.requiredAntiAffinity;
   SyncExisting();
   const LabelSet& nsLabels = NamespaceLabels(pod.nsSym);
-  if (trace) {
-    report_ = {};
-    report_.pod = pod.index;
-    report_.preFilterRan = true;
+  InterPodAffinityReport* report = trace ? &trace->interPodAffinity.emplace() : nullptr;
+  if (report) {
+    report->pod = pod.index;
+    report->preFilterRan = true;
   }
 
   // Existing pods' anti-affinity, evaluated once per group of identical terms.
@@ -56,11 +56,11 @@ Status InterPodAffinity::PreFilter(CycleState& state, const PodInfo& pod, PreFil
     if (g.members.empty() || !g.term.Matches(pod, &nsLabels, pool)) continue;
     size_t slot = existing.Slot(g.term.topologyKey, cluster);
     existing.nonEmpty |= AddGroup(g, 1, existing.keys[slot]);
-    if (trace) report_.filterTerms.push_back(ExistingTermReport(g, 0));
+    if (report) report->filterTerms.push_back(ExistingTermReport(g, 0));
   }
 
   if (!existing.nonEmpty && affinityTerms.empty() && antiAffinityTerms.empty()) {
-    if (trace) report_.preFilterCode = Code::Skip;
+    if (report) report->preFilterCode = Code::Skip;
     return Status::Make(Code::Skip);
   }
 
@@ -82,7 +82,7 @@ Status InterPodAffinity::PreFilter(CycleState& state, const PodInfo& pod, PreFil
       s.affinitySlots[i] = slot;
       s.affinityColumns[i] = s.affinityCounts.keys[slot].column;
       s.affinityCounts.nonEmpty |= AddPerNode(perNode_, 1, s.affinityCounts.keys[slot]);
-      if (trace) report_.filterTerms.push_back(IncomingTermReport("requiredAffinity", affinityTerms[i], 0, pod, &perNode_));
+      if (report) report->filterTerms.push_back(IncomingTermReport("requiredAffinity", affinityTerms[i], 0, pod, &perNode_));
     }
   }
   s.antiAffinityColumns.resize(antiAffinityTerms.size());
@@ -94,16 +94,16 @@ Status InterPodAffinity::PreFilter(CycleState& state, const PodInfo& pod, PreFil
     s.antiAffinitySlots[i] = slot;
     s.antiAffinityColumns[i] = s.antiAffinityCounts.keys[slot].column;
     s.antiAffinityCounts.nonEmpty |= AddPerNode(perNode_, 1, s.antiAffinityCounts.keys[slot]);
-    if (trace) report_.filterTerms.push_back(IncomingTermReport("requiredAntiAffinity", *t, 0, pod, &perNode_));
+    if (report) report->filterTerms.push_back(IncomingTermReport("requiredAntiAffinity", *t, 0, pod, &perNode_));
   }
   s.selfMatch = PodMatchesAllAffinityTerms(affinityTerms, pod, pool);
 
   if (trace) {
-    report_.preFilterCode = Code::Success;
-    report_.selfMatch = s.selfMatch;
-    MapReport(s.affinityCounts, pool, report_.affinityCounts);
-    MapReport(s.antiAffinityCounts, pool, report_.antiAffinityCounts);
-    MapReport(s.existingAntiAffinityCounts, pool, report_.existingAntiAffinityCounts);
+    report->preFilterCode = Code::Success;
+    report->selfMatch = s.selfMatch;
+    MapReport(s.affinityCounts, pool, report->affinityCounts);
+    MapReport(s.antiAffinityCounts, pool, report->antiAffinityCounts);
+    MapReport(s.existingAntiAffinityCounts, pool, report->existingAntiAffinityCounts);
   }
   return Status::Ok();
 }

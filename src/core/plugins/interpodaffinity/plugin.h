@@ -63,43 +63,6 @@ struct PodAffinityTerms {
 
 }  // namespace ipa
 
-// What InterPodAffinity computed in the last cycle that asked for a trace, in
-// upstream's terms. CycleTrace has no place for it; see LastReport().
-struct InterPodAffinityTermReport {
-  // "requiredAffinity", "requiredAntiAffinity", "preferredAffinity",
-  // "preferredAntiAffinity" (the incoming pod's), or "existingRequiredAntiAffinity",
-  // "existingRequiredAffinity" (weighted hardPodAffinityWeight),
-  // "existingPreferredAffinity", "existingPreferredAntiAffinity" (existing pods' terms
-  // that match the incoming pod).
-  std::string kind;
-  std::string topologyKey;
-  std::string selector;    // labels.Selector.String()
-  std::string namespaces;  // "a,b", "<all>" for an empty namespaceSelector; existing
-                           // pods' terms add " + namespaceSelector <selector>"
-  int32_t weight = 0;      // preferred terms and hardPodAffinityWeight; 0 for required terms
-  bool selfMatch = false;  // incoming terms: the incoming pod matches the term itself
-  // Pods the term counts per topology value (incoming terms: existing pods
-  // matching the term; existing terms: pods owning the term), in domain order.
-  std::vector<std::pair<std::string, int64_t>> domains;
-  // Existing terms: the pods owning the term (on nodes with the topology key), each with the
-  // index in `domains` of its node's domain.
-  std::vector<std::pair<PodIndex, uint32_t>> owners;
-};
-
-struct InterPodAffinityReport {
-  PodIndex pod = kNone;  // the pod of the cycle the report is about
-  bool preFilterRan = false, preScoreRan = false;
-  Code preFilterCode = Code::Success, preScoreCode = Code::Success;
-  // preFilterState's maps as (topologyKey, value) -> count, sorted.
-  std::vector<std::tuple<std::string, std::string, int64_t>> affinityCounts, antiAffinityCounts,
-      existingAntiAffinityCounts;
-  bool selfMatch = false;  // podMatchesAllAffinityTerms(incoming terms, incoming pod)
-  std::vector<InterPodAffinityTermReport> filterTerms;
-  // preScoreState.topologyScore as (topologyKey, value) -> score, sorted.
-  std::vector<std::tuple<std::string, std::string, int64_t>> topologyScore;
-  std::vector<InterPodAffinityTermReport> scoreTerms;
-};
-
 namespace ipa {
 
 // topologyToMatchedTermCount (or one key of preScoreState.topologyScore) for one
@@ -152,12 +115,6 @@ class InterPodAffinity final : public PreFilterPlugin, public FilterPlugin, publ
   ScoreExplanation ExplainScore(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
                                 std::span<const NodeScore> scores, int64_t normalized) override;
 
-  // The numbers behind the last cycle run with a trace. PreFilter starts a new
-  // report, PreScore replaces its half; a cycle that stops before this plugin's
-  // PreFilter leaves the previous report, so check `pod` or call ClearReport().
-  const InterPodAffinityReport& LastReport() const { return report_; }
-  void ClearReport() { report_ = {}; }
-
   // The terms of `pod` as framework.NewPodInfo parses them (namespaces not merged).
   ipa::PodAffinityTerms ParseTerms(PodIndex pod);
   // mergeAffinityTermNamespacesIfNotEmpty: a namespaceSelector other than {} is
@@ -203,7 +160,6 @@ class InterPodAffinity final : public PreFilterPlugin, public FilterPlugin, publ
 
   std::unique_ptr<IncomingTerms> incoming_;
   std::unique_ptr<ExistingIndex> existing_;
-  InterPodAffinityReport report_;
   // Scratch reused across cycles.
   ipa::TopologyMap scratchMap_;
   std::vector<int32_t> perNode_;

@@ -136,13 +136,15 @@ Status InterPodAffinity::PreScore(CycleState& state, const PodInfo& pod, std::sp
   const StringPool& pool = cluster.pool();
   const IncomingTerms& in = Incoming(pod);
   const bool hasConstraints = in.hasPreferredAffinity || in.hasPreferredAntiAffinity;
+  InterPodAffinityReport* report = nullptr;
   if (trace) {
-    if (report_.pod != pod.index) report_ = {};
-    report_.pod = pod.index;
-    report_.preScoreRan = true;
-    report_.scoreTerms.clear();
-    report_.topologyScore.clear();
-    report_.preScoreCode = Code::Skip;
+    report = trace->interPodAffinity && trace->interPodAffinity->pod == pod.index ? &*trace->interPodAffinity
+                                                                                 : &trace->interPodAffinity.emplace();
+    report->pod = pod.index;
+    report->preScoreRan = true;
+    report->scoreTerms.clear();
+    report->topologyScore.clear();
+    report->preScoreCode = Code::Skip;
   }
   if (args_.ignorePreferredTermsOfExistingPods && !hasConstraints) return Status::Make(Code::Skip);
 
@@ -159,7 +161,7 @@ Status InterPodAffinity::PreScore(CycleState& state, const PodInfo& pod, std::sp
       size_t slot = m.Slot(t->topologyKey, cluster);
       m.nonEmpty |= AddPerNode(perNode_, sign * w.weight, m.keys[slot]);
       if (trace) {
-        report_.scoreTerms.push_back(IncomingTermReport(kind, *t, w.weight, pod, &perNode_));
+        report->scoreTerms.push_back(IncomingTermReport(kind, *t, w.weight, pod, &perNode_));
         const TopologyColumn& col = *m.keys[slot].column;
         scored.push_back({TermText(kindText + std::to_string(i + 1), *t, pool), &col, sign * w.weight,
                           DomainCounts(perNode_, col)});
@@ -188,7 +190,7 @@ Status InterPodAffinity::PreScore(CycleState& state, const PodInfo& pod, std::sp
     if (trace) {
       InterPodAffinityTermReport r = ExistingTermReport(g, static_cast<int32_t>(weight < 0 ? -weight : weight));
       r.kind = ExistingKindName(g.kind);
-      report_.scoreTerms.push_back(std::move(r));
+      report->scoreTerms.push_back(std::move(r));
       scored.push_back({TermText(ExistingKindText(g.kind), g.term, pool), g.column, weight, DomainCounts(g)});
     }
   }
@@ -198,8 +200,8 @@ Status InterPodAffinity::PreScore(CycleState& state, const PodInfo& pod, std::sp
   std::swap(s.topologyScore, m);
   s.terms = std::move(scored);
   if (trace) {
-    report_.preScoreCode = Code::Success;
-    MapReport(s.topologyScore, pool, report_.topologyScore);
+    report->preScoreCode = Code::Success;
+    MapReport(s.topologyScore, pool, report->topologyScore);
   }
   return Status::Ok();
 }
