@@ -6,7 +6,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${SPREADLAB_BUILD_DIR:-$ROOT/build}"
 PACKAGES=(cmake ninja-build g++ nlohmann-json3-dev libyaml-dev libcli11-dev libfmt-dev libgtest-dev libbenchmark-dev
-          clang-14 libclang-rt-14-dev)  # clang: the sanitized build and the fuzzers (scripts/sanitize.sh)
+          clang-14 libclang-rt-14-dev  # clang: the sanitized build and the fuzzers (scripts/sanitize.sh)
+          clang-format-14 clang-tidy-14)  # scripts/lint.sh
 
 install_packages() {
   local missing=()

@@ -97,7 +97,8 @@ void DrawFrame(Lab& lab, UiState& ui) {
 
   if (!lab.loaded()) {
     BeginPanel("spreadlab", ImVec2(0, top), ImVec2(display.x, bottom - top));
-    ImGui::TextWrapped("No scenario loaded. Open one from the Examples menu or paste one (Scenario > Paste JSON or YAML).");
+    ImGui::TextWrapped(
+        "No scenario loaded. Open one from the Examples menu or paste one (Scenario > Paste JSON or YAML).");
     ImGui::End();
   } else {
     if (!embed) {

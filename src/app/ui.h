@@ -13,14 +13,14 @@ namespace spreadlab::app {
 struct UiState {
   NodeIndex selectedNode = kNone;
   NodeIndex hoveredNode = kNone;
-  PodIndex menuPod = kNone;  // the bound pod whose menu is open
-  PodIndex dragPod = kNone;  // the bound pod being dragged to another node
-  int menuDomain = -1;       // the topology domain whose menu is open
-  std::string groupKey;  // "" follows the pending pod's first constraint's topologyKey
-  std::string colorKey;  // pods are coloured by this label ("" picks one)
-  int selectedConstraint = 0;    // whose matching pods are highlighted
-  int previewSuggestion = -1;    // the conflict suggestion hovered in the last frame, previewed on the cluster
-  bool showAnswer = false;       // reveal the decision while the cycle still plays
+  PodIndex menuPod = kNone;    // the bound pod whose menu is open
+  PodIndex dragPod = kNone;    // the bound pod being dragged to another node
+  int menuDomain = -1;         // the topology domain whose menu is open
+  std::string groupKey;        // "" follows the pending pod's first constraint's topologyKey
+  std::string colorKey;        // pods are coloured by this label ("" picks one)
+  int selectedConstraint = 0;  // whose matching pods are highlighted
+  int previewSuggestion = -1;  // the conflict suggestion hovered in the last frame, previewed on the cluster
+  bool showAnswer = false;     // reveal the decision while the cycle still plays
   bool showImport = false, closeImport = false;
   bool showCompare = false;
   std::string importText, importError;

@@ -63,7 +63,9 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_why() {
   Lab& lab = TheLab();
   const spreadlab::why::Report* report = lab.Why();
   static std::string buffer;
-  buffer = report ? spreadlab::io::WhyToJson(lab.cluster(), *report).dump(-1, ' ', false, json::error_handler_t::replace) : "null";
+  buffer = report
+               ? spreadlab::io::WhyToJson(lab.cluster(), *report).dump(-1, ' ', false, json::error_handler_t::replace)
+               : "null";
   return buffer.c_str();
 }
 
@@ -80,7 +82,8 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_apply_suggestion(int index) {
 EMSCRIPTEN_KEEPALIVE const char* spreadlab_scale(const char* workload, double replicas) {
   Lab& lab = TheLab();
   std::string error;
-  const bool whole = replicas >= 0 && replicas <= 1e9 && replicas == static_cast<double>(static_cast<int64_t>(replicas));
+  const bool whole =
+      replicas >= 0 && replicas <= 1e9 && replicas == static_cast<double>(static_cast<int64_t>(replicas));
   const bool ok = whole && lab.Scale(workload, static_cast<int64_t>(replicas), &error);
   if (!whole) error = "replicas must be a whole number from 0";
   json j = Result(ok, error);
@@ -117,12 +120,20 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_workloads() {
       for (const auto& s : r.spread) {
         json domains = json::object();
         for (const auto& d : s.domains) domains[d.value] = d.matchNum;
-        spread.push_back(json{{"topologyKey", s.topologyKey}, {"whenUnsatisfiable", s.whenUnsatisfiable},
-                              {"maxSkew", s.maxSkew}, {"skew", s.skew}, {"domains", std::move(domains)}});
+        spread.push_back(json{{"topologyKey", s.topologyKey},
+                              {"whenUnsatisfiable", s.whenUnsatisfiable},
+                              {"maxSkew", s.maxSkew},
+                              {"skew", s.skew},
+                              {"domains", std::move(domains)}});
       }
-      rows.push_back(json{{"workload", r.workload.key}, {"kind", r.workload.kind}, {"namespace", r.workload.ns},
-                          {"name", r.workload.name}, {"replicas", r.workload.replicas}, {"pods", r.pods},
-                          {"pending", r.pending}, {"spread", std::move(spread)}});
+      rows.push_back(json{{"workload", r.workload.key},
+                          {"kind", r.workload.kind},
+                          {"namespace", r.workload.ns},
+                          {"name", r.workload.name},
+                          {"replicas", r.workload.replicas},
+                          {"pods", r.pods},
+                          {"pending", r.pending},
+                          {"spread", std::move(spread)}});
     }
   return Out(rows);
 }
@@ -158,9 +169,14 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_redo() { return Out(json{{"ok", TheLa
 // status(): the status line as shown, and facts for embedding pages and tests.
 EMSCRIPTEN_KEEPALIVE const char* spreadlab_status() {
   Lab& lab = TheLab();
-  json j{{"text", lab.status()}, {"error", lab.statusIsError()}, {"source", lab.source()},
-         {"revision", lab.revision()}, {"rebuildMs", lab.lastRebuildMs()},
-         {"clusterMs", lab.clusterMs()}, {"frameworkMs", lab.frameworkMs()}, {"cycleMs", lab.cycleMs()},
+  json j{{"text", lab.status()},
+         {"error", lab.statusIsError()},
+         {"source", lab.source()},
+         {"revision", lab.revision()},
+         {"rebuildMs", lab.lastRebuildMs()},
+         {"clusterMs", lab.clusterMs()},
+         {"frameworkMs", lab.frameworkMs()},
+         {"cycleMs", lab.cycleMs()},
          {"phase", spreadlab::app::PhaseName(lab.playback.phase)},
          {"keyboardFocus", spreadlab::app::LastFrame().keyboardFocus},
          {"theme", spreadlab::app::LastFrame().dark ? "dark" : "light"}};
@@ -176,7 +192,8 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_status() {
 // widgetRects(): where named widgets were drawn in the last frame (CSS pixels).
 EMSCRIPTEN_KEEPALIVE const char* spreadlab_widget_rects() {
   json j = json::object();
-  for (const auto& [id, r] : spreadlab::app::WidgetRects()) j[id] = json{{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}};
+  for (const auto& [id, r] : spreadlab::app::WidgetRects())
+    j[id] = json{{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}};
   return Out(j);
 }
 

@@ -27,14 +27,18 @@ json NodePicture(const Lab& lab, NodeIndex n, std::vector<spreadlab::app::ScoreB
   const auto& pb = lab.playback;
   const spreadlab::NodeTrace& nt = t.nodes[n];
   const char* verdict = "hidden";
-  if (CycleView::VerdictShown(t, n, pb)) verdict = !nt.evaluated ? "not evaluated" : nt.feasible ? "feasible" : "rejected";
+  if (CycleView::VerdictShown(t, n, pb))
+    verdict = !nt.evaluated ? "not evaluated" : nt.feasible ? "feasible" : "rejected";
   json filters = json::array();
   for (size_t f = 0; f < t.filterPlugins.size(); ++f) filters.push_back(FilterMarkName(CycleView::Mark(t, n, f, pb)));
   lab.cycleView().Bars(t, n, pb, bars);
   json shown = json::array();
   for (const auto& b : bars)
-    shown.push_back(json{{"plugin", t.scorePlugins[b.plugin]}, {"value", b.label}, {"height", b.height},
-                         {"left", b.left}, {"width", b.width}});
+    shown.push_back(json{{"plugin", t.scorePlugins[b.plugin]},
+                         {"value", b.label},
+                         {"height", b.height},
+                         {"left", b.left},
+                         {"width", b.width}});
   const bool weighted = CycleView::Stage(t, pb) == spreadlab::app::BarStage::Weighted && !bars.empty();
   return json{{"node", lab.cluster().node(n).name},
               {"verdict", verdict},
@@ -47,24 +51,26 @@ json NodePicture(const Lab& lab, NodeIndex n, std::vector<spreadlab::app::ScoreB
 json LessonState(Lab& lab, LessonBook& book) {
   if (!book.active()) return nullptr;
   const auto& step = book.step();
-  json j{{"id", book.lesson().id},
-         {"title", book.lesson().title},
-         {"step", book.stepIndex()},
-         {"steps", book.lesson().steps.size()},
-         {"stepTitle", step.title},
-         {"text", step.text},
+  json j{{"id", book.lesson().id},   {"title", book.lesson().title},
+         {"step", book.stepIndex()}, {"steps", book.lesson().steps.size()},
+         {"stepTitle", step.title},  {"text", step.text},
          {"look", step.look}};
   if (!step.predict.empty()) {
     const auto& p = book.prediction();
-    j["predict"] = json{{"kind", step.predict}, {"question", step.question}, {"answered", p.answered},
+    j["predict"] = json{{"kind", step.predict},
+                        {"question", step.question},
+                        {"answered", p.answered},
                         {"said", p.answered ? json(p.said) : json(nullptr)},
-                        {"actual", p.answered ? json(p.actual) : json(nullptr)}, {"correct", p.answered && p.correct}};
+                        {"actual", p.answered ? json(p.actual) : json(nullptr)},
+                        {"correct", p.answered && p.correct}};
   } else {
     j["predict"] = nullptr;
   }
   if (step.task) {
     const auto c = book.Check(lab);
-    j["task"] = json{{"text", step.task->text}, {"hint", step.task->hint}, {"done", c.done},
+    j["task"] = json{{"text", step.task->text},
+                     {"hint", step.task->hint},
+                     {"done", c.done},
                      {"missing", c.done ? json(nullptr) : json(c.missing)}};
   } else {
     j["task"] = nullptr;
@@ -83,8 +89,12 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_picture() {
   const auto& view = lab.cycleView();
   json scales = json::array();
   for (const auto& s : view.scales())
-    scales.push_back(json{{"plugin", s.plugin}, {"weight", s.weight}, {"rawMin", s.rawMin}, {"rawMax", s.rawMax},
-                          {"normalizedAtMin", s.normalizedAtMin}, {"normalizedAtMax", s.normalizedAtMax},
+    scales.push_back(json{{"plugin", s.plugin},
+                          {"weight", s.weight},
+                          {"rawMin", s.rawMin},
+                          {"rawMax", s.rawMax},
+                          {"normalizedAtMin", s.normalizedAtMin},
+                          {"normalizedAtMax", s.normalizedAtMax},
                           {"reversed", s.reversed}});
   json nodes = json::array();
   std::vector<spreadlab::app::ScoreBar> bars;
@@ -121,7 +131,10 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_lessons() {
   const auto& progress = TheLessons().progress();
   for (const auto& l : TheLessons().lessons()) {
     auto it = progress.find(l.id);
-    list.push_back(json{{"id", l.id}, {"title", l.title}, {"summary", l.summary}, {"steps", l.steps.size()},
+    list.push_back(json{{"id", l.id},
+                        {"title", l.title},
+                        {"summary", l.summary},
+                        {"steps", l.steps.size()},
                         {"finished", it == progress.end() ? 0 : it->second}});
   }
   return Out(list);

@@ -19,8 +19,8 @@ std::string Outcome(const std::string& selected, const std::string& message) {
 }  // namespace
 
 std::string CompareTable(const why::Comparison& c, const std::string& nameA, const std::string& nameB, bool all) {
-  std::string out = fmt::format("Pod {}\n  A ({}): {}\n  B ({}): {}\n\n", c.pod, nameA, Outcome(c.selectedA, c.messageA),
-                                nameB, Outcome(c.selectedB, c.messageB));
+  std::string out = fmt::format("Pod {}\n  A ({}): {}\n  B ({}): {}\n\n", c.pod, nameA,
+                                Outcome(c.selectedA, c.messageA), nameB, Outcome(c.selectedB, c.messageB));
   if (c.selectedA == c.selectedB) out += "Both place it alike.\n\n";
   Table table({"NODE", "A", "B", ""});
   size_t differing = 0, hidden = 0;

@@ -33,7 +33,8 @@ std::string Arithmetic(const CycleTrace& t, const SpreadCheck& k, const StringPo
                      k.minMatchNum, k.skew, k.pass ? "<=" : ">", k.maxSkew);
 }
 
-void ConstraintSection(std::string& out, const char* title, const std::vector<SpreadConstraintSummary>& cs, bool scoring) {
+void ConstraintSection(std::string& out, const char* title, const std::vector<SpreadConstraintSummary>& cs,
+                       bool scoring) {
   if (cs.empty()) return;
   out += fmt::format("{}\n", title);
   for (size_t i = 0; i < cs.size(); ++i) {
@@ -48,10 +49,11 @@ void ConstraintSection(std::string& out, const char* title, const std::vector<Sp
       out += fmt::format("     matching pods per domain: {}   weight log(domains+2) = {:.3f}\n", Domains(c),
                          c.topologyNormalizingWeight);
     } else {
-      out += fmt::format("     matching pods per domain: {}   global minimum = {}{}\n", Domains(c), c.globalMin,
-                         static_cast<int32_t>(c.domains.size()) < c.minDomains
-                             ? fmt::format(" (only {} eligible domain(s) < minDomains {})", c.domains.size(), c.minDomains)
-                             : "");
+      out +=
+          fmt::format("     matching pods per domain: {}   global minimum = {}{}\n", Domains(c), c.globalMin,
+                      static_cast<int32_t>(c.domains.size()) < c.minDomains
+                          ? fmt::format(" (only {} eligible domain(s) < minDomains {})", c.domains.size(), c.minDomains)
+                          : "");
     }
   }
   out += "\n";
@@ -69,7 +71,8 @@ void InterPodAffinitySection(std::string& out, const Cluster& cluster, const Int
                          t.selfMatch ? "  (the pod matches it itself)" : "");
       std::vector<std::string> domains;
       for (const auto& [value, n] : t.domains) domains.push_back(fmt::format("{}={}", value, n));
-      out += fmt::format("     pods per domain: {}\n", domains.empty() ? "none" : fmt::format("{}", fmt::join(domains, " ")));
+      out += fmt::format("     pods per domain: {}\n",
+                         domains.empty() ? "none" : fmt::format("{}", fmt::join(domains, " ")));
       std::vector<std::string> owners;
       for (const auto& [pod, domain] : t.owners)
         owners.push_back(fmt::format("{} ({})", cluster.pod(pod).key, t.domains[domain].first));
@@ -101,9 +104,10 @@ std::string PreemptionText(const Cluster& cluster, PodIndex pod, const preemptio
         return s.reasons.size() == 1 && s.reasons[0] == preemption::kReasonNoVictims;
       });
   if (noVictimsAnywhere)
-    return out + fmt::format("  no pod of lower priority than this one ({}) runs on the {} node(s) where room would "
-                             "help: nothing to preempt\n",
-                             preemption::PodPriority(cluster, pod), r.rejected.size());
+    return out + fmt::format(
+                     "  no pod of lower priority than this one ({}) runs on the {} node(s) where room would "
+                     "help: nothing to preempt\n",
+                     preemption::PodPriority(cluster, pod), r.rejected.size());
   for (const auto& c : r.candidates)
     out += fmt::format("  {}: fits after deleting {}\n", cluster.node(c.node).name, pods(c.victims));
   for (const auto& s : r.rejected)
@@ -148,8 +152,9 @@ std::string ExplainTable(const Cluster& cluster, Framework& framework, const Cyc
 
   for (const auto& p : t.preFilter)
     if (!p.reason.empty() || p.nodeNames)
-      out += fmt::format("PreFilter {}: {}{}\n", p.plugin, CodeName(p.code),
-                         p.nodeNames ? fmt::format(" (only nodes: {})", fmt::join(*p.nodeNames, ", ")) : " " + p.reason);
+      out +=
+          fmt::format("PreFilter {}: {}{}\n", p.plugin, CodeName(p.code),
+                      p.nodeNames ? fmt::format(" (only nodes: {})", fmt::join(*p.nodeNames, ", ")) : " " + p.reason);
 
   if (!t.nodes.empty()) {
     out += "Filter:\n";
@@ -182,9 +187,10 @@ std::string ExplainTable(const Cluster& cluster, Framework& framework, const Cyc
     }
     out += table.Render("  ");
     if (unreached > 0)
-      out += fmt::format("  ... {} more node(s) not evaluated: kube-scheduler stops filtering once it has found {} feasible "
-                         "nodes (percentageOfNodesToScore)\n",
-                         unreached, t.numFeasibleNodesToFind);
+      out += fmt::format(
+          "  ... {} more node(s) not evaluated: kube-scheduler stops filtering once it has found {} feasible "
+          "nodes (percentageOfNodesToScore)\n",
+          unreached, t.numFeasibleNodesToFind);
     out += "\n";
   }
 
@@ -216,15 +222,17 @@ std::string ExplainTable(const Cluster& cluster, Framework& framework, const Cyc
     if (!t.skippedScorePlugins.empty())
       out += fmt::format("  skipped (nothing to score for this pod): {}\n", fmt::join(t.skippedScorePlugins, ", "));
     if (std::find(t.scorePlugins.begin(), t.scorePlugins.end(), "SelectorSpread") != t.scorePlugins.end())
-      out += "  SelectorSpread is legacy: kube-scheduler removed it after v1.26 (default topology spreading\n"
-             "  replaced it); it runs here because the profile enables it.\n";
+      out +=
+          "  SelectorSpread is legacy: kube-scheduler removed it after v1.26 (default topology spreading\n"
+          "  replaced it); it runs here because the profile enables it.\n";
     out += "\n";
     out += HowChosenScored(cluster, framework, t);
   } else if (t.selected != kNone) {
     out += "Score: skipped, only one node is feasible.\n\n";
   }
   if (!profile.notSimulated.empty())
-    out += fmt::format("Not simulated (enabled in the profile, no effect here): {}\n\n", fmt::join(profile.notSimulated, ", "));
+    out += fmt::format("Not simulated (enabled in the profile, no effect here): {}\n\n",
+                       fmt::join(profile.notSimulated, ", "));
 
   if (!t.error.empty()) {
     out += fmt::format("Error: {}\n", t.error);
@@ -233,9 +241,10 @@ std::string ExplainTable(const Cluster& cluster, Framework& framework, const Cyc
     size_t ties = 0;
     for (const auto& nt : t.nodes) ties += t.scored && nt.feasible && nt.total == t.nodes[t.selected].total;
     if (ties > 1)
-      out += fmt::format("  ({} nodes share the top score; kube-scheduler picks one of them at random, spreadlab the first "
-                         "one it evaluated)\n",
-                         ties);
+      out += fmt::format(
+          "  ({} nodes share the top score; kube-scheduler picks one of them at random, spreadlab the first "
+          "one it evaluated)\n",
+          ties);
   } else {
     out += fmt::format("Result: {} stays Pending\n  {}\n", pod.key, t.message);
     if (t.preemption) out += PreemptionText(cluster, t.pod, *t.preemption);

@@ -139,7 +139,7 @@ int Why(const std::string& file, const std::string& podRef, const std::string& n
 }
 
 // FILE_B empty with --kube-version-b: the same file under two releases.
-int Compare(const std::string& fileA, std::string fileB, const std::string& podRef, const std::string& format,
+int Compare(const std::string& fileA, const std::string& fileB, const std::string& podRef, const std::string& format,
             bool all, const std::string& versionB) {
   if (fileB.empty() && versionB.empty()) {
     fmt::print(stderr, "error: compare needs FILE_B, or --kube-version-b to compare FILE_A under two releases\n");
@@ -247,8 +247,9 @@ int main(int argc, char** argv) {
   compare->add_option("--format", format, "Output format")->check(CLI::IsMember({"table", "json", "yaml"}));
   compare->add_flag("--all", allNodes, "Show every node (the table shows the nodes that differ and the chosen ones)");
 
-  const std::string versionHelp = "Answer as this kube-scheduler release does: 1." + std::to_string(spreadlab::kOldestMinor) +
-                                  " to 1." + std::to_string(spreadlab::kNewestMinor) +
+  const std::string versionHelp = "Answer as this kube-scheduler release does: 1." +
+                                  std::to_string(spreadlab::kOldestMinor) + " to 1." +
+                                  std::to_string(spreadlab::kNewestMinor) +
                                   " or master (default: the scenario's spreadlab.io/kube-version, else 1." +
                                   std::to_string(spreadlab::kNewestMinor) + "); docs/versions.md lists what changed";
   const char* gatesHelp =

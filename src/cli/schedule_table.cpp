@@ -33,22 +33,24 @@ std::string ScheduleTable(const Cluster& cluster, const std::vector<Placement>& 
   for (size_t i = 0; i < placements.size(); ++i) {
     const Placement& p = placements[i];
     std::string result = p.node != kNone ? cluster.node(p.node).name
-                         : p.error        ? "Error: " + p.message
-                                          : "Pending: " + p.message;
+                         : p.error       ? "Error: " + p.message
+                                         : "Pending: " + p.message;
     bound += p.node != kNone;
     out += fmt::format("{:<{}}  {:<{}}{}\n", cluster.pod(p.pod).key, width, workloads[i], workloadWidth, result);
   }
   out += fmt::format("\n{} of {} pending pod(s) scheduled.\n", bound, placements.size());
   if (workloadWidth)
-    out += "Pods of workloads are placed in the order their controllers create them: controller by controller,\n"
-           "in file order (a Deployment's pods right after it), each one bound before the next.\n";
+    out +=
+        "Pods of workloads are placed in the order their controllers create them: controller by controller,\n"
+        "in file order (a Deployment's pods right after it), each one bound before the next.\n";
   for (const auto& r : spread) {
     out += fmt::format("\nPods matching {} in namespace {}, per {} ({} maxSkew {}): skew {}\n", r.selector, r.ns,
                        r.topologyKey, r.whenUnsatisfiable, r.maxSkew, r.skew);
     for (const auto& d : r.domains) out += fmt::format("  {:<24} {:>5} pod(s)  skew {}\n", d.value, d.matchNum, d.skew);
     if (r.skew > r.maxSkew)
-      out += "  (counted over every node with the key; the scheduler counts only the nodes each pod may use,\n"
-             "   see nodeAffinityPolicy / nodeTaintsPolicy, so this can exceed maxSkew without a violation)\n";
+      out +=
+          "  (counted over every node with the key; the scheduler counts only the nodes each pod may use,\n"
+          "   see nodeAffinityPolicy / nodeTaintsPolicy, so this can exceed maxSkew without a violation)\n";
   }
   return out;
 }

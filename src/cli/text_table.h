@@ -22,8 +22,7 @@ class Table {
     std::string out;
     for (const auto& r : rows_) {
       std::string line = indent;
-      for (size_t i = 0; i < r.size(); ++i)
-        line += i + 1 == r.size() ? r[i] : fmt::format("{:<{}}  ", r[i], width[i]);
+      for (size_t i = 0; i < r.size(); ++i) line += i + 1 == r.size() ? r[i] : fmt::format("{:<{}}  ", r[i], width[i]);
       while (!line.empty() && line.back() == ' ') line.pop_back();
       out += line + "\n";
     }

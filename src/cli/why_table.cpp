@@ -31,7 +31,8 @@ std::string RowTitle(const why::Report& r, const why::MatrixRow& row) {
 }
 
 // "2 + 1 - 1 = 2 > 1" for a spread cell, the reason for another plugin's failure.
-std::string CellText(const Cluster& cluster, const why::Report& r, const why::MatrixRow& row, const why::MatrixCell& c) {
+std::string CellText(const Cluster& cluster, const why::Report& r, const why::MatrixRow& row,
+                     const why::MatrixCell& c) {
   if (c.state == CellState::NotEvaluated) return "-";
   if (row.constraint >= 0) {
     const SpreadCheck& k = c.check;
@@ -99,16 +100,18 @@ void SuggestionSection(std::string& out, const why::Report& r, bool all) {
     out += fmt::format("No single change that spreadlab tries would {} ({} tried).\n", goal, r.candidatesTried);
     return;
   }
-  out += fmt::format("Changes that would {} (smallest first; each one checked by re-running the scheduling cycle on "
-                     "the changed scenario, {} tried):\n",
-                     goal, r.candidatesTried);
+  out += fmt::format(
+      "Changes that would {} (smallest first; each one checked by re-running the scheduling cycle on "
+      "the changed scenario, {} tried):\n",
+      goal, r.candidatesTried);
   const size_t limit = all ? r.suggestions.size() : std::min(r.suggestions.size(), kWhySuggestionsShown);
   for (size_t i = 0; i < limit; ++i) {
     const why::Suggestion& s = r.suggestions[i];
     out += fmt::format("  {}. {}\n", i + 1, s.summary);
-    std::string feasible = s.newlyFeasible.empty()
-                               ? "no node becomes newly feasible"
-                               : NameList(s.newlyFeasible) + (s.newlyFeasible.size() == 1 ? " becomes" : " become") + " feasible";
+    std::string feasible =
+        s.newlyFeasible.empty()
+            ? "no node becomes newly feasible"
+            : NameList(s.newlyFeasible) + (s.newlyFeasible.size() == 1 ? " becomes" : " become") + " feasible";
     out += fmt::format("     {}; the pod would land on {}\n", feasible, s.lands.empty() ? "no node" : s.lands);
     out += fmt::format("     cost: {} change, size {}; largest skew afterwards {}\n",
                        why::CostClassName(why::CostClassOf(s.edit.kind)), why::Magnitude(s.edit), s.skewAfter);
@@ -129,8 +132,9 @@ std::string WhyTable(const Cluster& cluster, const why::Report& r, bool all) {
     out += fmt::format("Pod {} schedules:\n  {}\n\n", pod, r.message);
   }
   if (!r.schedulingGates.empty())
-    return out + "The pod has scheduling gates: kube-scheduler does not try to place it until every gate is removed\n"
-                 "from spec.schedulingGates (by whoever added it; kubectl shows the pod as SchedulingGated).\n";
+    return out +
+           "The pod has scheduling gates: kube-scheduler does not try to place it until every gate is removed\n"
+           "from spec.schedulingGates (by whoever added it; kubectl shows the pod as SchedulingGated).\n";
   if (r.noNodes) return out + "The cluster has no node: add one.\n";
   for (const auto& p : r.preFilter)
     if (p.code != Code::Success && p.code != Code::Skip)

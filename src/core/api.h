@@ -169,8 +169,8 @@ struct PodSpec {
 struct Pod {
   ObjectMeta metadata;
   PodSpec spec;
-  std::string phase;  // status.phase; Succeeded and Failed pods are invisible to the scheduler
-  std::string nominatedNodeName;  // status.nominatedNodeName, set by an earlier preemption
+  std::string phase;                 // status.phase; Succeeded and Failed pods are invisible to the scheduler
+  std::string nominatedNodeName;     // status.nominatedNodeName, set by an earlier preemption
   std::optional<int64_t> startTime;  // status.startTime, Unix seconds
   // The first DisruptionTarget condition is True with reason PreemptionByScheduler
   // (preemption.PodTerminatingByPreemption, with a deletionTimestamp).
@@ -268,7 +268,7 @@ struct ScoringStrategy {
   std::string type = kLeastAllocated;
   std::vector<ResourceSpec> resources = {{"cpu", 1}, {"memory", 1}};
   std::vector<UtilizationShapePoint> requestedToCapacityRatioShape;  // requestedToCapacityRatio.shape
-  bool hasRequestedToCapacityRatio = false;  // the requestedToCapacityRatio object is present
+  bool hasRequestedToCapacityRatio = false;                          // the requestedToCapacityRatio object is present
 };
 
 // NodeResourcesFitArgs (v1 defaults applied).
@@ -314,9 +314,9 @@ struct Profile {
   // 0 means adaptive: 50% minus 1% per 125 nodes, at least 5%, at least 100 nodes.
   std::optional<int32_t> percentageOfNodesToScore;
   std::optional<int32_t> globalPercentageOfNodesToScore;  // the configuration's top-level field
-  std::string configPath;  // the KubeSchedulerConfiguration item, e.g. "items[7]"
-  std::string path;  // where it came from, e.g. "items[7].profiles[0]"
-  std::string podTopologySpreadArgsPath;  // e.g. "items[7].profiles[0].pluginConfig[1].args"
+  std::string configPath;                                 // the KubeSchedulerConfiguration item, e.g. "items[7]"
+  std::string path;                                       // where it came from, e.g. "items[7].profiles[0]"
+  std::string podTopologySpreadArgsPath;                  // e.g. "items[7].profiles[0].pluginConfig[1].args"
   std::string nodeResourcesFitArgsPath, balancedAllocationArgsPath, interPodAffinityArgsPath, nodeAffinityArgsPath,
       defaultPreemptionArgsPath;
 };

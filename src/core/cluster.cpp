@@ -251,7 +251,8 @@ const std::vector<int32_t>& Cluster::MatchCounts(Sym ns, const Selector& selecto
   for (size_t i = 0; i < matchCounts_.size(); ++i) {
     auto& e = matchCounts_[i];
     if (e->hash == h && e->ns == ns && e->selector == selector) {
-      std::rotate(matchCounts_.begin(), matchCounts_.begin() + i, matchCounts_.begin() + i + 1);
+      const auto at = matchCounts_.begin() + static_cast<std::ptrdiff_t>(i);
+      std::rotate(matchCounts_.begin(), at, at + 1);
       return matchCounts_.front()->perNode;
     }
   }

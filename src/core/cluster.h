@@ -61,13 +61,13 @@ struct PodInfo {
   Sym nsSym = kNoSym;
   LabelSet labels;
   bool terminating = false;
-  bool finished = false;   // status.phase Succeeded/Failed: invisible to the scheduler
-  NodeIndex node = kNone;  // kNone while pending
+  bool finished = false;     // status.phase Succeeded/Failed: invisible to the scheduler
+  NodeIndex node = kNone;    // kNone while pending
   std::string nodeNameSpec;  // spec.nodeName as written (NodeName plugin)
   std::vector<Toleration> tolerations;
   std::optional<OwnerRef> controller;  // metav1.GetControllerOf
   PodResources resources;
-  bool hasAffinity = false;                // spec.affinity has podAffinity or podAntiAffinity
+  bool hasAffinity = false;  // spec.affinity has podAffinity or podAntiAffinity
   bool hasRequiredAntiAffinity = false;
   // Waiting for the scheduler: not bound, no spec.nodeName (a pod bound to a node the
   // scenario lacks is bound all the same: kube-scheduler's snapshot simply has no such

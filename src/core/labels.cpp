@@ -6,8 +6,7 @@
 namespace spreadlab {
 
 void LabelSet::Set(Sym key, Sym value) {
-  auto it = std::lower_bound(kv_.begin(), kv_.end(), key,
-                             [](const auto& p, Sym k) { return p.first < k; });
+  auto it = std::lower_bound(kv_.begin(), kv_.end(), key, [](const auto& p, Sym k) { return p.first < k; });
   if (it != kv_.end() && it->first == key) {
     it->second = value;
   } else {
@@ -22,15 +21,13 @@ Sym LabelSet::Get(Sym key) const {
       if (k == key) return v;
     return kNoSym;
   }
-  auto it = std::lower_bound(kv_.begin(), kv_.end(), key,
-                             [](const auto& p, Sym k) { return p.first < k; });
+  auto it = std::lower_bound(kv_.begin(), kv_.end(), key, [](const auto& p, Sym k) { return p.first < k; });
   return (it != kv_.end() && it->first == key) ? it->second : kNoSym;
 }
 
 void Selector::Add(Requirement r) {
   std::sort(r.values.begin(), r.values.end());
-  auto it = std::upper_bound(reqs_.begin(), reqs_.end(), r.key,
-                             [](Sym k, const Requirement& q) { return k < q.key; });
+  auto it = std::upper_bound(reqs_.begin(), reqs_.end(), r.key, [](Sym k, const Requirement& q) { return k < q.key; });
   reqs_.insert(it, std::move(r));
 }
 
@@ -106,13 +103,27 @@ std::string SelectorString(const Selector& s, const StringPool& pool) {
       return l + ")";
     };
     switch (r.op) {
-      case SelOp::Equals: out += k + "=" + pool.Str(r.values[0]); break;
-      case SelOp::In: out += k + " in" + list(); break;
-      case SelOp::NotIn: out += k + " notin" + list(); break;
-      case SelOp::Exists: out += k; break;
-      case SelOp::DoesNotExist: out += "!" + k; break;
-      case SelOp::Gt: out += k + ">" + std::to_string(r.number); break;
-      case SelOp::Lt: out += k + "<" + std::to_string(r.number); break;
+      case SelOp::Equals:
+        out += k + "=" + pool.Str(r.values[0]);
+        break;
+      case SelOp::In:
+        out += k + " in" + list();
+        break;
+      case SelOp::NotIn:
+        out += k + " notin" + list();
+        break;
+      case SelOp::Exists:
+        out += k;
+        break;
+      case SelOp::DoesNotExist:
+        out += "!" + k;
+        break;
+      case SelOp::Gt:
+        out += k + ">" + std::to_string(r.number);
+        break;
+      case SelOp::Lt:
+        out += k + "<" + std::to_string(r.number);
+        break;
     }
   }
   return out;

@@ -113,10 +113,9 @@ std::optional<Multiplier> InterpretSuffix(std::string_view suffix) {
     Multiplier multiplier;
   };
   static constexpr Entry kTable[] = {
-      {"", {10, 0}},   {"n", {10, -9}}, {"u", {10, -6}}, {"m", {10, -3}},  {"k", {10, 3}},
-      {"M", {10, 6}},  {"G", {10, 9}},  {"T", {10, 12}}, {"P", {10, 15}},  {"E", {10, 18}},
-      {"Ki", {2, 10}}, {"Mi", {2, 20}}, {"Gi", {2, 30}}, {"Ti", {2, 40}},  {"Pi", {2, 50}},
-      {"Ei", {2, 60}},
+      {"", {10, 0}},   {"n", {10, -9}}, {"u", {10, -6}}, {"m", {10, -3}}, {"k", {10, 3}},  {"M", {10, 6}},
+      {"G", {10, 9}},  {"T", {10, 12}}, {"P", {10, 15}}, {"E", {10, 18}}, {"Ki", {2, 10}}, {"Mi", {2, 20}},
+      {"Gi", {2, 30}}, {"Ti", {2, 40}}, {"Pi", {2, 50}}, {"Ei", {2, 60}},
   };
   for (const Entry& entry : kTable) {
     if (entry.name == suffix) return entry.multiplier;
@@ -129,9 +128,7 @@ std::optional<Multiplier> InterpretSuffix(std::string_view suffix) {
 
 // Upstream reads a digit-less mantissa as zero only on its int64 fast path; its inf.Dec
 // fallback, taken for Pi/Ei and for decimal scales finer than nano, rejects it (ErrNumeric).
-bool DigitlessMantissaAccepted(const Multiplier& m) {
-  return m.base == 2 ? m.exponent <= 40 : m.exponent >= -9;
-}
+bool DigitlessMantissaAccepted(const Multiplier& m) { return m.base == 2 ? m.exponent <= 40 : m.exponent >= -9; }
 
 // Multiplies a string of decimal digits in place by a small factor.
 void MultiplyDigits(std::string& digits, uint32_t factor) {
@@ -148,8 +145,7 @@ void MultiplyDigits(std::string& digits, uint32_t factor) {
 // (every binary exponent is a multiple of 10, i.e. a power of 1024) so that one
 // base-10 rounding routine serves both suffix kinds.
 Decimal MagnitudeOf(const Scanned& q, const Multiplier& m) {
-  Decimal d{std::string(q.whole) + std::string(q.fraction),
-            -static_cast<int64_t>(q.fraction.size())};
+  Decimal d{std::string(q.whole) + std::string(q.fraction), -static_cast<int64_t>(q.fraction.size())};
   if (m.base == 10) {
     d.exp10 += m.exponent;
   } else {

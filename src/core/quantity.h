@@ -12,8 +12,8 @@ namespace spreadlab {
 // INT64_MIN for negative ones. Binary-suffixed amounts (Ki..Ei) are first capped at
 // magnitude INT64_MAX, as ParseQuantity does, so "-8Ei" has value -INT64_MAX.
 struct Quantity {
-  int64_t value = 0;   // Quantity.Value(): rounded away from zero to an integer
-  int64_t milli = 0;   // Quantity.MilliValue(): rounded away from zero to whole thousandths
+  int64_t value = 0;  // Quantity.Value(): rounded away from zero to an integer
+  int64_t milli = 0;  // Quantity.MilliValue(): rounded away from zero to whole thousandths
 };
 // Parses a quantity string exactly as k8s.io/apimachinery/pkg/api/resource.ParseQuantity does,
 // with the amount computed exactly (no floating point) before rounding.
@@ -22,4 +22,4 @@ struct Quantity {
 // ErrSuffix ("unable to parse quantity's suffix"). Decimal exponents outside int32 are rejected
 // with ErrSuffix rather than wrapped.
 std::optional<Quantity> ParseQuantity(std::string_view s, std::string* error = nullptr);
-}
+}  // namespace spreadlab

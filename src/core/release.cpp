@@ -21,11 +21,12 @@ struct GateSpec {
 constexpr int M = kMasterMinor;
 constexpr GateSpec kGates[] = {
     // Pods and resources.
-    {"PodLevelResources", 32, M, 34, 0, &Features::enablePodLevelResources},  // kubernetes#132999 (beta, on)
+    {"PodLevelResources", 32, M, 34, 0, &Features::enablePodLevelResources},    // kubernetes#132999 (beta, on)
     {"SidecarContainers", 30, 36, 30, 33, &Features::enableSidecarContainers},  // GA kubernetes#129731, removed 1.37
     {"InPlacePodVerticalScaling", 30, M, 33, 35, nullptr},
     {"InPlacePodLevelResourcesVerticalScaling", 35, M, 36, 0, nullptr},
-    {"InPlacePodVerticalScalingSchedulerPreemption", 37, M, 0, 0, &Features::enableInPlacePodVerticalScalingSchedulerPreemption},
+    {"InPlacePodVerticalScalingSchedulerPreemption", 37, M, 0, 0,
+     &Features::enableInPlacePodVerticalScalingSchedulerPreemption},
     {"PodSchedulingReadiness", 30, M, 30, 30, nullptr},
     {"PodDisruptionConditions", 30, 33, 30, 31, nullptr},
     // PodTopologySpread and affinity.
@@ -97,20 +98,26 @@ struct ReleaseChange {
 };
 constexpr ReleaseChange kChanges[] = {
     {31, "1.31 leaves the in-tree volume limits out of the default profile (kubernetes#124500)"},
-    {32, "1.32 counts the nodes a PreFilterResult leaves out in the FitError (kubernetes#126022) and adds "
-         "sidecars to the non-zero requests that LeastAllocated scores (kubernetes#127878)"},
-    {33, "1.33 skips NodeResourcesBalancedAllocation for pods that request nothing (kubernetes#130260) and checks "
-         "sidecars' host ports (kubernetes#132040)"},
-    {34, "1.34 turns pod-level resources on (kubernetes#132999), stops naming the taint in TaintToleration's reason "
-         "(kubernetes#134740), makes a request beyond a node's allocatable unresolvable, so that preemption skips the "
-         "node (kubernetes#131345), and adds DynamicResources to the default profile (kubernetes#132706)"},
+    {32,
+     "1.32 counts the nodes a PreFilterResult leaves out in the FitError (kubernetes#126022) and adds "
+     "sidecars to the non-zero requests that LeastAllocated scores (kubernetes#127878)"},
+    {33,
+     "1.33 skips NodeResourcesBalancedAllocation for pods that request nothing (kubernetes#130260) and checks "
+     "sidecars' host ports (kubernetes#132040)"},
+    {34,
+     "1.34 turns pod-level resources on (kubernetes#132999), stops naming the taint in TaintToleration's reason "
+     "(kubernetes#134740), makes a request beyond a node's allocatable unresolvable, so that preemption skips the "
+     "node (kubernetes#131345), and adds DynamicResources to the default profile (kubernetes#132706)"},
     {35, "1.35 gives DynamicResources a score weight of 2 (kubernetes#134711)"},
-    {36, "1.36 scores NodeResourcesBalancedAllocation by the balance the pod brings, 75 when it changes nothing "
-         "(kubernetes#135573), and adds NodeDeclaredFeatures to the default profile (kubernetes#136042)"},
-    {37, "1.37 runs NodeName before NodeUnschedulable, says where a preemption would place the pod "
-         "(kubernetes#140180) and orders equal victims without a start time by the node's order (kubernetes#137981)"},
-    {kMasterMinor, "master counts every pod of the namespace for labelSelector: {} in a spread constraint "
-                   "(kubernetes#141340)"},
+    {36,
+     "1.36 scores NodeResourcesBalancedAllocation by the balance the pod brings, 75 when it changes nothing "
+     "(kubernetes#135573), and adds NodeDeclaredFeatures to the default profile (kubernetes#136042)"},
+    {37,
+     "1.37 runs NodeName before NodeUnschedulable, says where a preemption would place the pod "
+     "(kubernetes#140180) and orders equal victims without a start time by the node's order (kubernetes#137981)"},
+    {kMasterMinor,
+     "master counts every pod of the namespace for labelSelector: {} in a spread constraint "
+     "(kubernetes#141340)"},
 };
 
 }  // namespace
@@ -158,9 +165,7 @@ bool ParseKubeVersion(std::string_view text, int& minor, std::string& error) {
   return true;
 }
 
-std::string KubeVersionName(int minor) {
-  return minor >= kMasterMinor ? "master" : "1." + std::to_string(minor);
-}
+std::string KubeVersionName(int minor) { return minor >= kMasterMinor ? "master" : "1." + std::to_string(minor); }
 
 Features DefaultFeatures(int minor) {
   Features f;

@@ -26,16 +26,16 @@ std::string KubeVersionName(int minor);
 
 // The gates spreadlab's decisions depend on (upstream's Features field names).
 struct Features {
-  bool enablePodLevelResources = false;                    // PodLevelResources
-  bool enableSidecarContainers = false;                    // SidecarContainers
-  bool enableMatchLabelKeysInPodTopologySpread = false;    // MatchLabelKeysInPodTopologySpread
+  bool enablePodLevelResources = false;                       // PodLevelResources
+  bool enableSidecarContainers = false;                       // SidecarContainers
+  bool enableMatchLabelKeysInPodTopologySpread = false;       // MatchLabelKeysInPodTopologySpread
   bool enableNodeInclusionPolicyInPodTopologySpread = false;  // NodeInclusionPolicyInPodTopologySpread
-  bool enableDynamicResourceAllocation = false;            // DynamicResourceAllocation: DynamicResources in the profile
-  bool enableNodeDeclaredFeatures = false;                 // NodeDeclaredFeatures: its plugin in the profile
+  bool enableDynamicResourceAllocation = false;  // DynamicResourceAllocation: DynamicResources in the profile
+  bool enableNodeDeclaredFeatures = false;       // NodeDeclaredFeatures: its plugin in the profile
   // Gates that add plugins spreadlab does not simulate to the default profile.
-  bool enableGangScheduling = false;                       // GangScheduling (1.35, 1.36)
-  bool enableGenericWorkload = false;                      // GenericWorkload: GangScheduling's plugin from 1.37
-  bool enableTopologyAwareWorkloadScheduling = false;      // TopologyAwareWorkloadScheduling
+  bool enableGangScheduling = false;                   // GangScheduling (1.35, 1.36)
+  bool enableGenericWorkload = false;                  // GenericWorkload: GangScheduling's plugin from 1.37
+  bool enableTopologyAwareWorkloadScheduling = false;  // TopologyAwareWorkloadScheduling
   bool enableInPlacePodVerticalScalingSchedulerPreemption = false;  // DeferredPodScheduling
 };
 

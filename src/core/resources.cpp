@@ -116,14 +116,18 @@ bool IsScalarResourceName(const std::string& name) {
 
 void Resource::AddScalar(const std::string& name, int64_t v) {
   auto it = std::lower_bound(scalar.begin(), scalar.end(), name, ScalarLess);
-  if (it != scalar.end() && it->first == name) it->second = GoAdd(it->second, v);
-  else scalar.insert(it, {name, v});
+  if (it != scalar.end() && it->first == name)
+    it->second = GoAdd(it->second, v);
+  else
+    scalar.insert(it, {name, v});
 }
 
 void Resource::SetScalar(const std::string& name, int64_t v) {
   auto it = std::lower_bound(scalar.begin(), scalar.end(), name, ScalarLess);
-  if (it != scalar.end() && it->first == name) it->second = v;
-  else scalar.insert(it, {name, v});
+  if (it != scalar.end() && it->first == name)
+    it->second = v;
+  else
+    scalar.insert(it, {name, v});
 }
 
 int64_t Resource::Scalar(const std::string& name) const {
@@ -146,20 +150,29 @@ int64_t Resource::Get(const std::string& name) const {
 
 void Resource::Add(const v1::ResourceList& rl) {
   for (const auto& [name, q] : rl) {
-    if (name == kResourceCPU) milliCPU = GoAdd(milliCPU, q.milli);
-    else if (name == kResourceMemory) memory = GoAdd(memory, q.value);
-    else if (name == kResourcePods) allowedPodNumber = GoAdd(allowedPodNumber, q.value);
-    else if (name == kResourceEphemeralStorage) ephemeralStorage = GoAdd(ephemeralStorage, q.value);
-    else if (IsScalarResourceName(name)) AddScalar(name, q.value);
+    if (name == kResourceCPU)
+      milliCPU = GoAdd(milliCPU, q.milli);
+    else if (name == kResourceMemory)
+      memory = GoAdd(memory, q.value);
+    else if (name == kResourcePods)
+      allowedPodNumber = GoAdd(allowedPodNumber, q.value);
+    else if (name == kResourceEphemeralStorage)
+      ephemeralStorage = GoAdd(ephemeralStorage, q.value);
+    else if (IsScalarResourceName(name))
+      AddScalar(name, q.value);
   }
 }
 
 void Resource::SetMaxResource(const v1::ResourceList& rl) {
   for (const auto& [name, q] : rl) {
-    if (name == kResourceMemory) memory = std::max(memory, q.value);
-    else if (name == kResourceCPU) milliCPU = std::max(milliCPU, q.milli);
-    else if (name == kResourceEphemeralStorage) ephemeralStorage = std::max(ephemeralStorage, q.value);
-    else if (IsScalarResourceName(name)) SetScalar(name, std::max(Scalar(name), q.value));
+    if (name == kResourceMemory)
+      memory = std::max(memory, q.value);
+    else if (name == kResourceCPU)
+      milliCPU = std::max(milliCPU, q.milli);
+    else if (name == kResourceEphemeralStorage)
+      ephemeralStorage = std::max(ephemeralStorage, q.value);
+    else if (IsScalarResourceName(name))
+      SetScalar(name, std::max(Scalar(name), q.value));
   }
 }
 
@@ -284,7 +297,8 @@ std::pair<int64_t, int64_t> NonZeroRequestsBefore132(const v1::Pod& pod) {
   cpu = std::max(cpu, initCPU);
   mem = std::max(mem, initMem);
   if (auto it = pod.spec.overhead.find(kResourceCPU); it != pod.spec.overhead.end()) cpu = GoAdd(cpu, it->second.milli);
-  if (auto it = pod.spec.overhead.find(kResourceMemory); it != pod.spec.overhead.end()) mem = GoAdd(mem, it->second.value);
+  if (auto it = pod.spec.overhead.find(kResourceMemory); it != pod.spec.overhead.end())
+    mem = GoAdd(mem, it->second.value);
   return {cpu, mem};
 }
 

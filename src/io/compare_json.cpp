@@ -25,7 +25,8 @@ ojson Side(const why::SideVerdict& v) {
 
 nlohmann::ordered_json CompareToJson(const why::Comparison& c) {
   ojson nodes = ojson::array();
-  for (const auto& r : c.rows) nodes.push_back(ojson{{"name", r.node}, {"differs", r.differs}, {"a", Side(r.a)}, {"b", Side(r.b)}});
+  for (const auto& r : c.rows)
+    nodes.push_back(ojson{{"name", r.node}, {"differs", r.differs}, {"a", Side(r.a)}, {"b", Side(r.b)}});
   return ojson{{"version", kCompareContractVersion},
                {"pod", c.pod},
                {"a", {{"selected", OrNull(c.selectedA)}, {"message", c.messageA}}},

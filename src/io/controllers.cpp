@@ -130,11 +130,16 @@ class Controllers {
       const std::string kind = Str(it, "kind");
       if (!IsWorkloadKind(kind)) continue;
       Workload w = Describe(i);
-      if (kind == "Deployment") Deployment(w);
-      else if (kind == "ReplicaSet" || kind == "ReplicationController") ReplicaSet(w);
-      else if (kind == "StatefulSet") StatefulSet(w);
-      else if (kind == "Job") Job(w);
-      else DaemonSet(w);
+      if (kind == "Deployment")
+        Deployment(w);
+      else if (kind == "ReplicaSet" || kind == "ReplicationController")
+        ReplicaSet(w);
+      else if (kind == "StatefulSet")
+        StatefulSet(w);
+      else if (kind == "Job")
+        Job(w);
+      else
+        DaemonSet(w);
     }
   }
 
@@ -147,7 +152,8 @@ class Controllers {
     w.kind = Str(it, "kind");
     w.apiVersion = Str(it, "apiVersion");
     const json* meta = Obj(it, "metadata");
-    if (!meta || Str(*meta, "name").empty()) throw ControllerError{w.path + ".metadata.name", "Required value: name is required"};
+    if (!meta || Str(*meta, "name").empty())
+      throw ControllerError{w.path + ".metadata.name", "Required value: name is required"};
     w.name = Str(*meta, "name");
     w.ns = Str(*meta, "namespace", "default");
     if (w.ns.empty()) w.ns = "default";
@@ -166,10 +172,14 @@ class Controllers {
     if (it == spec.end() || it->is_null()) return fallback;
     if (!it->is_number_integer() && !it->is_number_unsigned())
       throw ControllerError{w.path + ".spec." + key, "expected an integer, got " + it->dump()};
-    const int64_t v = it->is_number_unsigned() ? static_cast<int64_t>(std::min<uint64_t>(it->get<uint64_t>(), INT64_MAX))
-                                               : it->get<int64_t>();
-    if (v < 0) throw ControllerError{w.path + ".spec." + key, "must be greater than or equal to 0 (got " + it->dump() + ")"};
-    if (v > 100000) throw ControllerError{w.path + ".spec." + key, "spreadlab creates at most 100000 pods per workload (got " + it->dump() + ")"};
+    const int64_t v = it->is_number_unsigned()
+                          ? static_cast<int64_t>(std::min<uint64_t>(it->get<uint64_t>(), INT64_MAX))
+                          : it->get<int64_t>();
+    if (v < 0)
+      throw ControllerError{w.path + ".spec." + key, "must be greater than or equal to 0 (got " + it->dump() + ")"};
+    if (v > 100000)
+      throw ControllerError{w.path + ".spec." + key,
+                            "spreadlab creates at most 100000 pods per workload (got " + it->dump() + ")"};
     return v;
   }
 
@@ -186,7 +196,7 @@ class Controllers {
     const Selector sel = LabelSelectorAsSelector(selector, pool);
     if (sel.Empty() || !sel.Matches(MakeLabelSet(Labels(Obj(*tmpl, "metadata")), pool), pool))
       throw ControllerError{w.path + ".spec.template.metadata.labels",
-                    "Invalid value: `selector` does not match template `labels`"};
+                            "Invalid value: `selector` does not match template `labels`"};
     return *tmpl;
   }
 
@@ -245,8 +255,8 @@ class Controllers {
 
   // The ownerReference a controller sets on what it creates.
   static json ControllerRef(const Workload& w, const std::string& apiVersion) {
-    return json{{"apiVersion", apiVersion}, {"kind", w.kind},        {"name", w.name},
-                {"uid", w.uid},             {"controller", true},    {"blockOwnerDeletion", true}};
+    return json{{"apiVersion", apiVersion},  {"kind", w.kind}, {"name", w.name}, {"uid", w.uid}, {"controller", true},
+                {"blockOwnerDeletion", true}};
   }
 
   // The pod the controller makes from its template (controller.GetPodFromTemplate).
@@ -286,8 +296,10 @@ class Controllers {
       const int64_t n = Count(rs, Spec(rs), "replicas", 1);
       total += n;
       const json* rsTemplate = Obj(Spec(rs), "template");
-      if (!current && rsTemplate && EqualIgnoreHash(*rsTemplate, tmpl)) current = i;
-      else if (n > 0) ++others;
+      if (!current && rsTemplate && EqualIgnoreHash(*rsTemplate, tmpl))
+        current = i;
+      else if (n > 0)
+        ++others;
     }
     if (!current) return;
     json& rsReplicas = items_[*current]["spec"]["replicas"];
@@ -321,8 +333,9 @@ class Controllers {
       oldRevisions += (oldRevisions.empty() ? "" : ", ") + w.ns + "/" + Str(*Obj(items_[i], "metadata"), "name");
     }
     if (!oldRevisions.empty())
-      out_.notes.push_back(w.path + ": Deployment " + w.ns + "/" + w.name + " has a new template: older ReplicaSet(s) " +
-                           oldRevisions + " keep their pods (the rollout's scale-down is not simulated yet)");
+      out_.notes.push_back(w.path + ": Deployment " + w.ns + "/" + w.name +
+                           " has a new template: older ReplicaSet(s) " + oldRevisions +
+                           " keep their pods (the rollout's scale-down is not simulated yet)");
     int64_t collisions = 0;
     if (const json* st = Obj(items_[w.item], "status"))
       if (auto c = st->find("collisionCount"); c != st->end() && c->is_number_integer()) collisions = c->get<int64_t>();
@@ -333,8 +346,11 @@ class Controllers {
     rsSelector["matchLabels"]["pod-template-hash"] = hash;
     json rsMeta = {{"name", w.name + "-" + hash}, {"namespace", w.ns}, {"labels", rsTemplate["metadata"]["labels"]}};
     rsMeta["ownerReferences"] = json::array({ControllerRef(w, w.apiVersion.empty() ? "apps/v1" : w.apiVersion)});
-    json rs = {{"apiVersion", "apps/v1"}, {"kind", "ReplicaSet"}, {"metadata", std::move(rsMeta)},
-               {"spec", {{"replicas", replicas}, {"selector", std::move(rsSelector)}, {"template", std::move(rsTemplate)}}}};
+    json rs = {
+        {"apiVersion", "apps/v1"},
+        {"kind", "ReplicaSet"},
+        {"metadata", std::move(rsMeta)},
+        {"spec", {{"replicas", replicas}, {"selector", std::move(rsSelector)}, {"template", std::move(rsTemplate)}}}};
     Add(std::move(rs), w);
     out_.notes.push_back(w.path + ": Deployment " + w.ns + "/" + w.name + " created ReplicaSet " + w.ns + "/" + w.name +
                          "-" + hash);
@@ -361,8 +377,7 @@ class Controllers {
     for (size_t i : orphans_) {
       const json* meta = Obj(items_[i], "metadata");
       if (Active(i) && Str(*meta, "namespace", "default") == w.ns &&
-          std::find(pods.begin(), pods.end(), i) == pods.end() &&
-          sel.Matches(MakeLabelSet(Labels(meta), pool), pool))
+          std::find(pods.begin(), pods.end(), i) == pods.end() && sel.Matches(MakeLabelSet(Labels(meta), pool), pool))
         pods.push_back(i);
     }
     const int64_t have = static_cast<int64_t>(pods.size());
@@ -370,9 +385,8 @@ class Controllers {
       Note(w, 0, replicas, have, DeleteRanked(w, std::move(pods), replicas));
       return;
     }
-    Create(w, replicas, have, [&](uint32_t n) {
-      return PodFrom(w, tmpl, GeneratedName(w.name + "-", n, w.ns, podNames_), {});
-    });
+    Create(w, replicas, have,
+           [&](uint32_t n) { return PodFrom(w, tmpl, GeneratedName(w.name + "-", n, w.ns, podNames_), {}); });
   }
 
   // replicaset manageReplicas scaling down: at most burstReplicas (500) per sync, each
@@ -471,7 +485,8 @@ class Controllers {
     std::vector<std::pair<int64_t, size_t>> condemned;
     for (size_t i : Owned(w, "Pod")) {
       const int64_t ordinal = Ordinal(Str(*Obj(items_[i], "metadata"), "name"));
-      if (Active(i) && ordinal >= 0 && (ordinal < start || ordinal >= start + replicas)) condemned.emplace_back(ordinal, i);
+      if (Active(i) && ordinal >= 0 && (ordinal < start || ordinal >= start + replicas))
+        condemned.emplace_back(ordinal, i);
     }
     std::sort(condemned.rbegin(), condemned.rend());
     for (const auto& [ordinal, i] : condemned) {
@@ -593,16 +608,15 @@ class Controllers {
   // The created pod: util.ReplaceDaemonSetPodNodeNameNodeAffinity (every required term
   // replaced by the one naming the node) and the controller's tolerations.
   static void PinToNode(json& spec, const std::string& node) {
-    json term = {{"matchFields", json::array({json{{"key", "metadata.name"}, {"operator", "In"},
-                                                   {"values", json::array({node})}}})}};
+    json term = {{"matchFields",
+                  json::array({json{{"key", "metadata.name"}, {"operator", "In"}, {"values", json::array({node})}}})}};
     spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"] =
         json{{"nodeSelectorTerms", json::array({std::move(term)})}};
     json& tols = spec["tolerations"];
     if (!tols.is_array()) tols = json::array();
     for (const auto& t : DaemonTolerations()) {
       bool present = false;
-      for (const json& e : tols)
-        present |= e.is_object() && Str(e, "key") == t.key && Str(e, "effect") == t.effect;
+      for (const json& e : tols) present |= e.is_object() && Str(e, "key") == t.key && Str(e, "effect") == t.effect;
       if (!present) tols.push_back(json{{"key", t.key}, {"operator", t.op}, {"effect", t.effect}});
     }
   }
@@ -677,14 +691,14 @@ class Controllers {
 
   json& items_;
   ControllerResult& out_;
-  std::set<std::string> podNames_;                             // namespace/name of every pod
+  std::set<std::string> podNames_;                              // namespace/name of every pod
   std::unordered_map<std::string, std::vector<size_t>> owned_;  // OwnerKey -> the items it owns
   std::vector<size_t> orphans_;                                 // pods no controller owns
   std::vector<std::pair<size_t, v1::Node>> nodes_;              // Nodes(), read on first use
   bool nodesRead_ = false;
   std::set<size_t> ranByDeployment_;  // ReplicaSets already run by the Deployment that created them
   std::set<size_t> erase_;            // the pods the controllers deleted
-  std::optional<UnixNanos> now_;        // Now(), read on first use
+  std::optional<UnixNanos> now_;      // Now(), read on first use
   bool nowRead_ = false;
 
  public:
@@ -728,7 +742,8 @@ std::string SourcePath(const ControllerResult& r, const std::string& path) {
   if (p.compare(0, 6, "items[") == 0 && close != std::string::npos) {
     const size_t k = std::strtoull(p.c_str() + 6, nullptr, 10);
     const std::string rest = p.substr(close + 1);
-    auto created = std::find_if(r.created.begin(), r.created.end(), [&](const CreatedObject& c) { return c.item == k; });
+    auto created =
+        std::find_if(r.created.begin(), r.created.end(), [&](const CreatedObject& c) { return c.item == k; });
     if (created != r.created.end()) {
       // A created pod's metadata and spec are its workload's template's.
       const bool inTemplate = rest.rfind(".metadata", 0) == 0 || rest.rfind(".spec", 0) == 0;

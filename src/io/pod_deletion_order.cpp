@@ -54,8 +54,8 @@ int PhaseOrdinal(const std::string& phase) {  // podPhaseToOrdinal; others read 
 // metav1.Time's Sub: a time.Duration (int64 nanoseconds), saturated as Go's Time.Sub does.
 int64_t Sub(UnixNanos now, UnixNanos t) {
   const UnixNanos d = now - t;  // cannot overflow: both come from years 0000–9999
-  return static_cast<int64_t>(std::clamp<UnixNanos>(d, std::numeric_limits<int64_t>::min(),
-                                                     std::numeric_limits<int64_t>::max()));
+  return static_cast<int64_t>(
+      std::clamp<UnixNanos>(d, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()));
 }
 
 // logarithmicRankDiff: the difference of floor(log2(age)) of two times.
@@ -120,14 +120,15 @@ std::optional<UnixNanos> ParseTime(const std::string& s) {
     ++i;
   } else {
     int oh, om;
-    if (i + 6 != s.size() || (s[i] != '+' && s[i] != '-') || !num(i + 1, 2, oh) || s[i + 3] != ':' || !num(i + 4, 2, om))
+    if (i + 6 != s.size() || (s[i] != '+' && s[i] != '-') || !num(i + 1, 2, oh) || s[i + 3] != ':' ||
+        !num(i + 4, 2, om))
       return std::nullopt;
-    offset = (s[i] == '-' ? -1 : 1) * (oh * 3600 + om * 60);
+    offset = (s[i] == '-' ? -1 : 1) * (int64_t{oh} * 3600 + int64_t{om} * 60);
     i += 6;
   }
   if (i != s.size()) return std::nullopt;
-  const int64_t secs = DaysFromCivil(y, static_cast<unsigned>(mo), static_cast<unsigned>(d)) * 86400 + h * 3600 +
-                       mi * 60 + se - offset;
+  const int64_t secs = DaysFromCivil(y, static_cast<unsigned>(mo), static_cast<unsigned>(d)) * 86400 +
+                       int64_t{h} * 3600 + int64_t{mi} * 60 + se - offset;
   return static_cast<UnixNanos>(secs) * 1000000000 + nanos;
 }
 
@@ -233,23 +234,32 @@ bool SameAgeBucket(std::optional<UnixNanos> t1, std::optional<UnixNanos> t2, std
 std::string StepText(int step, const DeletionCandidate& a, const DeletionCandidate& b, std::optional<UnixNanos> now) {
   const std::string phaseA = a.phase.empty() ? "Pending" : a.phase, phaseB = b.phase.empty() ? "Pending" : b.phase;
   // Rules 6 to 8 decide between pods of the same rank: say that rank too.
-  const std::string sameRank = a.rank > 1 ? " (each shares its node with " + std::to_string(a.rank - 1) +
-                                                " other pod(s) of the workload)"
-                                          : "";
+  const std::string sameRank =
+      a.rank > 1 ? " (each shares its node with " + std::to_string(a.rank - 1) + " other pod(s) of the workload)" : "";
   const std::string byUid = " (ages in the same power-of-two bucket, so the smaller UID, " + a.uid + ", goes first)";
   switch (step) {
-    case 1: return "not scheduled yet";
-    case 2: return "phase " + phaseA + " goes before " + phaseB;
-    case 3: return "not ready";
-    case 4: return "lower pod-deletion-cost (" + std::to_string(a.deletionCost) + " < " + std::to_string(b.deletionCost) + ")";
-    case 5: return std::to_string(a.rank) + " pod(s) of the workload on its node " + a.nodeName + ", " +
-                   std::to_string(b.rank) + " on " + b.nodeName;
-    case 6: return SameAgeBucket(a.readySince, b.readySince, now) ? "ready about as long as " + b.name + byUid + sameRank
-                                                                   : "ready for less time than " + b.name + sameRank;
-    case 7: return "more container restarts than " + b.name + sameRank;
-    case 8: return SameAgeBucket(a.created, b.created, now) ? "created about when " + b.name + " was" + byUid + sameRank
-                                                           : "created more recently than " + b.name + sameRank;
-    default: return "";
+    case 1:
+      return "not scheduled yet";
+    case 2:
+      return "phase " + phaseA + " goes before " + phaseB;
+    case 3:
+      return "not ready";
+    case 4:
+      return "lower pod-deletion-cost (" + std::to_string(a.deletionCost) + " < " + std::to_string(b.deletionCost) +
+             ")";
+    case 5:
+      return std::to_string(a.rank) + " pod(s) of the workload on its node " + a.nodeName + ", " +
+             std::to_string(b.rank) + " on " + b.nodeName;
+    case 6:
+      return SameAgeBucket(a.readySince, b.readySince, now) ? "ready about as long as " + b.name + byUid + sameRank
+                                                            : "ready for less time than " + b.name + sameRank;
+    case 7:
+      return "more container restarts than " + b.name + sameRank;
+    case 8:
+      return SameAgeBucket(a.created, b.created, now) ? "created about when " + b.name + " was" + byUid + sameRank
+                                                      : "created more recently than " + b.name + sameRank;
+    default:
+      return "";
   }
 }
 

@@ -25,15 +25,15 @@ __extension__ typedef __int128 UnixNanos;
 // has whole seconds); nullopt is Go's zero time.
 struct DeletionCandidate {
   std::string name, uid, nodeName;
-  std::string phase;             // status.phase
-  bool active = true;            // controller.IsPodActive: not Succeeded or Failed, no deletionTimestamp
-  bool ready = false;            // podutil.IsPodReady: condition Ready is True
+  std::string phase;                    // status.phase
+  bool active = true;                   // controller.IsPodActive: not Succeeded or Failed, no deletionTimestamp
+  bool ready = false;                   // podutil.IsPodReady: condition Ready is True
   std::optional<UnixNanos> readySince;  // that condition's lastTransitionTime
-  int32_t deletionCost = 0;      // controller.kubernetes.io/pod-deletion-cost (0 when unset or invalid)
-  int64_t regularRestarts = 0;   // max restartCount of status.containerStatuses
-  int64_t sidecarRestarts = 0;   // max restartCount of restartable init containers
-  std::optional<UnixNanos> created;  // metadata.creationTimestamp
-  int rank = 0;                  // active related pods on the same node
+  int32_t deletionCost = 0;             // controller.kubernetes.io/pod-deletion-cost (0 when unset or invalid)
+  int64_t regularRestarts = 0;          // max restartCount of status.containerStatuses
+  int64_t sidecarRestarts = 0;          // max restartCount of restartable init containers
+  std::optional<UnixNanos> created;     // metadata.creationTimestamp
+  int rank = 0;                         // active related pods on the same node
 };
 
 // The fields above from a pod object (the rank is left 0).

@@ -59,7 +59,9 @@ size_t ItemIndex(const std::string& path) {
 // The document as text. Edits put what a person typed into it before the reader checks
 // it, and JS strings may hold lone surrogates: bytes that are not UTF-8 become U+FFFD
 // instead of an exception.
-std::string Text(const ojson& j, int indent = -1) { return j.dump(indent, ' ', false, ojson::error_handler_t::replace); }
+std::string Text(const ojson& j, int indent = -1) {
+  return j.dump(indent, ' ', false, ojson::error_handler_t::replace);
+}
 
 ojson& Child(ojson& j, const char* key) {
   if (!j.contains(key) || !j[key].is_object()) j[key] = ojson::object();
@@ -108,8 +110,12 @@ struct ScenarioDoc::Json {
 ScenarioDoc::ScenarioDoc() : json_(std::make_unique<Json>()) {}
 ScenarioDoc::~ScenarioDoc() = default;
 ScenarioDoc::ScenarioDoc(const ScenarioDoc& o)
-    : json_(std::make_unique<Json>(*o.json_)), scenario_(o.scenario_), warnings_(o.warnings_), created_(o.created_),
-      controllerNotes_(o.controllerNotes_), deletedPods_(o.deletedPods_),
+    : json_(std::make_unique<Json>(*o.json_)),
+      scenario_(o.scenario_),
+      warnings_(o.warnings_),
+      created_(o.created_),
+      controllerNotes_(o.controllerNotes_),
+      deletedPods_(o.deletedPods_),
       loaded_(o.loaded_) {}
 ScenarioDoc::ScenarioDoc(ScenarioDoc&&) noexcept = default;
 ScenarioDoc& ScenarioDoc::operator=(ScenarioDoc&&) noexcept = default;
@@ -335,9 +341,8 @@ bool ScenarioDoc::SetSpreadConstraints(size_t pod, std::vector<v1::TopologySprea
 
 bool ScenarioDoc::SetSpreadConstraintField(size_t pod, size_t index, std::string_view field, std::string_view valueJson,
                                            std::string& error) {
-  static const char* const kFields[] = {"maxSkew",          "topologyKey",        "whenUnsatisfiable",
-                                        "labelSelector",    "minDomains",         "nodeAffinityPolicy",
-                                        "nodeTaintsPolicy", "matchLabelKeys"};
+  static const char* const kFields[] = {"maxSkew",    "topologyKey",        "whenUnsatisfiable", "labelSelector",
+                                        "minDomains", "nodeAffinityPolicy", "nodeTaintsPolicy",  "matchLabelKeys"};
   if (std::find(std::begin(kFields), std::end(kFields), field) == std::end(kFields)) {
     error = "unknown constraint field \"" + std::string(field) +
             "\" (allowed: maxSkew, topologyKey, whenUnsatisfiable, labelSelector, minDomains, nodeAffinityPolicy, "
@@ -351,7 +356,8 @@ bool ScenarioDoc::SetSpreadConstraintField(size_t pod, size_t index, std::string
   const v1::Pod& p = scenario_.pods[pod];
   if (index >= p.spec.topologySpreadConstraints.size()) {
     error = p.path + ".spec.topologySpreadConstraints: the pod has " +
-            std::to_string(p.spec.topologySpreadConstraints.size()) + " constraint(s), no index " + std::to_string(index);
+            std::to_string(p.spec.topologySpreadConstraints.size()) + " constraint(s), no index " +
+            std::to_string(index);
     return false;
   }
   ojson value = ojson::parse(valueJson.begin(), valueJson.end(), nullptr, false);
@@ -367,12 +373,16 @@ bool ScenarioDoc::SetSpreadConstraintField(size_t pod, size_t index, std::string
     bool typed = true;
     if (value.is_number_integer() && (field == "maxSkew" || field == "minDomains")) {
       int64_t v = value.get<int64_t>();
-      if (v < INT32_MIN || v > INT32_MAX) typed = false;
-      else if (field == "maxSkew") c.maxSkew = static_cast<int32_t>(v);
-      else c.minDomains = static_cast<int32_t>(v);
+      if (v < INT32_MIN || v > INT32_MAX)
+        typed = false;
+      else if (field == "maxSkew")
+        c.maxSkew = static_cast<int32_t>(v);
+      else
+        c.minDomains = static_cast<int32_t>(v);
     } else if (value.is_string() && (field == "topologyKey" || field == "whenUnsatisfiable")) {
       (field == "topologyKey" ? c.topologyKey : c.whenUnsatisfiable) = value.get<std::string>();
-    } else if ((value.is_string() || value.is_null()) && (field == "nodeAffinityPolicy" || field == "nodeTaintsPolicy")) {
+    } else if ((value.is_string() || value.is_null()) &&
+               (field == "nodeAffinityPolicy" || field == "nodeTaintsPolicy")) {
       auto& policy = field == "nodeAffinityPolicy" ? c.nodeAffinityPolicy : c.nodeTaintsPolicy;
       policy = value.is_null() ? std::nullopt : std::optional<std::string>(value.get<std::string>());
     } else if (value.is_null() && field == "minDomains") {
@@ -384,8 +394,10 @@ bool ScenarioDoc::SetSpreadConstraintField(size_t pod, size_t index, std::string
   }
   ojson backup = json_->doc;
   ojson& c = json_->Item(p.path)["spec"]["topologySpreadConstraints"][index];
-  if (value.is_null()) c.erase(std::string(field));
-  else c[std::string(field)] = std::move(value);
+  if (value.is_null())
+    c.erase(std::string(field));
+  else
+    c[std::string(field)] = std::move(value);
   return Reshaped(std::move(backup), error);
 }
 
@@ -403,7 +415,8 @@ bool ScenarioDoc::SetPodNodeName(size_t pod, const std::string& nodeName, std::s
 
 bool ScenarioDoc::SetPodNodeNames(const std::vector<std::pair<size_t, std::string>>& binds, std::string& error) {
   std::vector<std::string> old;
-  for (const auto& [pod, nodeName] : binds) old.push_back(std::exchange(scenario_.pods.at(pod).spec.nodeName, nodeName));
+  for (const auto& [pod, nodeName] : binds)
+    old.push_back(std::exchange(scenario_.pods.at(pod).spec.nodeName, nodeName));
   const std::set<std::string> nodeNames = NodeNames();
   const bool valid = std::all_of(binds.begin(), binds.end(), [&](const auto& bind) {
     return NoErrors(ValidateEditedPod(scenario_.pods[bind.first], &nodeNames), error);
@@ -415,8 +428,10 @@ bool ScenarioDoc::SetPodNodeNames(const std::vector<std::pair<size_t, std::strin
   for (const auto& [pod, nodeName] : binds) {
     ojson& item = json_->Item(scenario_.pods[pod].path);
     ojson& spec = Child(item, "spec");
-    if (nodeName.empty()) spec.erase("nodeName");
-    else spec["nodeName"] = nodeName;
+    if (nodeName.empty())
+      spec.erase("nodeName");
+    else
+      spec["nodeName"] = nodeName;
     if (item.contains("status") && item["status"].is_object() && item["status"].contains("phase"))
       item["status"]["phase"] = nodeName.empty() ? "Pending" : "Running";
   }
@@ -462,13 +477,14 @@ bool ScenarioDoc::SetPodNodeSelector(size_t pod, v1::LabelMap nodeSelector, std:
     return false;
   const v1::Pod& p = scenario_.pods[pod];
   ojson& spec = Child(json_->Item(p.path), "spec");
-  if (p.spec.nodeSelector.empty()) spec.erase("nodeSelector");
-  else spec["nodeSelector"] = LabelsToJson(p.spec.nodeSelector);
+  if (p.spec.nodeSelector.empty())
+    spec.erase("nodeSelector");
+  else
+    spec["nodeSelector"] = LabelsToJson(p.spec.nodeSelector);
   return true;
 }
 
-bool ScenarioDoc::SetPodRequiredNodeAffinity(size_t pod, std::optional<v1::NodeSelector> required,
-                                             std::string& error) {
+bool ScenarioDoc::SetPodRequiredNodeAffinity(size_t pod, std::optional<v1::NodeSelector> required, std::string& error) {
   std::optional<v1::Affinity> affinity = scenario_.pods.at(pod).spec.affinity;
   if (!affinity) affinity.emplace();
   if (!affinity->nodeAffinity) affinity->nodeAffinity.emplace();
@@ -509,8 +525,10 @@ bool ScenarioDoc::AddPodLike(size_t like, const std::string& name, const std::st
   item["metadata"].erase("uid");
   item["metadata"].erase("resourceVersion");
   item["metadata"].erase("creationTimestamp");
-  if (nodeName.empty()) Child(item, "spec").erase("nodeName");
-  else Child(item, "spec")["nodeName"] = nodeName;
+  if (nodeName.empty())
+    Child(item, "spec").erase("nodeName");
+  else
+    Child(item, "spec")["nodeName"] = nodeName;
   item["status"] = ojson{{"phase", nodeName.empty() ? "Pending" : "Running"}};
   json_->Items().push_back(std::move(item));
   return Reshaped(std::move(backup), error);
@@ -631,8 +649,10 @@ bool ScenarioDoc::SetNodeUnschedulable(size_t node, bool unschedulable, std::str
   if (!Replace(scenario_.nodes.at(node).unschedulable, unschedulable, [&] { return ValidateNode(node, error); }))
     return false;
   ojson& spec = Child(json_->Item(scenario_.nodes[node].path), "spec");
-  if (unschedulable) spec["unschedulable"] = true;
-  else spec.erase("unschedulable");
+  if (unschedulable)
+    spec["unschedulable"] = true;
+  else
+    spec.erase("unschedulable");
   return true;
 }
 
@@ -656,7 +676,7 @@ bool ScenarioDoc::SetNodeTaints(size_t node, std::vector<v1::Taint> taints, std:
   return true;
 }
 
-bool ScenarioDoc::AddNodeLike(size_t like, const std::string& name, v1::LabelMap labels, std::string& error) {
+bool ScenarioDoc::AddNodeLike(size_t like, const std::string& name, const v1::LabelMap& labels, std::string& error) {
   ojson backup = json_->doc;
   ojson item = json_->Item(scenario_.nodes.at(like).path);
   ojson& meta = Child(item, "metadata");
@@ -723,33 +743,38 @@ bool ScenarioDoc::EditPlugins(const Change& change, std::string& error) {
     cfg = &json_->doc["items"].back();
   }
   ojson& profiles = (*cfg)["profiles"];
-  if (!profiles.is_array() || profiles.empty()) profiles = ojson::array({ojson{{"schedulerName", "default-scheduler"}}});
+  if (!profiles.is_array() || profiles.empty())
+    profiles = ojson::array({ojson{{"schedulerName", "default-scheduler"}}});
   change(Child(profiles[0], "plugins"));
   return Reshaped(std::move(backup), error);
 }
 
 bool ScenarioDoc::SetPluginWeight(const std::string& plugin, int32_t weight, std::string& error) {
-  return EditPlugins([&](ojson& plugins) {
-    // One list at a time: an ordered_json object is a vector, so adding "score" to
-    // `plugins` may move "multiPoint" and whatever a reference into it pointed to.
-    ojson& enabled = Child(plugins, "multiPoint")["enabled"];
-    Unlist(enabled, plugin);
-    if (weight > 0) enabled.push_back(ojson{{"name", plugin}, {"weight", weight}});
-    ojson& disabled = Child(plugins, "score")["disabled"];
-    Unlist(disabled, plugin);
-    if (weight <= 0) disabled.push_back(ojson{{"name", plugin}});
-    DropEmpty(plugins, "multiPoint", "enabled");
-    DropEmpty(plugins, "score", "disabled");
-  }, error);
+  return EditPlugins(
+      [&](ojson& plugins) {
+        // One list at a time: an ordered_json object is a vector, so adding "score" to
+        // `plugins` may move "multiPoint" and whatever a reference into it pointed to.
+        ojson& enabled = Child(plugins, "multiPoint")["enabled"];
+        Unlist(enabled, plugin);
+        if (weight > 0) enabled.push_back(ojson{{"name", plugin}, {"weight", weight}});
+        ojson& disabled = Child(plugins, "score")["disabled"];
+        Unlist(disabled, plugin);
+        if (weight <= 0) disabled.push_back(ojson{{"name", plugin}});
+        DropEmpty(plugins, "multiPoint", "enabled");
+        DropEmpty(plugins, "score", "disabled");
+      },
+      error);
 }
 
 bool ScenarioDoc::SetFilterPluginEnabled(const std::string& plugin, bool enabled, std::string& error) {
-  return EditPlugins([&](ojson& plugins) {
-    ojson& disabled = Child(plugins, "filter")["disabled"];
-    Unlist(disabled, plugin);
-    if (!enabled) disabled.push_back(ojson{{"name", plugin}});
-    DropEmpty(plugins, "filter", "disabled");
-  }, error);
+  return EditPlugins(
+      [&](ojson& plugins) {
+        ojson& disabled = Child(plugins, "filter")["disabled"];
+        Unlist(disabled, plugin);
+        if (!enabled) disabled.push_back(ojson{{"name", plugin}});
+        DropEmpty(plugins, "filter", "disabled");
+      },
+      error);
 }
 
 }  // namespace spreadlab::io

@@ -96,10 +96,10 @@ class ScenarioDoc {
   bool Scale(const std::string& workload, int64_t replicas, std::string& error);
   // The workloads `Scale` takes, in document order.
   struct Workload {
-    std::string key;            // "Kind/namespace/name"
+    std::string key;  // "Kind/namespace/name"
     std::string kind, ns, name;
-    int64_t replicas = 1;       // spec.replicas (1 when unset, as the API server defaults it)
-    std::string controlledBy;   // "Deployment/web" for a Deployment's ReplicaSet, else ""
+    int64_t replicas = 1;      // spec.replicas (1 when unset, as the API server defaults it)
+    std::string controlledBy;  // "Deployment/web" for a Deployment's ReplicaSet, else ""
   };
   std::vector<Workload> Workloads() const;
   // The one workload `ref` ("[Kind/]namespace/name", or "name" in the default namespace,
@@ -111,7 +111,7 @@ class ScenarioDoc {
   bool SetNodeUnschedulable(size_t node, bool unschedulable, std::string& error);
   bool SetNodeTaints(size_t node, std::vector<v1::Taint> taints, std::string& error);
   // A copy of node `like` named `name` with `labels` and no pods, appended.
-  bool AddNodeLike(size_t like, const std::string& name, v1::LabelMap labels, std::string& error);
+  bool AddNodeLike(size_t like, const std::string& name, const v1::LabelMap& labels, std::string& error);
   // Removes the node and the pods bound to it.
   bool RemoveNode(size_t node, std::string& error);
   // Removes these nodes and the pods bound to them (a whole topology domain), as one edit.
@@ -134,7 +134,7 @@ class ScenarioDoc {
   // rest of the scenario was valid and cannot have changed (ValidateEditedPod).
   bool ValidatePod(size_t pod, std::string& error) const;
   bool ValidateNode(size_t node, std::string& error) const;
-  bool Reread(std::string& error);  // after a structural JSON edit; reverts on failure
+  bool Reread(std::string& error);                                 // after a structural JSON edit; reverts on failure
   bool RereadItems(const Snapshot& snapshot, std::string& error);  // Restore of an item snapshot
   // After an edit that changed the document's shape: re-reads it; puts `before` back when
   // that fails, else keeps it as the undo record.

@@ -27,8 +27,8 @@ constexpr size_t kMaxNesting = 128;
 // to the key it adds, so it lives no longer than the Paths and json it was made from.
 class Path {
  public:
-  Path() = default;                                        // the document itself
-  explicit Path(std::string_view text) : text_(text) {}   // a path already spelled out
+  Path() = default;                                      // the document itself
+  explicit Path(std::string_view text) : text_(text) {}  // a path already spelled out
   Path(const Path& parent, const char* field) : parent_(&parent), field_(field) {}
   Path(const Path& parent, const std::string& key) : parent_(&parent), key_(&key) {}
   Path(const Path& parent, size_t index) : parent_(&parent), index_(index), isIndex_(true) {}
@@ -63,20 +63,27 @@ std::string QuoteText(const std::string& s) {
   return q;
 }
 
-
 std::string Describe(const json& j) {
   std::string d = j.dump(-1, ' ', false, json::error_handler_t::replace);
   if (d.size() > 60) d = d.substr(0, 57) + "...";
   switch (j.type()) {
-    case json::value_t::string: return "string " + d;
-    case json::value_t::boolean: return "boolean " + d;
-    case json::value_t::number_float: return "number " + d;
+    case json::value_t::string:
+      return "string " + d;
+    case json::value_t::boolean:
+      return "boolean " + d;
+    case json::value_t::number_float:
+      return "number " + d;
     case json::value_t::number_integer:
-    case json::value_t::number_unsigned: return "integer " + d;
-    case json::value_t::array: return "an array";
-    case json::value_t::object: return "an object";
-    case json::value_t::null: return "null";
-    default: return d;
+    case json::value_t::number_unsigned:
+      return "integer " + d;
+    case json::value_t::array:
+      return "an array";
+    case json::value_t::object:
+      return "an object";
+    case json::value_t::null:
+      return "null";
+    default:
+      return d;
   }
 }
 
@@ -129,7 +136,7 @@ std::string AsString(const json& j, const Path& path) {
   return j.get<std::string>();
 }
 
-std::string StringField(const json& obj, const char* key, const Path& path, std::string fallback = "") {
+std::string StringField(const json& obj, const char* key, const Path& path, const std::string& fallback = "") {
   const json* f = Field(obj, key);
   return f ? AsString(*f, Child(path, key)) : fallback;
 }
@@ -142,7 +149,8 @@ std::optional<std::string> OptStringField(const json& obj, const char* key, cons
 
 int64_t AsInt(const json& j, const Path& path, int64_t lo, int64_t hi) {
   auto outOfRange = [&] {
-    Fail(path, "integer out of range (got " + j.dump() + ", allowed " + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+    Fail(path, "integer out of range (got " + j.dump() + ", allowed " + std::to_string(lo) + " to " +
+                   std::to_string(hi) + ")");
   };
   if (j.is_number_float()) {
     // 2.0 is an integer to the API server's JSON decoder too; the range is
@@ -207,9 +215,12 @@ v1::ResourceList Resources(const json& j, const Path& path) {
   for (auto it = j.begin(); it != j.end(); ++it) {
     const Path p = KeyPath(path, it.key());
     std::string text;
-    if (it->is_string()) text = it->get<std::string>();
-    else if (it->is_number()) text = it->dump();  // the API server accepts bare numbers
-    else Fail(p, "expected a quantity such as \"100m\" or \"1Gi\", got " + Describe(*it));
+    if (it->is_string())
+      text = it->get<std::string>();
+    else if (it->is_number())
+      text = it->dump();  // the API server accepts bare numbers
+    else
+      Fail(p, "expected a quantity such as \"100m\" or \"1Gi\", got " + Describe(*it));
     std::string why;
     auto q = ParseQuantity(text, &why);
     if (!q) Fail(p, "invalid quantity " + QuoteText(text) + ": " + why);
@@ -259,24 +270,29 @@ v1::PodAffinityTerm ReadPodAffinityTerm(const json& j, const Path& p) {
   if (const json* ls = Field(j, "labelSelector")) t.labelSelector = ReadLabelSelector(*ls, Child(p, "labelSelector"));
   if (const json* ns = Field(j, "namespaces")) t.namespaces = StringList(*ns, Child(p, "namespaces"));
   t.topologyKey = StringField(j, "topologyKey", p);
-  if (const json* ns = Field(j, "namespaceSelector")) t.namespaceSelector = ReadLabelSelector(*ns, Child(p, "namespaceSelector"));
+  if (const json* ns = Field(j, "namespaceSelector"))
+    t.namespaceSelector = ReadLabelSelector(*ns, Child(p, "namespaceSelector"));
   if (const json* k = Field(j, "matchLabelKeys")) t.matchLabelKeys = StringList(*k, Child(p, "matchLabelKeys"));
-  if (const json* k = Field(j, "mismatchLabelKeys")) t.mismatchLabelKeys = StringList(*k, Child(p, "mismatchLabelKeys"));
+  if (const json* k = Field(j, "mismatchLabelKeys"))
+    t.mismatchLabelKeys = StringList(*k, Child(p, "mismatchLabelKeys"));
   return t;
 }
 
 v1::PodAffinity ReadPodAffinity(const json& j, const Path& path) {
   v1::PodAffinity a;
   const Path rp = Child(path, "requiredDuringSchedulingIgnoredDuringExecution");
-  ForEach(ArrayField(j, "requiredDuringSchedulingIgnoredDuringExecution", path), rp,
-          [&](const json& t, const Path& p) { a.requiredDuringSchedulingIgnoredDuringExecution.push_back(ReadPodAffinityTerm(t, p)); });
-  const Path pp = Child(path, "preferredDuringSchedulingIgnoredDuringExecution");
-  ForEach(ArrayField(j, "preferredDuringSchedulingIgnoredDuringExecution", path), pp, [&](const json& t, const Path& p) {
-    v1::WeightedPodAffinityTerm w;
-    w.weight = OptInt32Field(t, "weight", p).value_or(0);
-    if (const json* term = Field(t, "podAffinityTerm")) w.podAffinityTerm = ReadPodAffinityTerm(*term, Child(p, "podAffinityTerm"));
-    a.preferredDuringSchedulingIgnoredDuringExecution.push_back(std::move(w));
+  ForEach(ArrayField(j, "requiredDuringSchedulingIgnoredDuringExecution", path), rp, [&](const json& t, const Path& p) {
+    a.requiredDuringSchedulingIgnoredDuringExecution.push_back(ReadPodAffinityTerm(t, p));
   });
+  const Path pp = Child(path, "preferredDuringSchedulingIgnoredDuringExecution");
+  ForEach(ArrayField(j, "preferredDuringSchedulingIgnoredDuringExecution", path), pp,
+          [&](const json& t, const Path& p) {
+            v1::WeightedPodAffinityTerm w;
+            w.weight = OptInt32Field(t, "weight", p).value_or(0);
+            if (const json* term = Field(t, "podAffinityTerm"))
+              w.podAffinityTerm = ReadPodAffinityTerm(*term, Child(p, "podAffinityTerm"));
+            a.preferredDuringSchedulingIgnoredDuringExecution.push_back(std::move(w));
+          });
   return a;
 }
 
@@ -298,7 +314,8 @@ v1::NodeAffinity ReadNodeAffinity(const json& na, const Path& np) {
             [&](const json& e, const Path& p) {
               v1::PreferredSchedulingTerm t;
               t.weight = OptInt32Field(e, "weight", p).value_or(0);
-              if (const json* pref = Field(e, "preference")) t.preference = ReadNodeSelectorTerm(*pref, Child(p, "preference"));
+              if (const json* pref = Field(e, "preference"))
+                t.preference = ReadNodeSelectorTerm(*pref, Child(p, "preference"));
               n.preferredDuringSchedulingIgnoredDuringExecution.push_back(std::move(t));
             });
   }
@@ -308,8 +325,10 @@ v1::NodeAffinity ReadNodeAffinity(const json& na, const Path& np) {
 std::optional<v1::Affinity> ReadAffinity(const json& j, const Path& path) {
   ExpectObject(j, path);
   v1::Affinity a;
-  if (const json* na = ObjectField(j, "nodeAffinity", path)) a.nodeAffinity = ReadNodeAffinity(*na, Child(path, "nodeAffinity"));
-  if (const json* pa = ObjectField(j, "podAffinity", path)) a.podAffinity = ReadPodAffinity(*pa, Child(path, "podAffinity"));
+  if (const json* na = ObjectField(j, "nodeAffinity", path))
+    a.nodeAffinity = ReadNodeAffinity(*na, Child(path, "nodeAffinity"));
+  if (const json* pa = ObjectField(j, "podAffinity", path))
+    a.podAffinity = ReadPodAffinity(*pa, Child(path, "podAffinity"));
   if (const json* pa = ObjectField(j, "podAntiAffinity", path))
     a.podAntiAffinity = ReadPodAffinity(*pa, Child(path, "podAntiAffinity"));
   return a;
@@ -338,7 +357,8 @@ v1::ObjectMeta ReadMeta(const json& item, const Path& path, bool namespaced) {
   m.ns = namespaced ? StringField(*meta, "namespace", mp, "default") : "";
   if (namespaced && m.ns.empty()) m.ns = "default";
   if (const json* l = ObjectField(*meta, "labels", mp)) m.labels = StringMap(*l, Child(mp, "labels"));
-  if (const json* d = Field(*meta, "deletionTimestamp")) m.terminating = !AsString(*d, Child(mp, "deletionTimestamp")).empty();
+  if (const json* d = Field(*meta, "deletionTimestamp"))
+    m.terminating = !AsString(*d, Child(mp, "deletionTimestamp")).empty();
   ForEach(ArrayField(*meta, "ownerReferences", mp), Child(mp, "ownerReferences"), [&](const json& o, const Path& p) {
     v1::OwnerReference r;
     r.apiVersion = StringField(o, "apiVersion", p);
@@ -411,7 +431,8 @@ v1::Pod ReadPod(const json& item, const Path& path) {
     auto& s = pod.spec;
     s.nodeName = StringField(*spec, "nodeName", sp);
     s.schedulerName = StringField(*spec, "schedulerName", sp, "default-scheduler");
-    if (const json* ns = ObjectField(*spec, "nodeSelector", sp)) s.nodeSelector = StringMap(*ns, Child(sp, "nodeSelector"));
+    if (const json* ns = ObjectField(*spec, "nodeSelector", sp))
+      s.nodeSelector = StringMap(*ns, Child(sp, "nodeSelector"));
     if (const json* a = Field(*spec, "affinity")) {
       s.affinity = ReadAffinity(*a, Child(sp, "affinity"));
       ApplyMatchLabelKeys(pod.metadata.labels, s.affinity->podAffinity);
@@ -461,7 +482,8 @@ v1::Pod ReadPod(const json& item, const Path& path) {
     ForEach(ArrayField(*status, "conditions", stp), Child(stp, "conditions"), [&](const json& c, const Path& p) {
       if (seen || StringField(c, "type", p) != "DisruptionTarget") return;
       seen = true;
-      pod.preemptedByScheduler = StringField(c, "status", p) == "True" && StringField(c, "reason", p) == "PreemptionByScheduler";
+      pod.preemptedByScheduler =
+          StringField(c, "status", p) == "True" && StringField(c, "reason", p) == "PreemptionByScheduler";
     });
   }
   return pod;
@@ -475,7 +497,8 @@ v1::Node ReadNode(const json& item, const Path& path) {
   if (const json* spec = ObjectField(item, "spec", path)) {
     node.unschedulable = BoolField(*spec, "unschedulable", sp);
     ForEach(ArrayField(*spec, "taints", sp), Child(sp, "taints"), [&](const json& t, const Path& p) {
-      node.taints.push_back(v1::Taint{StringField(t, "key", p), StringField(t, "value", p), StringField(t, "effect", p)});
+      node.taints.push_back(
+          v1::Taint{StringField(t, "key", p), StringField(t, "value", p), StringField(t, "effect", p)});
     });
   }
   const Path stp = Child(path, "status");
@@ -502,7 +525,8 @@ T ReadMapSelectorObject(const json& item, const Path& path) {
   obj.path = path.str();
   obj.metadata = ReadMeta(item, path, true);
   if (const json* spec = ObjectField(item, "spec", path))
-    if (const json* sel = Field(*spec, "selector")) obj.selector = StringMap(*sel, Child(Child(path, "spec"), "selector"));
+    if (const json* sel = Field(*spec, "selector"))
+      obj.selector = StringMap(*sel, Child(Child(path, "spec"), "selector"));
   return obj;
 }
 
@@ -512,7 +536,8 @@ T ReadLabelSelectorObject(const json& item, const Path& path) {
   obj.path = path.str();
   obj.metadata = ReadMeta(item, path, true);
   if (const json* spec = ObjectField(item, "spec", path))
-    if (const json* sel = Field(*spec, "selector")) obj.selector = ReadLabelSelector(*sel, Child(Child(path, "spec"), "selector"));
+    if (const json* sel = Field(*spec, "selector"))
+      obj.selector = ReadLabelSelector(*sel, Child(Child(path, "spec"), "selector"));
   return obj;
 }
 
@@ -552,7 +577,8 @@ void DefaultResourceSpecs(std::vector<config::ResourceSpec>& resources) {
 void ReadNodeResourcesFitArgs(const json& args, const Path& ap, config::Profile& prof) {
   prof.nodeResourcesFitArgsPath = ap.str();
   auto& a = prof.nodeResourcesFitArgs;
-  if (const json* r = Field(args, "ignoredResources")) a.ignoredResources = StringList(*r, Child(ap, "ignoredResources"));
+  if (const json* r = Field(args, "ignoredResources"))
+    a.ignoredResources = StringList(*r, Child(ap, "ignoredResources"));
   if (const json* r = Field(args, "ignoredResourceGroups"))
     a.ignoredResourceGroups = StringList(*r, Child(ap, "ignoredResourceGroups"));
   const json* ss = ObjectField(args, "scoringStrategy", ap);
@@ -560,7 +586,8 @@ void ReadNodeResourcesFitArgs(const json& args, const Path& ap, config::Profile&
   const Path sp = Child(ap, "scoringStrategy");
   a.scoringStrategy.type = StringField(*ss, "type", sp);
   a.scoringStrategy.resources.clear();
-  if (const json* r = Field(*ss, "resources")) a.scoringStrategy.resources = ReadResourceSpecs(*r, Child(sp, "resources"));
+  if (const json* r = Field(*ss, "resources"))
+    a.scoringStrategy.resources = ReadResourceSpecs(*r, Child(sp, "resources"));
   DefaultResourceSpecs(a.scoringStrategy.resources);
   if (const json* rtc = ObjectField(*ss, "requestedToCapacityRatio", sp)) {
     a.scoringStrategy.hasRequestedToCapacityRatio = true;
@@ -590,12 +617,9 @@ config::Profile ReadProfile(const json& item, const Path& path, std::vector<std:
   if (const json* plugins = ObjectField(p, "plugins", pp)) {
     const Path plp = Child(pp, "plugins");
     config::Plugins ps;
-    const std::pair<const char*, config::PluginSet*> points[] = {{"multiPoint", &ps.multiPoint},
-                                                                 {"preFilter", &ps.preFilter},
-                                                                 {"filter", &ps.filter},
-                                                                 {"postFilter", &ps.postFilter},
-                                                                 {"preScore", &ps.preScore},
-                                                                 {"score", &ps.score}};
+    const std::pair<const char*, config::PluginSet*> points[] = {
+        {"multiPoint", &ps.multiPoint}, {"preFilter", &ps.preFilter}, {"filter", &ps.filter},
+        {"postFilter", &ps.postFilter}, {"preScore", &ps.preScore},   {"score", &ps.score}};
     for (const auto& [key, set] : points)
       if (const json* s = Field(*plugins, key)) *set = ReadPluginSet(*s, Child(plp, key));
     prof.plugins = std::move(ps);
@@ -640,7 +664,9 @@ config::Profile ReadProfile(const json& item, const Path& path, std::vector<std:
     // SetDefaults_PodTopologySpreadArgs: an unset defaultingType means System.
     a.defaultingType = StringField(*args, "defaultingType", ap, config::kSystemDefaulting);
     ForEach(ArrayField(*args, "defaultConstraints", ap), Child(ap, "defaultConstraints"),
-            [&](const json& c, const Path& constraintPath) { a.defaultConstraints.push_back(ReadSpreadConstraint(c, constraintPath)); });
+            [&](const json& c, const Path& constraintPath) {
+              a.defaultConstraints.push_back(ReadSpreadConstraint(c, constraintPath));
+            });
   });
   return prof;
 }
@@ -667,12 +693,16 @@ void CheckNesting(std::string_view text) {
   bool inString = false, escaped = false;
   for (char ch : text) {
     if (inString) {
-      if (escaped) escaped = false;
-      else if (ch == '\\') escaped = true;
-      else if (ch == '"') inString = false;
+      if (escaped)
+        escaped = false;
+      else if (ch == '\\')
+        escaped = true;
+      else if (ch == '"')
+        inString = false;
       continue;
     }
-    if (ch == '"') inString = true;
+    if (ch == '"')
+      inString = true;
     else if (ch == '{' || ch == '[') {
       if (++depth > kMaxNesting)
         Fail("", "nesting deeper than " + std::to_string(kMaxNesting) + " levels is not a Kubernetes object");
@@ -689,7 +719,8 @@ void ReadFeatureGates(const json& item, const Path& path, Scenario& out) {
   const json* gates = ObjectField(item, "featureGates", path);
   if (!gates) return;
   for (const auto& [name, on] : gates->items()) {
-    if (!on.is_boolean()) Fail(Child(Child(path, "featureGates"), name.c_str()), "expected true or false, got " + Describe(on));
+    if (!on.is_boolean())
+      Fail(Child(Child(path, "featureGates"), name.c_str()), "expected true or false, got " + Describe(on));
     out.release.gateOverrides.emplace_back(name, on.get<bool>());
   }
 }
@@ -699,13 +730,18 @@ void ReadItem(const json& item, const Path& path, Scenario& out, ReadResult& res
   std::string kind = StringField(item, "kind", path);
   std::string apiVersion = StringField(item, "apiVersion", path);
   if (kind.empty()) Fail(Child(path, "kind"), "Required value: every item needs a kind (Node, Pod, Service, ...)");
-  if (kind == "Node") out.nodes.push_back(ReadNode(item, path));
-  else if (kind == "Pod") out.pods.push_back(ReadPod(item, path));
-  else if (kind == "Service") out.services.push_back(ReadMapSelectorObject<v1::Service>(item, path));
+  if (kind == "Node")
+    out.nodes.push_back(ReadNode(item, path));
+  else if (kind == "Pod")
+    out.pods.push_back(ReadPod(item, path));
+  else if (kind == "Service")
+    out.services.push_back(ReadMapSelectorObject<v1::Service>(item, path));
   else if (kind == "ReplicationController")
     out.replicationControllers.push_back(ReadMapSelectorObject<v1::ReplicationController>(item, path));
-  else if (kind == "ReplicaSet") out.replicaSets.push_back(ReadLabelSelectorObject<v1::ReplicaSet>(item, path));
-  else if (kind == "StatefulSet") out.statefulSets.push_back(ReadLabelSelectorObject<v1::StatefulSet>(item, path));
+  else if (kind == "ReplicaSet")
+    out.replicaSets.push_back(ReadLabelSelectorObject<v1::ReplicaSet>(item, path));
+  else if (kind == "StatefulSet")
+    out.statefulSets.push_back(ReadLabelSelectorObject<v1::StatefulSet>(item, path));
   else if (kind == "Namespace") {
     v1::Namespace ns;
     ns.path = path.str();
@@ -713,16 +749,16 @@ void ReadItem(const json& item, const Path& path, Scenario& out, ReadResult& res
     out.namespaces.push_back(std::move(ns));
   } else if (kind == "KubeSchedulerConfiguration") {
     if (apiVersion != "kubescheduler.config.k8s.io/v1")
-      Fail(Child(path, "apiVersion"), "Unsupported value: " + QuoteText(apiVersion) + ": supported values: \"kubescheduler.config.k8s.io/v1\"");
+      Fail(Child(path, "apiVersion"),
+           "Unsupported value: " + QuoteText(apiVersion) + ": supported values: \"kubescheduler.config.k8s.io/v1\"");
     if (out.profile) Fail(path, "Duplicate value: only one KubeSchedulerConfiguration may be given");
     out.profile = ReadProfile(item, path, result.warnings);
     ReadFeatureGates(item, path, out);
   } else if (kind == "List") {
     Fail(Child(path, "kind"), "nested Lists are not supported; put the objects directly in items");
-  } else if (kind == "Deployment" || kind == "Job" || kind == "DaemonSet") {
-    // Their controllers' objects take part (io/controllers.h).
-  } else if (kind == "PriorityClass") {
-    // Read by the Priority admission (io/priority_admission.h) into the pods' spec.priority.
+  } else if (kind == "Deployment" || kind == "Job" || kind == "DaemonSet" || kind == "PriorityClass") {
+    // Workloads take part through the objects their controllers make (io/controllers.h);
+    // PriorityClasses through the Priority admission's spec.priority (io/priority_admission.h).
   } else {
     result.warnings.push_back((path.empty() ? "document" : path.str()) + ": kind " + QuoteText(kind) +
                               " does not take part in scheduling; ignored");
@@ -771,7 +807,10 @@ json ParseJson(std::string_view text) {
   SyntaxError syntax;
   json::sax_parse(text.begin(), text.end(), &syntax);
   auto pos = syntax.what.find("] ");  // drop nlohmann's "[json.exception...]" prefix
-  throw ReadError{"invalid JSON" + (syntax.what.empty() ? "" : ": " + (pos == std::string::npos ? syntax.what : syntax.what.substr(pos + 2))), ""};
+  throw ReadError{
+      "invalid JSON" +
+          (syntax.what.empty() ? "" : ": " + (pos == std::string::npos ? syntax.what : syntax.what.substr(pos + 2))),
+      ""};
 }
 
 json ParseYaml(std::string_view text, ReadResult& result) {
@@ -919,8 +958,9 @@ ReadResult ReadScenario(std::string_view text, Scenario& out, nlohmann::ordered_
       std::string list;
       for (size_t i = 0; i < elsewhere.size() && i < 3; ++i) list += (i ? ", " : "") + elsewhere[i];
       if (elsewhere.size() > 3) list += ", ...";
-      result.warnings.push_back(std::to_string(elsewhere.size()) + " pod(s) are bound to nodes that are not in the scenario (" +
-                                list + "): kube-scheduler's snapshot has no such node, so they count nowhere");
+      result.warnings.push_back(std::to_string(elsewhere.size()) +
+                                " pod(s) are bound to nodes that are not in the scenario (" + list +
+                                "): kube-scheduler's snapshot has no such node, so they count nowhere");
     }
   }
   {

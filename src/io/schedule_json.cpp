@@ -37,7 +37,8 @@ nlohmann::ordered_json ScheduleToJson(const Cluster& cluster, const std::vector<
   ojson ss = ojson::array();
   for (const auto& r : spread) {
     ojson domains = ojson::array();
-    for (const auto& d : r.domains) domains.push_back(ojson{{"value", d.value}, {"matchNum", d.matchNum}, {"skew", d.skew}});
+    for (const auto& d : r.domains)
+      domains.push_back(ojson{{"value", d.value}, {"matchNum", d.matchNum}, {"skew", d.skew}});
     ss.push_back(ojson{{"namespace", r.ns},
                        {"topologyKey", r.topologyKey},
                        {"selector", r.selector},

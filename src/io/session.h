@@ -16,7 +16,7 @@ struct Session {
   std::unique_ptr<Cluster> cluster;
   std::unique_ptr<Framework> framework;
   std::vector<std::string> warnings;
-  std::vector<std::string> notes;  // what the workload controllers created and deleted
+  std::vector<std::string> notes;   // what the workload controllers created and deleted
   std::vector<DeletedPod> deleted;  // the pods they deleted (scaling down)
 };
 

@@ -40,8 +40,9 @@ ojson InterPodAffinityToJson(const Cluster& cluster, const InterPodAffinityRepor
   auto terms = [&](const std::vector<InterPodAffinityTermReport>& ts) {
     ojson out = ojson::array();
     for (const auto& t : ts) {
-      ojson tj{{"kind", t.kind},         {"topologyKey", t.topologyKey}, {"selector", t.selector},
-               {"namespaces", t.namespaces}, {"weight", t.weight},     {"selfMatch", t.selfMatch}};
+      ojson tj{{"kind", t.kind},         {"topologyKey", t.topologyKey},
+               {"selector", t.selector}, {"namespaces", t.namespaces},
+               {"weight", t.weight},     {"selfMatch", t.selfMatch}};
       ojson domains = ojson::array();
       for (const auto& [value, n] : t.domains) domains.push_back(ojson{{"value", value}, {"pods", n}});
       tj["domains"] = std::move(domains);
@@ -134,7 +135,7 @@ ojson TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const 
   j["selected"] = t.selected == kNone ? ojson(nullptr) : ojson(cluster.node(t.selected).name);
   j["message"] = t.message;
   j["error"] = t.error.empty() ? ojson(nullptr) : ojson(t.error);
-  if (!t.schedulingGates.empty()) j["schedulingGates"] = t.schedulingGates;  // added with scheduling gates
+  if (!t.schedulingGates.empty()) j["schedulingGates"] = t.schedulingGates;               // added with scheduling gates
   if (t.nominatedNode != kNone) j["nominatedNode"] = cluster.node(t.nominatedNode).name;  // added with nominations
   j["scored"] = t.scored;
   j["numFeasibleNodesToFind"] = t.numFeasibleNodesToFind;
@@ -150,7 +151,7 @@ ojson TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const 
   spread["score"] = ojson::array();
   for (const auto& s : t.spreadScore) spread["score"].push_back(SpreadSummaryToJson(s, true));
   j["spread"] = std::move(spread);
-  j["kubeVersion"] = KubeVersionName(cluster.release().minor);  // added with releases
+  j["kubeVersion"] = KubeVersionName(cluster.release().minor);                   // added with releases
   if (t.preemption) j["preemption"] = PreemptionToJson(cluster, *t.preemption);  // added with preemption
   // Added with InterPodAffinity's report: only when some pod affinity term concerns the pod.
   if (t.interPodAffinity && (!t.interPodAffinity->filterTerms.empty() || !t.interPodAffinity->scoreTerms.empty()))

@@ -38,7 +38,8 @@ bool ApplyToPod(ScenarioDoc& doc, size_t pod, const why::Edit& e, std::string& e
       return doc.SetPodNodeSelector(pod, std::move(spec.nodeSelector), error);
     case why::EditKind::DropNodeAffinityRequirement:
     case why::EditKind::DropRequiredNodeAffinity:
-      return doc.SetPodRequiredNodeAffinity(pod, std::move(spec.affinity->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution), error);
+      return doc.SetPodRequiredNodeAffinity(
+          pod, std::move(spec.affinity->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution), error);
     case why::EditKind::TolerateTaints:
       return doc.SetPodTolerations(pod, std::move(spec.tolerations), error);
     default:  // the spread constraint edits

@@ -11,10 +11,14 @@ using why::EditKind;
 
 std::string_view CellResult(CellState s) {
   switch (s) {
-    case CellState::Pass: return "pass";
-    case CellState::Fail: return "fail";
-    case CellState::Skip: return "skip";
-    case CellState::NotEvaluated: return "notEvaluated";
+    case CellState::Pass:
+      return "pass";
+    case CellState::Fail:
+      return "fail";
+    case CellState::Skip:
+      return "skip";
+    case CellState::NotEvaluated:
+      return "notEvaluated";
   }
   return "";
 }
@@ -79,19 +83,25 @@ ojson ChangeToJson(const why::Edit& e) {
       j["constraint"] = e.constraint;
       j["fromDefaults"] = e.fromDefaults;
       break;
-    case EditKind::DropNodeSelector: j["key"] = e.value; break;
+    case EditKind::DropNodeSelector:
+      j["key"] = e.value;
+      break;
     case EditKind::DropNodeAffinityRequirement:
       j["term"] = e.term;
       j["requirement"] = e.requirement;
       break;
-    case EditKind::DropRequiredNodeAffinity: j["requirements"] = e.from; break;
+    case EditKind::DropRequiredNodeAffinity:
+      j["requirements"] = e.from;
+      break;
     case EditKind::TolerateTaints: {
       ojson taints = ojson::array();
       for (const auto& t : e.taints) taints.push_back(ojson{{"key", t.key}, {"value", t.value}, {"effect", t.effect}});
       j["taints"] = std::move(taints);
       break;
     }
-    case EditKind::UncordonNode: j["node"] = e.node; break;
+    case EditKind::UncordonNode:
+      j["node"] = e.node;
+      break;
     case EditKind::AddNode:
       j["name"] = e.newNode;
       j["copyOf"] = e.node;

@@ -59,10 +59,14 @@ bool ParseMagnitude(std::string_view s, uint64_t& out) {
   int base = 10;
   if (s.size() > 1 && s[0] == '0') {
     const char p = static_cast<char>(s[1] | 0x20);
-    if (p == 'x') base = 16, s.remove_prefix(2);
-    else if (p == 'o') base = 8, s.remove_prefix(2);
-    else if (p == 'b') base = 2, s.remove_prefix(2);
-    else base = 8, s.remove_prefix(1);
+    if (p == 'x')
+      base = 16, s.remove_prefix(2);
+    else if (p == 'o')
+      base = 8, s.remove_prefix(2);
+    else if (p == 'b')
+      base = 2, s.remove_prefix(2);
+    else
+      base = 8, s.remove_prefix(1);
   }
   if (s.empty()) return false;
   uint64_t v = 0;
@@ -165,8 +169,8 @@ json Resolve(const char* tag, bool plain, const std::string& value) {
 // Where each value came from, built only when a path is to be located.
 struct LineNode {
   Mark mark;
-  bool plainCoerced = false;  // a plain scalar that resolved to something other than a string
-  std::string text;           // the scalar's text
+  bool plainCoerced = false;      // a plain scalar that resolved to something other than a string
+  std::string text;               // the scalar's text
   std::vector<std::string> keys;  // maps: keys[i] has the value values[i]
   std::vector<LineNode> values;
   std::vector<LineNode> elements;  // sequences
@@ -192,14 +196,26 @@ class Builder {
         docLines_ = LineNode{};
         anchors_.clear();
         return false;
-      case YAML_DOCUMENT_END_EVENT: return true;
-      case YAML_ALIAS_EVENT: Alias(mark, reinterpret_cast<const char*>(e.data.alias.anchor)); return false;
-      case YAML_SCALAR_EVENT: Scalar(mark, e); return false;
-      case YAML_SEQUENCE_START_EVENT: Open(mark, json::array(), Anchor(e.data.sequence_start.anchor), false); return false;
-      case YAML_MAPPING_START_EVENT: Open(mark, json::object(), Anchor(e.data.mapping_start.anchor), true); return false;
+      case YAML_DOCUMENT_END_EVENT:
+        return true;
+      case YAML_ALIAS_EVENT:
+        Alias(mark, reinterpret_cast<const char*>(e.data.alias.anchor));
+        return false;
+      case YAML_SCALAR_EVENT:
+        Scalar(mark, e);
+        return false;
+      case YAML_SEQUENCE_START_EVENT:
+        Open(mark, json::array(), Anchor(e.data.sequence_start.anchor), false);
+        return false;
+      case YAML_MAPPING_START_EVENT:
+        Open(mark, json::object(), Anchor(e.data.mapping_start.anchor), true);
+        return false;
       case YAML_SEQUENCE_END_EVENT:
-      case YAML_MAPPING_END_EVENT: Close(); return false;
-      default: return false;
+      case YAML_MAPPING_END_EVENT:
+        Close();
+        return false;
+      default:
+        return false;
     }
   }
   json TakeDocument() { return std::move(doc_); }
@@ -227,7 +243,8 @@ class Builder {
 
   void Alias(const Mark& mark, const char* name) {
     auto it = anchors_.find(name ? name : "");
-    if (it == anchors_.end()) throw ConvertError{mark, "unknown anchor '" + std::string(name ? name : "") + "' referenced"};
+    if (it == anchors_.end())
+      throw ConvertError{mark, "unknown anchor '" + std::string(name ? name : "") + "' referenced"};
     values_ += it->second.size;
     if (values_ > maxValues_) throw ConvertError{mark, "aliases expand to too many values"};
     Complete(mark, it->second.value, "", track_ ? it->second.lines : LineNode{});
@@ -259,7 +276,8 @@ class Builder {
     if (!frames_.empty() && frames_.back().isMap && !frames_.back().haveKey)
       throw ConvertError{mark, "a mapping key must be a scalar, not a mapping or a sequence"};
     if (frames_.size() >= kMaxNesting)
-      throw ConvertError{mark, "nesting deeper than " + std::to_string(kMaxNesting) + " levels is not a Kubernetes object"};
+      throw ConvertError{mark,
+                         "nesting deeper than " + std::to_string(kMaxNesting) + " levels is not a Kubernetes object"};
     Frame f;
     f.value = std::move(value);
     f.anchor = std::move(anchor);
@@ -327,7 +345,8 @@ class Builder {
         Set(f, it.key(), *it, track_ && l && i < l->values.size() ? l->values[i] : LineNode{});
     };
     if (v.is_array()) {
-      for (size_t i = v.size(); i-- > 0;) mergeOne(v[i], track_ && i < lines.elements.size() ? &lines.elements[i] : nullptr);
+      for (size_t i = v.size(); i-- > 0;)
+        mergeOne(v[i], track_ && i < lines.elements.size() ? &lines.elements[i] : nullptr);
     } else {
       mergeOne(v, &lines);
     }
@@ -414,7 +433,9 @@ Converted Convert(std::string_view text, bool track) {
       const LineNode* listLines = track ? docLines[i].Member("items") : nullptr;
       for (size_t k = 0; k < list->size(); ++k) {
         items.push_back(std::move((*list)[k]));
-        if (track) itemLines.elements.push_back(listLines && k < listLines->elements.size() ? listLines->elements[k] : docLines[i]);
+        if (track)
+          itemLines.elements.push_back(listLines && k < listLines->elements.size() ? listLines->elements[k]
+                                                                                   : docLines[i]);
       }
     } else {
       items.push_back(std::move(d));
@@ -454,8 +475,10 @@ std::vector<std::string> PathParts(const std::string& path) {
         size_t k = close + 1;
         for (; k < path.size(); ++k) {
           raw += path[k];
-          if (path[k] == '\\' && k + 1 < path.size()) raw += path[++k];
-          else if (path[k] == '"') break;
+          if (path[k] == '\\' && k + 1 < path.size())
+            raw += path[++k];
+          else if (path[k] == '"')
+            break;
         }
         json key = json::parse(raw, nullptr, false);
         parts.push_back(key.is_string() ? key.get<std::string>() : raw);

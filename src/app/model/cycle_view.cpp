@@ -28,22 +28,32 @@ const FilterVerdict* VerdictOf(const CycleTrace& t, const NodeTrace& nt, size_t 
 
 const char* FilterMarkName(FilterMark m) {
   switch (m) {
-    case FilterMark::Hidden: return "hidden";
-    case FilterMark::Pass: return "pass";
-    case FilterMark::Skip: return "skip";
-    case FilterMark::Fail: return "fail";
-    case FilterMark::WouldAlsoFail: return "would also fail";
-    case FilterMark::NotRun: return "not run";
+    case FilterMark::Hidden:
+      return "hidden";
+    case FilterMark::Pass:
+      return "pass";
+    case FilterMark::Skip:
+      return "skip";
+    case FilterMark::Fail:
+      return "fail";
+    case FilterMark::WouldAlsoFail:
+      return "would also fail";
+    case FilterMark::NotRun:
+      return "not run";
   }
   return "";
 }
 
 const char* BarStageName(BarStage s) {
   switch (s) {
-    case BarStage::None: return "none";
-    case BarStage::Raw: return "raw";
-    case BarStage::Normalizing: return "normalizing";
-    case BarStage::Weighted: return "weighted";
+    case BarStage::None:
+      return "none";
+    case BarStage::Raw:
+      return "raw";
+    case BarStage::Normalizing:
+      return "normalizing";
+    case BarStage::Weighted:
+      return "weighted";
   }
   return "";
 }
@@ -54,11 +64,11 @@ uint32_t PluginColor(const std::string& plugin) {
     uint32_t color;
   };
   static constexpr Entry kColors[] = {
-      {"NodeResourcesFit", Abgr(56, 132, 244)},        {"NodeResourcesBalancedAllocation", Abgr(0, 160, 150)},
-      {"PodTopologySpread", Abgr(140, 80, 200)},       {"InterPodAffinity", Abgr(240, 130, 20)},
-      {"NodeAffinity", Abgr(60, 170, 70)},             {"TaintToleration", Abgr(190, 60, 60)},
-      {"ImageLocality", Abgr(130, 130, 60)},           {"SelectorSpread", Abgr(220, 90, 160)},
-      {"VolumeBinding", Abgr(100, 100, 110)},          {"DynamicResources", Abgr(60, 110, 140)},
+      {"NodeResourcesFit", Abgr(56, 132, 244)},  {"NodeResourcesBalancedAllocation", Abgr(0, 160, 150)},
+      {"PodTopologySpread", Abgr(140, 80, 200)}, {"InterPodAffinity", Abgr(240, 130, 20)},
+      {"NodeAffinity", Abgr(60, 170, 70)},       {"TaintToleration", Abgr(190, 60, 60)},
+      {"ImageLocality", Abgr(130, 130, 60)},     {"SelectorSpread", Abgr(220, 90, 160)},
+      {"VolumeBinding", Abgr(100, 100, 110)},    {"DynamicResources", Abgr(60, 110, 140)},
   };
   for (const Entry& e : kColors)
     if (plugin == e.name) return e.color;
@@ -74,7 +84,8 @@ void CycleView::Build(const CycleTrace& t) {
   maxTotal_ = 0;
   scales_.resize(t.scorePlugins.size());
   std::vector<bool> seen(t.scorePlugins.size(), false);
-  for (size_t i = 0; i < scales_.size(); ++i) scales_[i].plugin = t.scorePlugins[i], scales_[i].color = PluginColor(t.scorePlugins[i]);
+  for (size_t i = 0; i < scales_.size(); ++i)
+    scales_[i].plugin = t.scorePlugins[i], scales_[i].color = PluginColor(t.scorePlugins[i]);
   bool anyTotal = false;
   for (const NodeTrace& nt : t.nodes) {
     if (!nt.feasible || nt.scoreCount == 0) continue;
@@ -148,7 +159,8 @@ void CycleView::Bars(const CycleTrace& t, NodeIndex n, const Playback& pb, std::
     // Raw scores on the plugin's own scale: its largest magnitude fills the chart.
     const int64_t top = std::max<int64_t>({1, std::abs(sc.rawMax), std::abs(sc.rawMin)});
     const float raw = std::clamp(static_cast<float>(e.raw) / static_cast<float>(top), 0.0f, 1.0f);
-    const float normalized = std::clamp(static_cast<float>(e.normalized) / static_cast<float>(kMaxNodeScore), 0.0f, 1.0f);
+    const float normalized =
+        std::clamp(static_cast<float>(e.normalized) / static_cast<float>(kMaxNodeScore), 0.0f, 1.0f);
     ScoreBar b;
     b.plugin = e.plugin;
     b.entry = entry;
@@ -160,7 +172,8 @@ void CycleView::Bars(const CycleTrace& t, NodeIndex n, const Playback& pb, std::
         b.height = raw + (normalized - raw) * p, b.label = p < 0.5f ? e.raw : e.normalized;
         break;
       default: {
-        const float w = maxTotal_ > 0 ? static_cast<float>(std::max<int64_t>(0, e.weighted)) / static_cast<float>(maxTotal_) : 0;
+        const float w =
+            maxTotal_ > 0 ? static_cast<float>(std::max<int64_t>(0, e.weighted)) / static_cast<float>(maxTotal_) : 0;
         b.height = normalized, b.label = e.weighted, b.left = left * p, b.width = w * p;
         left += w;
       }
@@ -171,19 +184,29 @@ void CycleView::Bars(const CycleTrace& t, NodeIndex n, const Playback& pb, std::
 
 std::string CycleView::Caption(const Cluster& c, const CycleTrace& t, const Playback& pb) const {
   switch (pb.phase) {
-    case Phase::PreFilter: return "PreFilter: each plugin prepares what its Filter needs (PodTopologySpread counts matching pods per domain).";
+    case Phase::PreFilter:
+      return "PreFilter: each plugin prepares what its Filter needs (PodTopologySpread counts matching pods per "
+             "domain).";
     case Phase::Filter: {
       const size_t k = RevealedFilters(t, pb);
-      std::string s = "Filter: plugins run in the profile's order; a node stops at its first failure (later failures dimmed: upstream never runs them).";
+      std::string s =
+          "Filter: plugins run in the profile's order; a node stops at its first failure (later failures dimmed: "
+          "upstream never runs them).";
       if (k > 0 && k <= t.filterPlugins.size()) s += "  Now: " + t.filterPlugins[k - 1];
       return s;
     }
-    case Phase::PreScore: return "PreScore: the score plugins prepare over the feasible nodes.";
-    case Phase::Score: return "Score: each plugin's raw score, on its own scale (the tallest bar is that plugin's largest raw score).";
-    case Phase::NormalizeScore: return "NormalizeScore: each plugin maps its raw scores to 0..100 (min and max below; reversed where fewer is better).";
-    case Phase::WeightedSum: return "Weighted sum: each 0..100 score times the plugin's weight, stacked into the node's total.";
+    case Phase::PreScore:
+      return "PreScore: the score plugins prepare over the feasible nodes.";
+    case Phase::Score:
+      return "Score: each plugin's raw score, on its own scale (the tallest bar is that plugin's largest raw score).";
+    case Phase::NormalizeScore:
+      return "NormalizeScore: each plugin maps its raw scores to 0..100 (min and max below; reversed where fewer is "
+             "better).";
+    case Phase::WeightedSum:
+      return "Weighted sum: each 0..100 score times the plugin's weight, stacked into the node's total.";
     case Phase::Select:
-    case Phase::Done: return SelectCaption(c, t);
+    case Phase::Done:
+      return SelectCaption(c, t);
   }
   return "";
 }
@@ -192,7 +215,8 @@ std::string CycleView::Difference(const Cluster& c, const CycleTrace& t) const {
   // The runner-up: the best other scored node.
   NodeIndex second = kNone;
   for (const NodeTrace& nt : t.nodes)
-    if (nt.node != t.selected && nt.feasible && nt.scoreCount > 0 && (second == kNone || nt.total > t.nodes[second].total))
+    if (nt.node != t.selected && nt.feasible && nt.scoreCount > 0 &&
+        (second == kNone || nt.total > t.nodes[second].total))
       second = nt.node;
   if (second == kNone) return "";
   const NodeTrace &w = t.nodes[t.selected], &r = t.nodes[second];
@@ -209,7 +233,8 @@ std::string CycleView::Difference(const Cluster& c, const CycleTrace& t) const {
                   static_cast<long long>(b.normalized), static_cast<long long>(a.weight));
     parts.emplace_back(a.weighted - b.weighted, buf);
   }
-  std::sort(parts.begin(), parts.end(), [](const auto& x, const auto& y) { return std::abs(x.first) > std::abs(y.first); });
+  std::sort(parts.begin(), parts.end(),
+            [](const auto& x, const auto& y) { return std::abs(x.first) > std::abs(y.first); });
   std::string pro, con;
   for (const auto& [d, text] : parts) (d > 0 ? pro : con) += (((d > 0 ? pro : con).empty()) ? "" : ", ") + text;
   if (!pro.empty()) s += " For " + c.node(t.selected).name + ": " + pro + ".";

@@ -16,7 +16,7 @@ namespace spreadlab::app {
 
 // A filter plugin's mark on a node card.
 enum class FilterMark : uint8_t {
-  Hidden,         // the playback has not reached this plugin yet
+  Hidden,  // the playback has not reached this plugin yet
   Pass,
   Skip,           // its PreFilter returned Skip: the filter does not run
   Fail,           // the node's first failure: what kube-scheduler reports
@@ -33,7 +33,7 @@ const char* BarStageName(BarStage s);  // "none", "raw", "normalizing", "weighte
 struct ScoreScale {
   std::string plugin;
   int64_t weight = 0;
-  int64_t rawMin = 0, rawMax = 0;                   // over the scored nodes
+  int64_t rawMin = 0, rawMax = 0;                    // over the scored nodes
   int64_t normalizedAtMin = 0, normalizedAtMax = 0;  // what NormalizeScore made of them
   bool reversed = false;  // a larger raw score became a smaller normalized one (fewer is better)
   uint32_t color = 0;     // ImGui ABGR, fixed per plugin name
@@ -41,11 +41,11 @@ struct ScoreScale {
 
 // One plugin's bar on one node at the current stage.
 struct ScoreBar {
-  uint16_t plugin = 0;  // index in CycleTrace::scorePlugins (and CycleView::scales())
-  float height = 0;     // Raw / Normalizing: the bar's height, 0..1 of the chart
+  uint16_t plugin = 0;        // index in CycleTrace::scorePlugins (and CycleView::scales())
+  float height = 0;           // Raw / Normalizing: the bar's height, 0..1 of the chart
   float left = 0, width = 0;  // Weighted: the stacked segment, 0..1 of the widest total
-  int64_t label = 0;    // the number written on the bar: raw, normalized or weighted
-  size_t entry = 0;     // index in CycleTrace::scores (for the hover's formula)
+  int64_t label = 0;          // the number written on the bar: raw, normalized or weighted
+  size_t entry = 0;           // index in CycleTrace::scores (for the hover's formula)
 };
 
 class CycleView {

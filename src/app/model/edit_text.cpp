@@ -35,10 +35,16 @@ std::string FormatExpressions(const std::vector<v1::LabelSelectorRequirement>& e
   std::string out;
   for (const auto& r : exprs) {
     if (!out.empty()) out += "; ";
-    if (r.op == "Exists") out += r.key;
-    else if (r.op == "DoesNotExist") out += "!" + r.key;
+    if (r.op == "Exists")
+      out += r.key;
+    else if (r.op == "DoesNotExist")
+      out += "!" + r.key;
     else {
-      out += r.key + (r.op == "In" ? " in (" : r.op == "NotIn" ? " notin (" : r.op == "Gt" ? " gt (" : r.op == "Lt" ? " lt (" : " " + r.op + " (");
+      out += r.key + (r.op == "In"      ? " in ("
+                      : r.op == "NotIn" ? " notin ("
+                      : r.op == "Gt"    ? " gt ("
+                      : r.op == "Lt"    ? " lt ("
+                                        : " " + r.op + " (");
       for (size_t i = 0; i < r.values.size(); ++i) out += (i ? "," : "") + r.values[i];
       out += ")";
     }
@@ -52,8 +58,10 @@ bool ParseExpressions(const std::string& text, std::vector<v1::LabelSelectorRequ
     v1::LabelSelectorRequirement r;
     size_t paren = item.find('(');
     if (paren == std::string::npos) {
-      if (item[0] == '!') r.key = Trim(item.substr(1)), r.op = "DoesNotExist";
-      else r.key = item, r.op = "Exists";
+      if (item[0] == '!')
+        r.key = Trim(item.substr(1)), r.op = "DoesNotExist";
+      else
+        r.key = item, r.op = "Exists";
     } else {
       auto words = SplitList(item.substr(0, paren), ' ');
       size_t close = item.find(')', paren);
@@ -117,9 +125,12 @@ std::vector<v1::Toleration> ParseTolerations(const std::string& text) {
     size_t colon = s.rfind(':');
     if (colon != std::string::npos) t.effect = s.substr(colon + 1), s = s.substr(0, colon);
     size_t eq = s.find('=');
-    if (s == "*") t.op = "Exists";
-    else if (eq == std::string::npos) t.key = s, t.op = "Exists";
-    else t.key = s.substr(0, eq), t.value = s.substr(eq + 1), t.op = "Equal";
+    if (s == "*")
+      t.op = "Exists";
+    else if (eq == std::string::npos)
+      t.key = s, t.op = "Exists";
+    else
+      t.key = s.substr(0, eq), t.value = s.substr(eq + 1), t.op = "Equal";
     out.push_back(std::move(t));
   }
   return out;

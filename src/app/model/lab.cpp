@@ -18,14 +18,22 @@ const std::string kEmpty;
 
 const char* PhaseName(Phase p) {
   switch (p) {
-    case Phase::PreFilter: return "PreFilter";
-    case Phase::Filter: return "Filter";
-    case Phase::PreScore: return "PreScore";
-    case Phase::Score: return "Score";
-    case Phase::NormalizeScore: return "NormalizeScore";
-    case Phase::WeightedSum: return "Weighted sum";
-    case Phase::Select: return "Select host";
-    case Phase::Done: return "Done";
+    case Phase::PreFilter:
+      return "PreFilter";
+    case Phase::Filter:
+      return "Filter";
+    case Phase::PreScore:
+      return "PreScore";
+    case Phase::Score:
+      return "Score";
+    case Phase::NormalizeScore:
+      return "NormalizeScore";
+    case Phase::WeightedSum:
+      return "Weighted sum";
+    case Phase::Select:
+      return "Select host";
+    case Phase::Done:
+      return "Done";
   }
   return "";
 }
@@ -58,8 +66,7 @@ bool Lab::Load(std::string_view text, std::string_view source, std::string& erro
   const size_t created = doc_.created(), deleted = doc_.deletedPods().size();
   SetStatus("Loaded " + source_ +
                 (created ? "; its workload controllers created " + std::to_string(created) + " object(s)" : "") +
-                (deleted ? "; they deleted " + std::to_string(deleted) +
-                               " pod(s) beyond their replicas (see Workloads)"
+                (deleted ? "; they deleted " + std::to_string(deleted) + " pod(s) beyond their replicas (see Workloads)"
                          : ""),
             false);
   return true;
@@ -154,8 +161,9 @@ std::string Lab::DecisionText() const {
   if (!loaded()) return "No scenario is loaded.";
   const CycleTrace& t = trace_;
   if (t.pod == kNone) return "Every pod of " + source_ + " is bound: there is no pending pod to explain.";
-  std::string s = "Pod " + cluster_->pod(t.pod).key + (t.selected != kNone ? " goes to " + cluster_->node(t.selected).name
-                                                                              : std::string(" stays Pending")) + ".\n";
+  std::string s =
+      "Pod " + cluster_->pod(t.pod).key +
+      (t.selected != kNone ? " goes to " + cluster_->node(t.selected).name : std::string(" stays Pending")) + ".\n";
   s += (t.message.empty() ? t.error : t.message) + "\n";
   for (const NodeTrace& nt : t.nodes) {
     s += cluster_->node(nt.node).name + ": ";
@@ -182,9 +190,12 @@ bool Lab::SetConstraintField(int index, const std::string& field, const std::str
   std::string e = pod() == kNone ? "no pending pod" : index < 0 ? "index must be 0 or more" : "";
   if (e.empty()) {
     const size_t item = podItem();
-    if (ApplyToConstraints(field.c_str(), [&](io::ScenarioDoc& d, std::string& err) {
-          return d.SetSpreadConstraintField(item, static_cast<size_t>(index), field, valueJson, err);
-        }, &e))
+    if (ApplyToConstraints(
+            field.c_str(),
+            [&](io::ScenarioDoc& d, std::string& err) {
+              return d.SetSpreadConstraintField(item, static_cast<size_t>(index), field, valueJson, err);
+            },
+            &e))
       return true;
   }
   if (error) *error = e;
@@ -192,8 +203,8 @@ bool Lab::SetConstraintField(int index, const std::string& field, const std::str
 }
 
 bool Lab::SetPluginWeight(const std::string& plugin, int32_t weight, std::string* error) {
-  return Apply("plugin weight", [&](io::ScenarioDoc& d, std::string& e) { return d.SetPluginWeight(plugin, weight, e); },
-               error);
+  return Apply(
+      "plugin weight", [&](io::ScenarioDoc& d, std::string& e) { return d.SetPluginWeight(plugin, weight, e); }, error);
 }
 
 bool Lab::Compare(std::string_view otherText, why::Comparison& out, std::string& error) const {
@@ -246,7 +257,8 @@ bool Lab::SetKubeVersion(const std::string& version, std::string* error) {
   };
   const int before = cluster_ ? cluster_->release().minor : kNewestMinor;
   const std::string was = decision();
-  if (!Apply("Release", [&](io::ScenarioDoc& d, std::string& e) { return d.SetKubeVersion(version, e); }, error))
+  if (!Apply(
+          "Release", [&](io::ScenarioDoc& d, std::string& e) { return d.SetKubeVersion(version, e); }, error))
     return false;
   const int now = cluster_->release().minor;
   std::string text = "kube-scheduler " + KubeVersionName(now);
@@ -283,8 +295,8 @@ const std::vector<uint8_t>& Lab::MatchingPods(int c) {
   size_t i = static_cast<size_t>(c < filters ? c : c - filters);
   if (i >= cs.size()) return matching_;
   for (const PodInfo& p : cluster_->pods())
-    matching_[p.index] = p.nsSym == pod.nsSym && !p.terminating && !p.finished &&
-                         cs[i].selector.Matches(p.labels, cluster_->pool());
+    matching_[p.index] =
+        p.nsSym == pod.nsSym && !p.terminating && !p.finished && cs[i].selector.Matches(p.labels, cluster_->pool());
   return matching_;
 }
 
@@ -459,8 +471,8 @@ int Lab::ScheduleAll(std::string& error) {
   int bound = 0;
   for (PodIndex p : pending) {
     framework->RunCycle(p, trace, /*explain=*/false);
-    TimelineStep step{cluster.pod(p).key, trace.selected == kNone ? "" : cluster.node(trace.selected).name,
-                      trace.message, {}};
+    TimelineStep step{
+        cluster.pod(p).key, trace.selected == kNone ? "" : cluster.node(trace.selected).name, trace.message, {}};
     if (trace.selected != kNone) {
       cluster.Bind(p, trace.selected);
       binds.emplace_back(static_cast<size_t>(p), step.node);

@@ -27,7 +27,7 @@
 namespace spreadlab::app {
 
 struct Example {
-  std::string file;  // e.g. "one-constraint.json"
+  std::string file;                // e.g. "one-constraint.json"
   std::string title, description;  // metadata.annotations spreadlab.io/title and /description
   std::string text;
 };
@@ -62,8 +62,8 @@ class Lab {
   // How trace().scores[entry] came about (the plugin's formula with the node's numbers);
   // nullopt when the plugin does not explain its scores.
   std::optional<ScoreExplanation> ExplainScore(size_t entry) const;
-  PodIndex pod() const { return trace_.pod; }  // the pending pod explained, or kNone
-  size_t podItem() const;                      // its index in doc().scenario().pods
+  PodIndex pod() const { return trace_.pod; }    // the pending pod explained, or kNone
+  size_t podItem() const;                        // its index in doc().scenario().pods
   std::string TraceJson(int indent = -1) const;  // io::TraceToJson: the CLI's explain --format json
   // The decision in plain sentences, one per line: the pod, where it goes or why it stays
   // Pending, then every node's verdict and total (the page's text alternative to the canvas).
@@ -90,7 +90,8 @@ class Lab {
   bool ApplyToConstraints(const char* what, const Edit& edit, std::string* error = nullptr);
   // One field of the explained pod's topologySpreadConstraints[index] (window.spreadlab's
   // setConstraintField): `valueJson` as in a manifest, null removes an optional field.
-  bool SetConstraintField(int index, const std::string& field, const std::string& valueJson, std::string* error = nullptr);
+  bool SetConstraintField(int index, const std::string& field, const std::string& valueJson,
+                          std::string* error = nullptr);
   // The profile's weight of score plugin `plugin` (the Profile panel's slider).
   bool SetPluginWeight(const std::string& plugin, int32_t weight, std::string* error = nullptr);
   void SelectPod(PodIndex pod);  // which pending pod to explain (not an edit)
@@ -186,8 +187,8 @@ class Lab {
   std::string rebuildError_;
   bool statusIsError_ = false;
   double lastRebuildMs_ = 0, clusterMs_ = 0, frameworkMs_ = 0, cycleMs_ = 0, whyMs_ = 0;
-  uint64_t builds_ = 0;           // Rebuild() calls
-  uint64_t whyBuild_ = 0;         // the build why_ belongs to (0: none)
+  uint64_t builds_ = 0;    // Rebuild() calls
+  uint64_t whyBuild_ = 0;  // the build why_ belongs to (0: none)
   why::Report why_;
   uint64_t revision_ = 0;
 };

@@ -44,16 +44,17 @@ struct Reader {
   }
 };
 
-const char* const kCalls[] = {"setConstraintField", "setPluginWeight", "scheduleNext", "scheduleAll",
-                              "scale",              "applySuggestion", "setKubeVersion"};
+const char* const kCalls[] = {"setConstraintField", "setPluginWeight", "scheduleNext", "scheduleAll", "scale",
+                              "applySuggestion",    "setKubeVersion"};
 const char* const kConditions[] = {"schedules", "node", "pending", "workloadSkew", "maxEdits"};
 
 bool CheckActions(Reader& r, const std::vector<LessonAction>& actions, const std::string& path) {
   for (size_t i = 0; i < actions.size(); ++i)
     if (std::none_of(std::begin(kCalls), std::end(kCalls), [&](const char* c) { return actions[i].call == c; }))
-      return r.Fail(path + "[" + std::to_string(i) + "].call", "unknown action \"" + actions[i].call +
-                                                                   "\" (setConstraintField, setPluginWeight, scheduleNext, "
-                                                                   "scheduleAll, scale, applySuggestion, setKubeVersion)");
+      return r.Fail(path + "[" + std::to_string(i) + "].call",
+                    "unknown action \"" + actions[i].call +
+                        "\" (setConstraintField, setPluginWeight, scheduleNext, "
+                        "scheduleAll, scale, applySuggestion, setKubeVersion)");
   return true;
 }
 
@@ -118,7 +119,8 @@ bool ParseLesson(std::string_view text, Lesson& out, std::string& error) {
       !r.Str(j, "summary", "lesson", l.summary, false))
     return false;
   auto steps = j.find("steps");
-  if (steps == j.end() || !steps->is_array() || steps->empty()) return r.Fail("lesson.steps", "required: a non-empty array");
+  if (steps == j.end() || !steps->is_array() || steps->empty())
+    return r.Fail("lesson.steps", "required: a non-empty array");
   for (size_t i = 0; i < steps->size(); ++i) {
     LessonStep step;
     if (!ReadStep(r, (*steps)[i], "steps[" + std::to_string(i) + "]", step)) return false;
@@ -204,13 +206,15 @@ TaskCheck CheckTask(Lab& lab, const ojson& done, size_t editsSinceStart) {
         if (w && row.workload.key == w->key)
           for (const SpreadReport& s : row.spread)
             if (s.topologyKey == key2) report = &s;
-      if (!report) miss("no spread of " + workload + " over " + key2);
+      if (!report)
+        miss("no spread of " + workload + " over " + key2);
       else if (report->skew > atMost)
-        miss(workload + "'s skew over " + key2 + " is " + std::to_string(report->skew) + ", more than " + std::to_string(atMost));
+        miss(workload + "'s skew over " + key2 + " is " + std::to_string(report->skew) + ", more than " +
+             std::to_string(atMost));
     } else if (key == "maxEdits") {
       if (want.is_number_integer() && editsSinceStart > want.get<size_t>())
-        miss("done in " + std::to_string(editsSinceStart) + " edits; the task allows " + std::to_string(want.get<size_t>()) +
-             " (undo and try again)");
+        miss("done in " + std::to_string(editsSinceStart) + " edits; the task allows " +
+             std::to_string(want.get<size_t>()) + " (undo and try again)");
     }
   }
   return c;
@@ -302,7 +306,7 @@ bool LessonBook::Back(Lab& lab, std::string& error) {
 bool LessonBook::Predict(Lab& lab, const std::string& answer, std::string& error) {
   if (!awaitingPrediction()) return error = "this step asks for no prediction, or it was answered", false;
   std::string actual = Actual(lab);
-  std::string said = answer;
+  const std::string& said = answer;
   if (step().predict == "schedules") {
     if (said != "yes" && said != "no") return error = "answer \"yes\" or \"no\"", false;
     actual = lab.trace().selected == kNone ? "no" : "yes";

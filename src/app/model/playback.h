@@ -22,8 +22,10 @@ struct Playback {
   // One phase forward (the "step" button and spreadlab.step()).
   void Step() {
     playing = false;
-    if (phase == Phase::Done) JumpTo(Phase::PreFilter);
-    else JumpTo(static_cast<Phase>(static_cast<int>(phase) + 1));
+    if (phase == Phase::Done)
+      JumpTo(Phase::PreFilter);
+    else
+      JumpTo(static_cast<Phase>(static_cast<int>(phase) + 1));
     if (phase != Phase::Done) t = 1.0f;
   }
   void Advance(float dt) {

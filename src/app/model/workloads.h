@@ -15,8 +15,8 @@ namespace spreadlab::app {
 
 struct WorkloadRow {
   io::ScenarioDoc::Workload workload;
-  size_t pods = 0;     // active pods it controls now
-  size_t pending = 0;  // of which not bound to a node
+  size_t pods = 0;                   // active pods it controls now
+  size_t pending = 0;                // of which not bound to a node
   std::vector<SpreadReport> spread;  // per spread constraint of its pods (the profile's defaults included)
 };
 

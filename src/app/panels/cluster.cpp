@@ -42,7 +42,8 @@ float DrawPendingPods(Lab& lab, ImVec2 origin) {
   const std::vector<PodIndex>& pending = lab.PendingPods();
   ImGui::SetCursorScreenPos(origin);
   if (pending.empty()) {
-    ImGui::TextDisabled("No pending pod: every pod is bound. Add one from the Pending pod panel or load another scenario.");
+    ImGui::TextDisabled(
+        "No pending pod: every pod is bound. Add one from the Pending pod panel or load another scenario.");
   } else {
     ImGui::TextUnformatted(pending.size() == 1 ? "Pending pod:" : "Pending pods (click one to explain it):");
     for (size_t i = 0; i < pending.size() && i < 24; ++i) {
@@ -117,8 +118,9 @@ void DrawCluster(Lab& lab, UiState& ui) {
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const bool canvasHovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByPopup);
   ui.hoveredNode = kNone;
-  CardContext cx{lab, ui, cluster, sc, trace, pb, key, matching, preview.feasible, preview.lands, compact, font, mouse,
-                 canvasHovered, false, kNone, -1, false, {}};
+  CardContext cx{
+      lab,  ui,    cluster,       sc,    trace, pb, key,   matching, preview.feasible, preview.lands, compact,
+      font, mouse, canvasHovered, false, kNone, -1, false, {}};
   const ImVec2 winnerPos = DrawRegions(dl, cx, domains, regions, summary, grid);
 
   // --- what the mouse does on the picture, and the menus it opens ---

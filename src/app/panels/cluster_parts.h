@@ -53,8 +53,8 @@ float LayoutRegions(const std::vector<Domain>& domains, bool compact, float x, f
                     std::vector<Region>& regions);
 // Draws the visible regions with their node cards and sets ui.hoveredNode; returns the
 // centre of the chosen node's card once Select host is reached (x < 0 if none is drawn).
-ImVec2 DrawRegions(ImDrawList* dl, CardContext& cx, const std::vector<Domain>& domains, const std::vector<Region>& regions,
-                   const SpreadConstraintSummary* summary, const CardGrid& grid);
+ImVec2 DrawRegions(ImDrawList* dl, CardContext& cx, const std::vector<Domain>& domains,
+                   const std::vector<Region>& regions, const SpreadConstraintSummary* summary, const CardGrid& grid);
 
 // --- domain_menu.cpp ---
 

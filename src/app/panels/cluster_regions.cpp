@@ -47,7 +47,8 @@ float LayoutRegions(const std::vector<Domain>& domains, bool compact, float x, f
                     std::vector<Region>& regions) {
   const float cardW = grid.cardW, gap = grid.gap, pad = grid.pad;
   const float minRegionW = cardW * (compact ? 8 : 1) + gap * (compact ? 7 : 0) + 2 * pad;
-  const int perRow = std::max(1, std::min(static_cast<int>(domains.size()), static_cast<int>(width / (minRegionW + gap))));
+  const int perRow =
+      std::max(1, std::min(static_cast<int>(domains.size()), static_cast<int>(width / (minRegionW + gap))));
   const float regionW = (width - gap * (perRow - 1)) / perRow;
   const int cols = std::max(1, static_cast<int>((regionW - 2 * pad + gap) / (cardW + gap)));
   grid.cols = cols;
@@ -80,9 +81,12 @@ void DrawRegionFrame(ImDrawList* dl, const CardContext& cx, const Domain& d, con
   dl->AddRectFilled(a, b, d.value.empty() ? colors::P().regionEmpty : colors::P().region, 8);
   dl->AddRect(a, b, atMin ? colors::kFeasible : colors::P().regionBorder, 8, 0, atMin ? 2.0f : 1.0f);
   char title[256];
-  if (key.empty()) std::snprintf(title, sizeof title, "all nodes (no topology key to group by)");
-  else if (d.value.empty()) std::snprintf(title, sizeof title, "nodes without %s", key.c_str());
-  else std::snprintf(title, sizeof title, "%s = %s", key.c_str(), d.value.c_str());
+  if (key.empty())
+    std::snprintf(title, sizeof title, "all nodes (no topology key to group by)");
+  else if (d.value.empty())
+    std::snprintf(title, sizeof title, "nodes without %s", key.c_str());
+  else
+    std::snprintf(title, sizeof title, "%s = %s", key.c_str(), d.value.c_str());
   dl->AddText(ImVec2(a.x + pad, a.y + 4), colors::P().textStrong, title);
   char sub[256] = "";
   if (summary && !d.value.empty()) {
@@ -99,8 +103,8 @@ void DrawRegionFrame(ImDrawList* dl, const CardContext& cx, const Domain& d, con
 
 }  // namespace
 
-ImVec2 DrawRegions(ImDrawList* dl, CardContext& cx, const std::vector<Domain>& domains, const std::vector<Region>& regions,
-                   const SpreadConstraintSummary* summary, const CardGrid& grid) {
+ImVec2 DrawRegions(ImDrawList* dl, CardContext& cx, const std::vector<Domain>& domains,
+                   const std::vector<Region>& regions, const SpreadConstraintSummary* summary, const CardGrid& grid) {
   const ImVec2 clipMin = dl->GetClipRectMin(), clipMax = dl->GetClipRectMax();
   const float cardW = grid.cardW, cardH = grid.cardH, gap = grid.gap;
   const int cols = grid.cols;
@@ -118,8 +122,8 @@ ImVec2 DrawRegions(ImDrawList* dl, CardContext& cx, const std::vector<Domain>& d
       const ImVec2 cb(ca.x + cardW, ca.y + cardH);
       if (cb.y < clipMin.y || ca.y > clipMax.y) continue;
       const bool winner = cx.trace.selected == ni && cx.pb.Reached(Phase::Select);
-      const bool hovered = cx.canvasHovered && cx.mouse.x >= ca.x && cx.mouse.x < cb.x && cx.mouse.y >= ca.y &&
-                           cx.mouse.y < cb.y;
+      const bool hovered =
+          cx.canvasHovered && cx.mouse.x >= ca.x && cx.mouse.x < cb.x && cx.mouse.y >= ca.y && cx.mouse.y < cb.y;
       if (hovered) cx.ui.hoveredNode = ni;
       if (winner) winnerPos = ImVec2(ca.x + cardW * 0.5f, ca.y + cardH * 0.5f);
 

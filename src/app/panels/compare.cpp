@@ -45,7 +45,8 @@ void Scores(const why::CompareRow& r) {
     ImGui::TableNextColumn();
     if (!s) return ImGui::TextDisabled("-");
     ImGui::TextColored(colors::V(differs ? colors::kRejected : colors::P().text), "%lld x %lld = %lld",
-                       static_cast<long long>(s->score), static_cast<long long>(s->weight), static_cast<long long>(s->weighted));
+                       static_cast<long long>(s->score), static_cast<long long>(s->weight),
+                       static_cast<long long>(s->weighted));
   };
   for (const std::string& p : plugins) {
     const why::PluginScore *a = Find(r.a.scores, p), *b = Find(r.b.scores, p);
@@ -80,8 +81,9 @@ void DrawComparePanel(Lab& lab, UiState& ui) {
   }
   MarkItem("compareUsePaste");
   if (st.b.empty()) {
-    ImGui::TextWrapped("A is the scenario in the lab. Take a snapshot as B, then change a constraint, a weight or the "
-                       "release: the table shows where the pod lands under each, node by node.");
+    ImGui::TextWrapped(
+        "A is the scenario in the lab. Take a snapshot as B, then change a constraint, a weight or the "
+        "release: the table shows where the pod lands under each, node by node.");
     return ImGui::End();
   }
   if (st.revision != lab.revision()) {  // A changed: compare again
@@ -101,7 +103,8 @@ void DrawComparePanel(Lab& lab, UiState& ui) {
   ImGui::TextColored(colors::V(c.selectedA == c.selectedB ? colors::kFeasible : colors::kWinner), "%s: A %s, B %s",
                      c.pod.c_str(), where(c.selectedA).c_str(), where(c.selectedB).c_str());
   MarkItem("compareResult");
-  if (ImGui::BeginTable("##compare", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
+  if (ImGui::BeginTable("##compare", 3,
+                        ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
                         ImVec2(0, ImGui::GetContentRegionAvail().y * 0.55f))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("Node");
@@ -114,7 +117,8 @@ void DrawComparePanel(Lab& lab, UiState& ui) {
       if (r.differs) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, colors::P().differs);
       ImGui::TableNextColumn();
       const bool chosen = r.node == c.selectedA || r.node == c.selectedB;
-      if (ImGui::Selectable((r.node + (chosen ? " *" : "")).c_str(), st.row == static_cast<int>(i), ImGuiSelectableFlags_SpanAllColumns))
+      if (ImGui::Selectable((r.node + (chosen ? " *" : "")).c_str(), st.row == static_cast<int>(i),
+                            ImGuiSelectableFlags_SpanAllColumns))
         st.row = static_cast<int>(i);
       if (ImGui::IsItemHovered()) st.row = static_cast<int>(i);
       ImGui::TableNextColumn();

@@ -88,8 +88,9 @@ void DrawConflict(Lab& lab, UiState& ui) {
         ImGui::TableNextColumn();
         const why::MatrixCell& c = r->matrix.at(row, static_cast<NodeIndex>(n));
         const bool fail = c.state == why::CellState::Fail;
-        const ImVec4 color = colors::V(fail ? colors::kRejected : c.state == why::CellState::Pass ? colors::kFeasible
-                                                                                                  : colors::kMuted);
+        const ImVec4 color = colors::V(fail                              ? colors::kRejected
+                                       : c.state == why::CellState::Pass ? colors::kFeasible
+                                                                         : colors::kMuted);
         if (r->matrix.rows[row].constraint >= 0 && c.state != why::CellState::NotEvaluated && c.check.domain != kNoSym)
           ImGui::TextColored(color, "%d %s %d", c.check.skew, fail ? ">" : "\xE2\x89\xA4", c.check.maxSkew);
         else
@@ -107,7 +108,8 @@ void DrawConflict(Lab& lab, UiState& ui) {
   }
   if (matrixOpen) {
     if (r->matrix.numNodes > columns)
-      ImGui::TextDisabled("the first %zu of %zu nodes; spreadlab why --all lists them all", columns, r->matrix.numNodes);
+      ImGui::TextDisabled("the first %zu of %zu nodes; spreadlab why --all lists them all", columns,
+                          r->matrix.numNodes);
     ImGui::TreePop();
   }
 
@@ -138,8 +140,8 @@ void DrawConflict(Lab& lab, UiState& ui) {
     ImGui::TextWrapped("%zu. %s", i + 1, s.summary.c_str());
     const bool hovered = ImGui::IsItemHovered();
     ImGui::Indent();
-    ImGui::TextDisabled("%s feasible; lands on %s; skew afterwards %d", Join(s.newlyFeasible).c_str(),
-                        s.lands.c_str(), s.skewAfter);
+    ImGui::TextDisabled("%s feasible; lands on %s; skew afterwards %d", Join(s.newlyFeasible).c_str(), s.lands.c_str(),
+                        s.skewAfter);
     ImGui::Unindent();
     if (hovered || ImGui::IsItemHovered()) ui.previewSuggestion = static_cast<int>(i);
     ImGui::PopID();

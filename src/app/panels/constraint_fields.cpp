@@ -21,7 +21,8 @@ void Edit(Lab& lab, size_t i, const char* what, Change change) {
   Cs next = lab.doc().scenario().pods[lab.podItem()].spec.topologySpreadConstraints;
   change(next[i]);
   Later([&lab, item = lab.podItem(), what, next = std::move(next)] {
-    lab.ApplyToConstraints(what, [item, &next](io::ScenarioDoc& d, std::string& e) { return d.SetSpreadConstraints(item, next, e); });
+    lab.ApplyToConstraints(
+        what, [item, &next](io::ScenarioDoc& d, std::string& e) { return d.SetSpreadConstraints(item, next, e); });
   });
 }
 
@@ -36,9 +37,11 @@ void MaxSkewField(Lab& lab, size_t i) {
   if (ImGui::SliderInt("##maxSkewSlider", &skew, 1, 10, "maxSkew %d"))
     Edit(lab, i, "maxSkew", [skew](auto& x) { x.maxSkew = skew; });
   MarkItem("maxSkewSlider" + Suffix(i));
-  if (EditInt("maxSkew", "maxSkew" + Suffix(i), c.maxSkew, skew)) Edit(lab, i, "maxSkew", [skew](auto& x) { x.maxSkew = skew; });
-  HelpMarker("The largest allowed difference between the matching pods in a domain (plus the pod itself) and the "
-             "global minimum. Must be at least 1.");
+  if (EditInt("maxSkew", "maxSkew" + Suffix(i), c.maxSkew, skew))
+    Edit(lab, i, "maxSkew", [skew](auto& x) { x.maxSkew = skew; });
+  HelpMarker(
+      "The largest allowed difference between the matching pods in a domain (plus the pod itself) and the "
+      "global minimum. Must be at least 1.");
 }
 
 void TopologyKeyField(Lab& lab, size_t i, bool withText) {
@@ -46,7 +49,8 @@ void TopologyKeyField(Lab& lab, size_t i, bool withText) {
   // The keys nodes carry, or free text.
   if (ImGui::BeginCombo("topologyKey", c.topologyKey.c_str())) {
     for (const auto& k : NodeLabelKeys(lab))
-      if (ImGui::Selectable(k.c_str(), k == c.topologyKey)) Edit(lab, i, "topologyKey", [k](auto& x) { x.topologyKey = k; });
+      if (ImGui::Selectable(k.c_str(), k == c.topologyKey))
+        Edit(lab, i, "topologyKey", [k](auto& x) { x.topologyKey = k; });
     ImGui::EndCombo();
   }
   MarkItem("topologyKey" + Suffix(i));
@@ -63,7 +67,8 @@ void WhenUnsatisfiableField(Lab& lab, size_t i) {
   changed |= ImGui::RadioButton("ScheduleAnyway", &when, 1);
   MarkItem("ScheduleAnyway" + Suffix(i));
   if (changed)
-    Edit(lab, i, "whenUnsatisfiable", [when](auto& x) { x.whenUnsatisfiable = when ? v1::kScheduleAnyway : v1::kDoNotSchedule; });
+    Edit(lab, i, "whenUnsatisfiable",
+         [when](auto& x) { x.whenUnsatisfiable = when ? v1::kScheduleAnyway : v1::kDoNotSchedule; });
 }
 
 void MinDomainsField(Lab& lab, size_t i) {
@@ -76,7 +81,8 @@ void MinDomainsField(Lab& lab, size_t i) {
     ImGui::SameLine();
     int md = *c.minDomains;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    if (EditInt("##minDomains", "minDomains" + Suffix(i), md, md)) Edit(lab, i, "minDomains", [md](auto& x) { x.minDomains = md; });
+    if (EditInt("##minDomains", "minDomains" + Suffix(i), md, md))
+      Edit(lab, i, "minDomains", [md](auto& x) { x.minDomains = md; });
   }
 }
 

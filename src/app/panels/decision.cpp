@@ -15,8 +15,8 @@ void Event(bool ok, const std::string& message, const char* reason) {
   ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::V(ok ? colors::P().eventOk : colors::P().eventBad));
   ImGui::BeginChild("##event", ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 4.6f), true);
   ImGui::TextDisabled("Events (kubectl describe pod):");
-  ImGui::TextColored(colors::V(ok ? colors::kFeasible : colors::kRejected), "%s  %s  default-scheduler", ok ? "Normal " : "Warning",
-                     reason);
+  ImGui::TextColored(colors::V(ok ? colors::kFeasible : colors::kRejected), "%s  %s  default-scheduler",
+                     ok ? "Normal " : "Warning", reason);
   ImGui::TextWrapped("%s", message.c_str());
   ImGui::EndChild();
   ImGui::PopStyleColor();
@@ -26,15 +26,17 @@ void Event(bool ok, const std::string& message, const char* reason) {
 void ConstraintSummary(const Cluster& cluster, const SpreadConstraintSummary& s, int index, bool filter) {
   (void)cluster;
   ImGui::Text("#%d %s  maxSkew %d  %s", index + 1, s.topologyKey.c_str(), s.maxSkew, s.whenUnsatisfiable.c_str());
-  ImGui::TextDisabled("   selector %s%s%s", s.selector.c_str(), s.selfMatch ? "" : "  (the pod does not match it: selfMatch 0)",
+  ImGui::TextDisabled("   selector %s%s%s", s.selector.c_str(),
+                      s.selfMatch ? "" : "  (the pod does not match it: selfMatch 0)",
                       s.fromDefaults ? "  (from the profile's default constraints)" : "");
   std::string domains;
   for (const auto& [v, n] : s.domains) domains += v + "=" + std::to_string(n) + "  ";
   if (s.domains.empty()) domains = "(no eligible domain)";
   ImGui::TextWrapped("   matching pods: %s", domains.c_str());
   if (filter)
-    ImGui::Text("   global minimum %d%s", s.globalMin,
-                static_cast<int>(s.domains.size()) < s.minDomains ? "  (fewer domains than minDomains: treated as 0)" : "");
+    ImGui::Text(
+        "   global minimum %d%s", s.globalMin,
+        static_cast<int>(s.domains.size()) < s.minDomains ? "  (fewer domains than minDomains: treated as 0)" : "");
   else
     ImGui::Text("   topology weight log(%d+2) = %.3f", static_cast<int>(s.domains.size()), s.topologyNormalizingWeight);
 }
@@ -75,9 +77,10 @@ void Arithmetic(const Cluster& cluster, const CycleTrace& t, const SpreadCheck& 
   ImGui::SameLine();
   ImGui::TextColored(k.pass ? ok : bad, "%d %s maxSkew %d", k.skew, k.pass ? "\xE2\x89\xA4" : ">", k.maxSkew);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("matchNum %d: matching pods in this domain\nselfMatch %d: the pod itself, if it matches\n"
-                      "minMatchNum %d: the global minimum over eligible domains\nskew = %d",
-                      k.matchNum, k.selfMatch, k.minMatchNum, k.skew);
+    ImGui::SetTooltip(
+        "matchNum %d: matching pods in this domain\nselfMatch %d: the pod itself, if it matches\n"
+        "minMatchNum %d: the global minimum over eligible domains\nskew = %d",
+        k.matchNum, k.selfMatch, k.minMatchNum, k.skew);
 }
 
 // `filtered`/`summed`/`answer`: what the playback has computed so far (no spoilers).
@@ -95,9 +98,11 @@ void NodeDetails(Lab& lab, NodeIndex ni, bool filtered, bool summed, bool answer
   }
   ImGui::SameLine();
   if (!nt.evaluated)
-    ImGui::TextColored(colors::V(colors::kMuted), "not evaluated: %s", std::string(NotEvaluatedName(nt.notEvaluated)).c_str());
+    ImGui::TextColored(colors::V(colors::kMuted), "not evaluated: %s",
+                       std::string(NotEvaluatedName(nt.notEvaluated)).c_str());
   else
-    ImGui::TextColored(colors::V(nt.feasible ? colors::kFeasible : colors::kRejected), nt.feasible ? "feasible" : "rejected");
+    ImGui::TextColored(colors::V(nt.feasible ? colors::kFeasible : colors::kRejected),
+                       nt.feasible ? "feasible" : "rejected");
   if (answer && t.selected == ni) {
     ImGui::SameLine();
     ImGui::TextColored(colors::V(colors::kWinner), "(chosen)");
@@ -129,7 +134,8 @@ void NodeDetails(Lab& lab, NodeIndex ni, bool filtered, bool summed, bool answer
       const ScoreEntry& e = t.scores[nt.scoreBegin + s];
       char overlay[96];
       std::snprintf(overlay, sizeof overlay, "%lld  (raw %lld) x %lld = %lld", static_cast<long long>(e.normalized),
-                    static_cast<long long>(e.raw), static_cast<long long>(e.weight), static_cast<long long>(e.weighted));
+                    static_cast<long long>(e.raw), static_cast<long long>(e.weight),
+                    static_cast<long long>(e.weighted));
       ImGui::TextUnformatted(t.scorePlugins[e.plugin].c_str());
       ImGui::ProgressBar(static_cast<float>(e.normalized) / 100.0f, ImVec2(-1, 0), overlay);
     }
@@ -145,7 +151,8 @@ void DrawDecision(Lab& lab, UiState& ui) {
   const Cluster& cluster = lab.cluster();
   const CycleTrace& t = lab.trace();
   if (lab.pod() == kNone) {
-    ImGui::TextWrapped("No pending pod to explain. Every pod is bound; add one (right-click a node, or undo a placement).");
+    ImGui::TextWrapped(
+        "No pending pod to explain. Every pod is bound; add one (right-click a node, or undo a placement).");
     return;
   }
   const PodInfo& pod = cluster.pod(lab.pod());
@@ -153,7 +160,7 @@ void DrawDecision(Lab& lab, UiState& ui) {
   // No spoilers: while the cycle plays, show only what its phases so far have computed.
   const Phase phase = lab.playback.phase;
   const bool answer = ui.showAnswer || phase >= Phase::Select;
-  const bool filtered = ui.showAnswer || phase >= Phase::Filter;  // verdicts, as the picture shows them
+  const bool filtered = ui.showAnswer || phase >= Phase::Filter;       // verdicts, as the picture shows them
   const bool summed = ui.showAnswer || phase > Phase::NormalizeScore;  // totals are known
   if (!answer) {
     ImGui::TextColored(colors::V(colors::kMuted), "deciding... (%s)", PhaseName(phase));
@@ -171,9 +178,10 @@ void DrawDecision(Lab& lab, UiState& ui) {
     // A gated pod never reaches a cycle, so it gets no FailedScheduling event.
     ImGui::TextColored(colors::V(colors::kRejected), "stays Pending: SchedulingGated");
     MarkItem("result");
-    ImGui::TextWrapped("kubectl get pod shows SchedulingGated; kube-scheduler's queue keeps the pod aside (%s) and "
-                       "never tries a node, so there is no FailedScheduling event.",
-                       t.message.c_str());
+    ImGui::TextWrapped(
+        "kubectl get pod shows SchedulingGated; kube-scheduler's queue keeps the pod aside (%s) and "
+        "never tries a node, so there is no FailedScheduling event.",
+        t.message.c_str());
   } else {
     ImGui::TextColored(colors::V(colors::kRejected), "stays Pending");
     MarkItem("result");
@@ -184,7 +192,8 @@ void DrawDecision(Lab& lab, UiState& ui) {
 
   if (!t.spreadFilter.empty() || !t.spreadScore.empty()) {
     if (ImGui::CollapsingHeader("Spread constraints as PreFilter/PreScore saw them", ImGuiTreeNodeFlags_DefaultOpen)) {
-      for (size_t i = 0; i < t.spreadFilter.size(); ++i) ConstraintSummary(cluster, t.spreadFilter[i], static_cast<int>(i), true);
+      for (size_t i = 0; i < t.spreadFilter.size(); ++i)
+        ConstraintSummary(cluster, t.spreadFilter[i], static_cast<int>(i), true);
       for (size_t i = 0; i < t.spreadScore.size(); ++i)
         ConstraintSummary(cluster, t.spreadScore[i], static_cast<int>(t.spreadFilter.size() + i), false);
     }
@@ -198,7 +207,8 @@ void DrawDecision(Lab& lab, UiState& ui) {
   if (ImGui::CollapsingHeader("Nodes", ImGuiTreeNodeFlags_DefaultOpen)) {
     const float tableH = std::min(ImGui::GetTextLineHeightWithSpacing() * (t.nodes.size() + 1.6f),
                                   ImGui::GetContentRegionAvail().y * (shown != kNone ? 0.4f : 0.9f));
-    if (ImGui::BeginTable("##nodes", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
+    if (ImGui::BeginTable("##nodes", 3,
+                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
                           ImVec2(0, tableH))) {
       ImGui::TableSetupScrollFreeze(0, 1);
       ImGui::TableSetupColumn("Node");
@@ -212,7 +222,8 @@ void DrawDecision(Lab& lab, UiState& ui) {
           const NodeTrace& nt = t.nodes[i];
           ImGui::TableNextRow();
           ImGui::TableNextColumn();
-          if (ImGui::Selectable(cluster.node(nt.node).name.c_str(), ui.selectedNode == nt.node, ImGuiSelectableFlags_SpanAllColumns))
+          if (ImGui::Selectable(cluster.node(nt.node).name.c_str(), ui.selectedNode == nt.node,
+                                ImGuiSelectableFlags_SpanAllColumns))
             ui.selectedNode = ui.selectedNode == nt.node ? kNone : nt.node;
           if (ImGui::IsItemHovered()) ui.hoveredNode = nt.node;
           ImGui::TableNextColumn();
@@ -234,8 +245,10 @@ void DrawDecision(Lab& lab, UiState& ui) {
       ImGui::EndTable();
     }
   }
-  if (shown != kNone) NodeDetails(lab, shown, filtered, summed, answer);
-  else ImGui::TextDisabled("Hover or click a node to see its arithmetic and scores.");
+  if (shown != kNone)
+    NodeDetails(lab, shown, filtered, summed, answer);
+  else
+    ImGui::TextDisabled("Hover or click a node to see its arithmetic and scores.");
 
   if (!lab.framework().profile().notSimulated.empty() && ImGui::CollapsingHeader("Not simulated")) {
     std::string names;

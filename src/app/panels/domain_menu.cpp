@@ -24,7 +24,9 @@ void DomainMenuItems(const CardContext& cx, const Domain& d) {
   MarkItem("domainAddNode");
   if (!key.empty() && ImGui::MenuItem(("Remove " + what + " (its nodes and their pods)").c_str())) {
     std::vector<size_t> nodes(d.nodes.begin(), d.nodes.end());
-    Later([=, &lab] { lab.Apply("remove domain", [nodes](io::ScenarioDoc& doc, std::string& e) { return doc.RemoveNodes(nodes, e); }); });
+    Later([=, &lab] {
+      lab.Apply("remove domain", [nodes](io::ScenarioDoc& doc, std::string& e) { return doc.RemoveNodes(nodes, e); });
+    });
   }
   MarkItem("domainRemove");
 }
@@ -34,7 +36,8 @@ void DomainMenuItems(const CardContext& cx, const Domain& d) {
 void DomainMenu(const CardContext& cx, const std::vector<Domain>& domains, const std::vector<Region>& regions) {
   UiState& ui = cx.ui;
   const ImVec2 mouse = cx.mouse;
-  if (cx.canvasHovered && ui.hoveredNode == kNone && cx.hoveredPod == kNone && ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
+  if (cx.canvasHovered && ui.hoveredNode == kNone && cx.hoveredPod == kNone &&
+      ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
     for (size_t di = 0; di < regions.size(); ++di) {
       const Region& r = regions[di];
       if (mouse.x >= r.pos.x && mouse.x < r.pos.x + r.size.x && mouse.y >= r.pos.y && mouse.y < r.pos.y + r.size.y) {
@@ -44,7 +47,8 @@ void DomainMenu(const CardContext& cx, const std::vector<Domain>& domains, const
     }
   }
   if (ImGui::BeginPopup("##domain-menu")) {
-    if (ui.menuDomain >= 0 && static_cast<size_t>(ui.menuDomain) < domains.size()) DomainMenuItems(cx, domains[ui.menuDomain]);
+    if (ui.menuDomain >= 0 && static_cast<size_t>(ui.menuDomain) < domains.size())
+      DomainMenuItems(cx, domains[ui.menuDomain]);
     ImGui::EndPopup();
   }
 }

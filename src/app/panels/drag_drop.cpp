@@ -31,13 +31,15 @@ void DragBoundPod(const CardContext& cx, ImDrawList* dl) {
     const ImVec2 mouse = cx.mouse;
     dl->AddRectFilled(ImVec2(mouse.x - chip / 2, mouse.y - chip / 2), ImVec2(mouse.x + chip / 2, mouse.y + chip / 2),
                       colors::kAccent, 3);
-    if (to != kNone && to != from) ImGui::SetTooltip("move %s to %s", sc.pods[p].metadata.name.c_str(), sc.nodes[to].metadata.name.c_str());
+    if (to != kNone && to != from)
+      ImGui::SetTooltip("move %s to %s", sc.pods[p].metadata.name.c_str(), sc.nodes[to].metadata.name.c_str());
     return;
   }
   if (to != kNone && to != from && from != kNone) {  // dropped on another node
     const std::string nodeName = sc.nodes[to].metadata.name;
     Later([&lab, p, nodeName] {
-      lab.Apply("move pod", [p, nodeName](io::ScenarioDoc& d, std::string& e) { return d.SetPodNodeName(p, nodeName, e); });
+      lab.Apply("move pod",
+                [p, nodeName](io::ScenarioDoc& d, std::string& e) { return d.SetPodNodeName(p, nodeName, e); });
     });
     ui.selectedNode = to;
   }

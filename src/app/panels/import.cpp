@@ -16,7 +16,9 @@ void DrawImportDialog(Lab& lab, UiState& ui) {
   ImGui::SetNextWindowSize(ImVec2(std::min(d.x - 40, 760.0f), std::min(d.y - 60, 560.0f)), ImGuiCond_Appearing);
   ImGui::SetNextWindowPos(ImVec2(d.x * 0.5f, d.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   if (!ImGui::BeginPopupModal("Paste a scenario")) return;
-  ImGui::TextWrapped("Paste `kubectl get nodes,pods -o json` (or -o yaml) output, YAML manifests (Deployments too) or a spreadlab scenario (Ctrl+V), then Load.");
+  ImGui::TextWrapped(
+      "Paste `kubectl get nodes,pods -o json` (or -o yaml) output, YAML manifests (Deployments too) or a spreadlab "
+      "scenario (Ctrl+V), then Load.");
   ImGui::InputTextMultiline("##json", &ui.importText, ImVec2(-1, -ImGui::GetFrameHeightWithSpacing() * 3.2f));
   MarkItem("importText");
   if (!ui.importError.empty()) ImGui::TextColored(colors::V(colors::kRejected), "%s", ui.importError.c_str());

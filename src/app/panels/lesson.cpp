@@ -30,10 +30,11 @@ void Prediction(Lab& lab, LessonBook& book) {
   const LessonBook::Prediction& p = book.prediction();
   if (!p.answered) {
     auto answer = [&](const char* label, const char* value) {
-      if (ImGui::Button(label)) Later([&lab, &book, v = std::string(value)] {
-        std::string error;
-        if (!book.Predict(lab, v, error)) lab.SetStatus(error, true);
-      });
+      if (ImGui::Button(label))
+        Later([&lab, &book, v = std::string(value)] {
+          std::string error;
+          if (!book.Predict(lab, v, error)) lab.SetStatus(error, true);
+        });
       MarkItem(std::string("predict:") + value);
     };
     if (step.predict == "node") {
@@ -52,8 +53,9 @@ void Prediction(Lab& lab, LessonBook& book) {
     ImGui::TextDisabled("You said %s. Watch the cycle decide... (%s)", p.said.c_str(), PhaseName(lab.playback.phase));
     return;
   }
-  ImGui::TextColored(colors::V(p.correct ? colors::kFeasible : colors::kRejected), "%s You said %s; kube-scheduler: %s.",
-                     p.correct ? "\xE2\x9C\x94" : "\xE2\x9C\x98", p.said.c_str(), p.actual.c_str());
+  ImGui::TextColored(colors::V(p.correct ? colors::kFeasible : colors::kRejected),
+                     "%s You said %s; kube-scheduler: %s.", p.correct ? "\xE2\x9C\x94" : "\xE2\x9C\x98", p.said.c_str(),
+                     p.actual.c_str());
   MarkItem("lessonAnswer");
   if (!step.after.empty()) ImGui::TextWrapped("%s", step.after.c_str());
 }
@@ -65,8 +67,10 @@ void Task(Lab& lab, LessonBook& book) {
   ImGui::SameLine();
   ImGui::TextWrapped("%s", task.text.c_str());
   const TaskCheck c = book.Check(lab);
-  if (c.done) ImGui::TextColored(colors::V(colors::kFeasible), "\xE2\x9C\x94 Done.");
-  else ImGui::TextColored(colors::V(colors::kMuted), "Not yet: %s.", c.missing.c_str());
+  if (c.done)
+    ImGui::TextColored(colors::V(colors::kFeasible), "\xE2\x9C\x94 Done.");
+  else
+    ImGui::TextColored(colors::V(colors::kMuted), "Not yet: %s.", c.missing.c_str());
   MarkItem("lessonTask");
   static bool hint = false;
   if (!task.hint.empty()) {
@@ -113,18 +117,20 @@ void DrawLessonPanel(Lab& lab, UiState& ui, ImVec2 pos, float width) {
     if (step.task) Task(lab, book);
     ImGui::PopTextWrapPos();
     ImGui::Separator();
-    if (ImGui::Button("Back")) Later([&lab, &book] {
-      std::string error;
-      if (!book.Back(lab, error)) lab.SetStatus(error, true);
-    });
+    if (ImGui::Button("Back"))
+      Later([&lab, &book] {
+        std::string error;
+        if (!book.Back(lab, error)) lab.SetStatus(error, true);
+      });
     MarkItem("lessonBack");
     ImGui::SameLine();
     const bool last = book.stepIndex() + 1 == lesson.steps.size();
-    if (ImGui::Button(last ? "Finish" : "Next")) Later([&lab, &book, &ui] {
-      std::string error;
-      if (!book.Next(lab, error)) lab.SetStatus(error, true);
-      ui.selectedNode = kNone;
-    });
+    if (ImGui::Button(last ? "Finish" : "Next"))
+      Later([&lab, &book, &ui] {
+        std::string error;
+        if (!book.Next(lab, error)) lab.SetStatus(error, true);
+        ui.selectedNode = kNone;
+      });
     MarkItem("lessonNext");
   }
   ImGui::End();

@@ -33,7 +33,8 @@ std::string ConstraintsYaml(const Lab& lab) {
           }
         }
       }
-      if (c.labelSelector->matchLabels.empty() && c.labelSelector->matchExpressions.empty()) y.replace(y.size() - 1, 1, " {}\n");
+      if (c.labelSelector->matchLabels.empty() && c.labelSelector->matchExpressions.empty())
+        y.replace(y.size() - 1, 1, " {}\n");
     }
     if (c.minDomains) y += "  minDomains: " + std::to_string(*c.minDomains) + "\n";
     if (c.nodeAffinityPolicy) y += "  nodeAffinityPolicy: " + *c.nodeAffinityPolicy + "\n";
@@ -56,8 +57,10 @@ void DrawMenuBar(Lab& lab, UiState& ui) {
       if (ImGui::MenuItem(e.title.empty() ? e.file.c_str() : e.title.c_str(), e.file.c_str())) {
         Later([&lab, &e] {
           std::string error;
-          if (e.text.empty()) host::OpenExample(e.file);  // fetched first
-          else lab.Load(e.text, "examples/" + e.file, error);
+          if (e.text.empty())
+            host::OpenExample(e.file);  // fetched first
+          else
+            lab.Load(e.text, "examples/" + e.file, error);
         });
         ui.selectedNode = kNone;
       }
@@ -78,8 +81,10 @@ void DrawMenuBar(Lab& lab, UiState& ui) {
     if (ImGui::MenuItem("Paste JSON or YAML...")) ui.showImport = true;
     if (ImGui::MenuItem("Open file...")) host::OpenFilePicker();
     ImGui::Separator();
-    if (ImGui::MenuItem("Export JSON", nullptr, false, lab.loaded())) host::Download("scenario.json", lab.doc().Dump(2));
-    if (ImGui::MenuItem("Export YAML", nullptr, false, lab.loaded())) host::Download("scenario.yaml", lab.doc().DumpYaml());
+    if (ImGui::MenuItem("Export JSON", nullptr, false, lab.loaded()))
+      host::Download("scenario.json", lab.doc().Dump(2));
+    if (ImGui::MenuItem("Export YAML", nullptr, false, lab.loaded()))
+      host::Download("scenario.yaml", lab.doc().DumpYaml());
     if (ImGui::MenuItem("Copy constraints as YAML", nullptr, false, lab.pod() != kNone)) {
       host::CopyText(ConstraintsYaml(lab));
       lab.SetStatus("Copied the pending pod's topologySpreadConstraints as YAML", false);
@@ -93,7 +98,9 @@ void DrawMenuBar(Lab& lab, UiState& ui) {
     for (const Lesson& l : book.lessons()) {
       auto it = book.progress().find(l.id);
       const size_t done = it == book.progress().end() ? 0 : it->second;
-      const std::string mark = done >= l.steps.size() ? "done" : done ? std::to_string(done) + "/" + std::to_string(l.steps.size()) : "";
+      const std::string mark = done >= l.steps.size() ? "done"
+                               : done                 ? std::to_string(done) + "/" + std::to_string(l.steps.size())
+                                                      : "";
       if (ImGui::MenuItem(l.title.c_str(), mark.c_str()))
         Later([&lab, id = l.id] {
           std::string error;
@@ -137,7 +144,9 @@ void DrawMenuBar(Lab& lab, UiState& ui) {
   const ImGuiIO& io = ImGui::GetIO();
   if (!io.WantTextInput && (io.KeyCtrl || io.KeySuper)) {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z)) && !io.KeyShift) Later([=, &lab] { lab.Undo(); });
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y)) || (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z)) && io.KeyShift)) Later([=, &lab] { lab.Redo(); });
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y)) ||
+        (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z)) && io.KeyShift))
+      Later([=, &lab] { lab.Redo(); });
   }
   if (lab.loaded()) {
     std::string title = lab.doc().Annotation("spreadlab.io/title");

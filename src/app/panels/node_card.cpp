@@ -38,16 +38,19 @@ void ResourceBars(ImDrawList* dl, const NodeInfo& n, ImVec2 topRight, float heig
     const float x = a.x + i * (w + gap);
     const float f = bars[i].cap > 0 ? std::min(1.0f, static_cast<float>(bars[i].used) / bars[i].cap) : 1.0f;
     dl->AddRectFilled(ImVec2(x, a.y), ImVec2(x + w, b.y), colors::P().track, 1);
-    const ImU32 c = bars[i].cap <= 0 || f >= 0.9f ? colors::kRejected : f >= 0.7f ? colors::P().warning
-                                                                                   : colors::kAccent;
+    const ImU32 c = bars[i].cap <= 0 || f >= 0.9f ? colors::kRejected
+                    : f >= 0.7f                   ? colors::P().warning
+                                                  : colors::kAccent;
     dl->AddRectFilled(ImVec2(x, b.y - f * height), ImVec2(x + w, b.y), c, 1);
   }
   if (mouse && mouse->x >= a.x && mouse->x < b.x && mouse->y >= a.y && mouse->y < b.y) {
     auto pct = [](const Bar& r) { return r.cap > 0 ? static_cast<int>(100 * r.used / r.cap) : 100; };
-    ImGui::SetTooltip("requested / allocatable\ncpu     %.2f / %.2f cores (%d%%)\nmemory  %.1f / %.1f GiB (%d%%)\npods    %lld / %lld (%d%%)",
-                      bars[0].used / 1000.0, bars[0].cap / 1000.0, pct(bars[0]), bars[1].used / 1073741824.0,
-                      bars[1].cap / 1073741824.0, pct(bars[1]), static_cast<long long>(bars[2].used),
-                      static_cast<long long>(bars[2].cap), pct(bars[2]));
+    ImGui::SetTooltip(
+        "requested / allocatable\ncpu     %.2f / %.2f cores (%d%%)\nmemory  %.1f / %.1f GiB (%d%%)\npods    %lld / "
+        "%lld (%d%%)",
+        bars[0].used / 1000.0, bars[0].cap / 1000.0, pct(bars[0]), bars[1].used / 1073741824.0,
+        bars[1].cap / 1073741824.0, pct(bars[1]), static_cast<long long>(bars[2].used),
+        static_cast<long long>(bars[2].cap), pct(bars[2]));
   }
 }
 
@@ -56,20 +59,29 @@ ImU32 Alpha(ImU32 c, float a) { return (c & 0x00FFFFFFu) | (static_cast<ImU32>(a
 // Numbers on bars: at most four characters ("100", "-12", "1.2k").
 std::string Short(int64_t v) {
   char buf[16];
-  if (v >= 10000 || v <= -1000) std::snprintf(buf, sizeof buf, "%.0fk", static_cast<double>(v) / 1000.0);
-  else if (v >= 1000) std::snprintf(buf, sizeof buf, "%.1fk", static_cast<double>(v) / 1000.0);
-  else std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
+  if (v >= 10000 || v <= -1000)
+    std::snprintf(buf, sizeof buf, "%.0fk", static_cast<double>(v) / 1000.0);
+  else if (v >= 1000)
+    std::snprintf(buf, sizeof buf, "%.1fk", static_cast<double>(v) / 1000.0);
+  else
+    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
   return buf;
 }
 
 ImU32 MarkColor(FilterMark m) {
   switch (m) {
-    case FilterMark::Pass: return colors::kFeasible;
-    case FilterMark::Fail: return colors::kRejected;
-    case FilterMark::WouldAlsoFail: return Alpha(colors::kRejected, 0.3f);
-    case FilterMark::Skip: return colors::P().skip;
-    case FilterMark::NotRun: return colors::P().notRun;
-    case FilterMark::Hidden: break;
+    case FilterMark::Pass:
+      return colors::kFeasible;
+    case FilterMark::Fail:
+      return colors::kRejected;
+    case FilterMark::WouldAlsoFail:
+      return Alpha(colors::kRejected, 0.3f);
+    case FilterMark::Skip:
+      return colors::P().skip;
+    case FilterMark::NotRun:
+      return colors::P().notRun;
+    case FilterMark::Hidden:
+      break;
   }
   return 0;
 }
@@ -88,13 +100,15 @@ void BarTooltip(CardContext& cx, const ScoreBar& bar) {
   ImGui::BeginTooltip();
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(sc.color), "%s", sc.plugin.c_str());
   ImGui::Text("raw %lld  ->  normalized %lld  x weight %lld  =  %lld", static_cast<long long>(e.raw),
-              static_cast<long long>(e.normalized), static_cast<long long>(e.weight), static_cast<long long>(e.weighted));
+              static_cast<long long>(e.normalized), static_cast<long long>(e.weight),
+              static_cast<long long>(e.weighted));
   if (const std::optional<ScoreExplanation> x = cx.lab.ExplainScore(bar.entry)) {
     ImGui::Separator();
     ImGui::TextDisabled("Score");
     ImGui::TextWrapped("%s", x->score.c_str());
     ImGui::TextDisabled("NormalizeScore");
-    ImGui::TextWrapped("%s", x->normalize.empty() ? "none: the plugin's scores are already 0..100" : x->normalize.c_str());
+    ImGui::TextWrapped("%s",
+                       x->normalize.empty() ? "none: the plugin's scores are already 0..100" : x->normalize.c_str());
   }
   ImGui::EndTooltip();
 }
@@ -148,8 +162,10 @@ void FilterPips(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 at, float 
     const ImVec2 a(at.x + f * (pip + gap), at.y), b(a.x + pip, a.y + pip);
     if (b.x > maxX) break;
     const FilterMark m = CycleView::Mark(cx.trace, ni, f, cx.pb);
-    if (m == FilterMark::Hidden) dl->AddRect(a, b, colors::P().trackLine, 2);
-    else dl->AddRectFilled(a, b, MarkColor(m), 2);
+    if (m == FilterMark::Hidden)
+      dl->AddRect(a, b, colors::P().trackLine, 2);
+    else
+      dl->AddRectFilled(a, b, MarkColor(m), 2);
     if (cx.canvasHovered && Inside(cx.mouse, a, b))
       ImGui::SetTooltip("%s: %s", cx.trace.filterPlugins[f].c_str(), FilterMarkName(m));
   }
@@ -176,11 +192,13 @@ void CardFrame(ImDrawList* dl, const CardContext& cx, NodeIndex ni, const NodeTr
   if (cx.ui.selectedNode == ni) border = colors::kAccent, thick = 3;
   if (cx.hovered) thick += 1;
   dl->AddRect(ca, cb, border, 6, 0, thick);
-  if (winner && cx.ui.selectedNode == ni) dl->AddRect(ImVec2(ca.x - 3, ca.y - 3), ImVec2(cb.x + 3, cb.y + 3), colors::kWinner, 8, 0, 2);
+  if (winner && cx.ui.selectedNode == ni)
+    dl->AddRect(ImVec2(ca.x - 3, ca.y - 3), ImVec2(cb.x + 3, cb.y + 3), colors::kWinner, 8, 0, 2);
   if (!cx.previewFeasible.empty() && cx.previewFeasible[ni]) {
     dl->AddRect(ImVec2(ca.x - 4, ca.y - 4), ImVec2(cb.x + 4, cb.y + 4), colors::kFeasible, 9, 0, 3);
     if (ni == cx.previewLands && !cx.compact)
-      dl->AddText(ImVec2(cb.x - ImGui::CalcTextSize("would land here").x - 8, ca.y + 6), colors::kFeasible, "would land here");
+      dl->AddText(ImVec2(cb.x - ImGui::CalcTextSize("would land here").x - 8, ca.y + 6), colors::kFeasible,
+                  "would land here");
   }
 }
 
@@ -201,7 +219,8 @@ void CompactCell(ImDrawList* dl, const CardContext& cx, NodeIndex ni, ImVec2 ca,
 
 // The node's name ("chosen" beside the winner's), then its state badges (cordoned,
 // taints), else its key labels; returns the y below them.
-float CardHeader(ImDrawList* dl, const CardContext& cx, const v1::Node& node, bool winner, ImVec2 ca, ImVec2 cb, float tx) {
+float CardHeader(ImDrawList* dl, const CardContext& cx, const v1::Node& node, bool winner, ImVec2 ca, ImVec2 cb,
+                 float tx) {
   const float font = cx.font;
   float ty = ca.y + 6;
   dl->AddText(ImVec2(tx, ty), colors::P().textStrong, node.metadata.name.c_str());
@@ -209,7 +228,8 @@ float CardHeader(ImDrawList* dl, const CardContext& cx, const v1::Node& node, bo
   ty += font * 1.25f;
   std::string badges;
   if (node.unschedulable) badges += "cordoned  ";
-  for (const auto& t : node.taints) badges += "taint " + t.key + (t.value.empty() ? "" : "=" + t.value) + ":" + t.effect + "  ";
+  for (const auto& t : node.taints)
+    badges += "taint " + t.key + (t.value.empty() ? "" : "=" + t.value) + ":" + t.effect + "  ";
   dl->PushClipRect(ca, cb, true);
   if (!badges.empty()) {
     dl->AddText(ImVec2(tx, ty), colors::P().warning, badges.c_str());
@@ -242,7 +262,8 @@ void PodChips(ImDrawList* dl, CardContext& cx, const NodeInfo& info, float tx, f
     const std::string* cv = Label(pod.metadata.labels, cx.ui.colorKey);
     const ImVec2 pa(px, py), pb2(px + chip, py + chip);
     dl->AddRectFilled(pa, pb2, cv ? HashColor(*cv) : colors::P().skip, 3);
-    if (cx.matching.size() > static_cast<size_t>(p) && cx.matching[p]) dl->AddRect(pa, pb2, colors::P().matchRing, 3, 0, 2);
+    if (cx.matching.size() > static_cast<size_t>(p) && cx.matching[p])
+      dl->AddRect(pa, pb2, colors::P().matchRing, 3, 0, 2);
     if (cx.ui.dragPod == p) dl->AddRect(pa, pb2, colors::kAccent, 3, 0, 2);
     MarkRect("pod:" + pod.metadata.name, pa, pb2);
     if (cx.canvasHovered && Inside(cx.mouse, pa, pb2)) cx.hoveredPod = p;
@@ -262,7 +283,8 @@ void CardVerdict(ImDrawList* dl, const CardContext& cx, const NodeTrace& nt, boo
   const CycleTrace& trace = cx.trace;
   dl->PushClipRect(ca, cb, true);
   if (!nt.evaluated && cx.pb.Progress(Phase::Filter) >= 1.0f) {
-    dl->AddText(ImVec2(tx, vy), colors::kMuted, ("not evaluated (" + std::string(NotEvaluatedName(nt.notEvaluated)) + ")").c_str());
+    dl->AddText(ImVec2(tx, vy), colors::kMuted,
+                ("not evaluated (" + std::string(NotEvaluatedName(nt.notEvaluated)) + ")").c_str());
   } else if (verdictShown && nt.feasible) {
     dl->AddText(ImVec2(tx, vy), colors::kFeasible, "\xE2\x9C\x94 feasible");
   } else if (const FilterVerdict* failure = verdictShown ? trace.Reported(nt) : nullptr) {
@@ -274,8 +296,11 @@ void CardVerdict(ImDrawList* dl, const CardContext& cx, const NodeTrace& nt, boo
       const SpreadCheck& k = trace.spreadChecks[v.checksBegin + c];
       if (k.pass) continue;
       char buf[96];
-      if (k.domain == kNoSym) std::snprintf(buf, sizeof buf, "no %s label", trace.spreadFilter[k.constraint].topologyKey.c_str());
-      else std::snprintf(buf, sizeof buf, "skew %d + %d \xE2\x88\x92 %d = %d > %d", k.matchNum, k.selfMatch, k.minMatchNum, k.skew, k.maxSkew);
+      if (k.domain == kNoSym)
+        std::snprintf(buf, sizeof buf, "no %s label", trace.spreadFilter[k.constraint].topologyKey.c_str());
+      else
+        std::snprintf(buf, sizeof buf, "skew %d + %d \xE2\x88\x92 %d = %d > %d", k.matchNum, k.selfMatch, k.minMatchNum,
+                      k.skew, k.maxSkew);
       why = buf;
       break;
     }
@@ -299,8 +324,10 @@ void DrawNodeCard(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 ca, ImVe
   const bool winner = trace.selected == ni && cx.pb.Reached(Phase::Select);
   const float font = cx.font;
   CardFrame(dl, cx, ni, nt, verdictShown, winner, ca, cb);
-  if (nt && nt->feasible) cx.lab.cycleView().Bars(trace, ni, cx.pb, cx.bars);
-  else cx.bars.clear();
+  if (nt && nt->feasible)
+    cx.lab.cycleView().Bars(trace, ni, cx.pb, cx.bars);
+  else
+    cx.bars.clear();
   cx.hoveredBar = -1;
   if (cx.compact) {
     CompactCell(dl, cx, ni, ca, cb);
@@ -323,8 +350,10 @@ void DrawNodeCard(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 ca, ImVe
   CardVerdict(dl, cx, *nt, verdictShown, ca, cb, tx, vy);
   if (cx.bars.empty()) return;
   const ImVec2 chartA(tx, vy + font * 1.1f), chartB(cb.x - 8, cb.y - 4);
-  if (CycleView::Stage(trace, cx.pb) == BarStage::Weighted) StackedBar(dl, cx, node.metadata.name, *nt, chartA, chartB, winner);
-  else ColumnBars(dl, cx, node.metadata.name, chartA, chartB);
+  if (CycleView::Stage(trace, cx.pb) == BarStage::Weighted)
+    StackedBar(dl, cx, node.metadata.name, *nt, chartA, chartB, winner);
+  else
+    ColumnBars(dl, cx, node.metadata.name, chartA, chartB);
   if (cx.hoveredBar >= 0 && cx.hoveredPod == kNone) {
     BarTooltip(cx, cx.bars[cx.hoveredBar]);
     cx.barTooltip = true;
@@ -346,9 +375,9 @@ void DrawCycleLegend(Lab& lab) {
       char text[160];
       if (normalizing && sc.rawMin != sc.rawMax)
         std::snprintf(text, sizeof text, "%s x%lld  (raw %lld..%lld -> %lld..%lld%s)", sc.plugin.c_str(),
-                      static_cast<long long>(sc.weight), static_cast<long long>(sc.rawMin), static_cast<long long>(sc.rawMax),
-                      static_cast<long long>(sc.normalizedAtMin), static_cast<long long>(sc.normalizedAtMax),
-                      sc.reversed ? ", reversed: fewer is better" : "");
+                      static_cast<long long>(sc.weight), static_cast<long long>(sc.rawMin),
+                      static_cast<long long>(sc.rawMax), static_cast<long long>(sc.normalizedAtMin),
+                      static_cast<long long>(sc.normalizedAtMax), sc.reversed ? ", reversed: fewer is better" : "");
       else
         std::snprintf(text, sizeof text, "%s x%lld", sc.plugin.c_str(), static_cast<long long>(sc.weight));
       // Side by side while the line has room.

@@ -20,19 +20,19 @@ struct CardContext {
   const Scenario& sc;
   const CycleTrace& trace;
   const Playback& pb;
-  const std::string& key;                  // the grouping key: not repeated among a card's labels
-  const std::vector<uint8_t>& matching;    // pods counted by the highlighted constraint
+  const std::string& key;                       // the grouping key: not repeated among a card's labels
+  const std::vector<uint8_t>& matching;         // pods counted by the highlighted constraint
   const std::vector<uint8_t>& previewFeasible;  // a hovered conflict suggestion's feasible nodes
   NodeIndex previewLands = kNone;
   bool compact = false;
   float font = 0;
   ImVec2 mouse;
   bool canvasHovered = false;
-  bool hovered = false;       // in: the mouse is over this card
+  bool hovered = false;         // in: the mouse is over this card
   PodIndex hoveredPod = kNone;  // out: a pod chip under the mouse
-  int hoveredBar = -1;        // out: the score bar under the mouse (index in bars)
-  bool barTooltip = false;    // out: a score bar's tooltip is shown this frame
-  std::vector<ScoreBar> bars;  // scratch, reused per card
+  int hoveredBar = -1;          // out: the score bar under the mouse (index in bars)
+  bool barTooltip = false;      // out: a score bar's tooltip is shown this frame
+  std::vector<ScoreBar> bars;   // scratch, reused per card
 };
 
 void DrawNodeCard(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 ca, ImVec2 cb);

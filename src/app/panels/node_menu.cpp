@@ -23,7 +23,11 @@ bool LabelsField(const char* label, const char* what, const v1::LabelMap& curren
 void AddNodeCopy(Lab& lab, const char* what, NodeIndex like, const std::string& name, v1::LabelMap labels) {
   for (const char* k : {kLabelHostname, "node"})
     if (labels.count(k)) labels[k] = name;
-  Later([=, &lab] { lab.Apply(what, [like, name, labels](io::ScenarioDoc& d, std::string& e) { return d.AddNodeLike(like, name, labels, e); }); });
+  Later([=, &lab] {
+    lab.Apply(what, [like, name, labels](io::ScenarioDoc& d, std::string& e) {
+      return d.AddNodeLike(like, name, labels, e);
+    });
+  });
 }
 
 namespace {
@@ -36,15 +40,19 @@ void NodeTooltip(const CardContext& cx, NodeIndex ni) {
   const bool verdict = cx.ui.showAnswer || CycleView::VerdictShown(trace, ni, cx.pb);
   ImGui::BeginTooltip();
   ImGui::Text("%s: %s", cx.cluster.node(ni).name.c_str(),
-              !verdict ? "its filters have not run yet" : !nt.evaluated ? "not evaluated" : nt.feasible ? "feasible" : "rejected");
+              !verdict        ? "its filters have not run yet"
+              : !nt.evaluated ? "not evaluated"
+              : nt.feasible   ? "feasible"
+                              : "rejected");
   for (uint32_t f = 0; verdict && f < nt.filterCount; ++f) {
     const FilterVerdict& v = trace.filters[nt.filterBegin + f];
     for (uint32_t c = 0; c < v.checksCount; ++c) {
       const SpreadCheck& k = trace.spreadChecks[v.checksBegin + c];
       const auto& s = trace.spreadFilter[k.constraint];
-      ImGui::TextColored(colors::V(k.pass ? colors::kFeasible : colors::kRejected), "%s=%s: %d + %d - %d = %d %s maxSkew %d",
-                         s.topologyKey.c_str(), k.domain == kNoSym ? "(none)" : cx.cluster.pool().Str(k.domain).c_str(),
-                         k.matchNum, k.selfMatch, k.minMatchNum, k.skew, k.pass ? "<=" : ">", k.maxSkew);
+      ImGui::TextColored(colors::V(k.pass ? colors::kFeasible : colors::kRejected),
+                         "%s=%s: %d + %d - %d = %d %s maxSkew %d", s.topologyKey.c_str(),
+                         k.domain == kNoSym ? "(none)" : cx.cluster.pool().Str(k.domain).c_str(), k.matchNum,
+                         k.selfMatch, k.minMatchNum, k.skew, k.pass ? "<=" : ">", k.maxSkew);
     }
     if (v.code != Code::Success && v.code != Code::Skip)
       ImGui::TextColored(colors::V(colors::kRejected), "%s: %s", trace.filterPlugins[v.plugin].c_str(),
@@ -60,20 +68,30 @@ void NodeTooltip(const CardContext& cx, NodeIndex ni) {
 // The menu's edits of the node itself: labels, cordon, taints.
 void NodeEditItems(Lab& lab, NodeIndex ni, const v1::Node& n) {
   if (v1::LabelMap labels; LabelsField("labels##node", "node labels", n.metadata.labels, lab, labels)) {
-    Later([=, &lab] { lab.Apply("node labels", [ni, labels](io::ScenarioDoc& d, std::string& e) { return d.SetNodeLabels(ni, labels, e); }); });
+    Later([=, &lab] {
+      lab.Apply("node labels",
+                [ni, labels](io::ScenarioDoc& d, std::string& e) { return d.SetNodeLabels(ni, labels, e); });
+    });
     ImGui::CloseCurrentPopup();
   }
   MarkItem("nodeLabels");
   if (ImGui::MenuItem(n.unschedulable ? "Uncordon" : "Cordon (spec.unschedulable)"))
-    Later([=, &lab] { lab.Apply(n.unschedulable ? "uncordon" : "cordon",
-              [ni, u = !n.unschedulable](io::ScenarioDoc& d, std::string& e) { return d.SetNodeUnschedulable(ni, u, e); }); });
+    Later([=, &lab] {
+      lab.Apply(
+          n.unschedulable ? "uncordon" : "cordon",
+          [ni, u = !n.unschedulable](io::ScenarioDoc& d, std::string& e) { return d.SetNodeUnschedulable(ni, u, e); });
+    });
   if (ImGui::MenuItem("Taint NoSchedule (dedicated=lab)")) {
     auto taints = n.taints;
     taints.push_back(v1::Taint{"dedicated", "lab", "NoSchedule"});
-    Later([=, &lab] { lab.Apply("taint", [ni, taints](io::ScenarioDoc& d, std::string& e) { return d.SetNodeTaints(ni, taints, e); }); });
+    Later([=, &lab] {
+      lab.Apply("taint", [ni, taints](io::ScenarioDoc& d, std::string& e) { return d.SetNodeTaints(ni, taints, e); });
+    });
   }
   if (!n.taints.empty() && ImGui::MenuItem("Remove taints"))
-    Later([=, &lab] { lab.Apply("remove taints", [ni](io::ScenarioDoc& d, std::string& e) { return d.SetNodeTaints(ni, {}, e); }); });
+    Later([=, &lab] {
+      lab.Apply("remove taints", [ni](io::ScenarioDoc& d, std::string& e) { return d.SetNodeTaints(ni, {}, e); });
+    });
 }
 
 // The menu's additions: a copy of the node, a new domain with one, a bound copy of the
@@ -97,10 +115,14 @@ void NodeCopyItems(const CardContext& cx, const Grouping& grouping, NodeIndex ni
   }
   if (lab.pod() != kNone && ImGui::MenuItem("Add a bound copy of the pending pod here")) {
     const PodInfo& pending = cluster.pod(lab.pod());
-    const std::string name = PodCopyName(
-        pending.name, [&](const std::string& s) { return cluster.FindPod(pending.ns + "/" + s) != kNone; });
+    const std::string name =
+        PodCopyName(pending.name, [&](const std::string& s) { return cluster.FindPod(pending.ns + "/" + s) != kNone; });
     size_t like = lab.podItem();
-    Later([=, &lab] { lab.Apply("add pod", [like, name, nn = n.metadata.name](io::ScenarioDoc& d, std::string& e) { return d.AddPodLike(like, name, nn, e); }); });
+    Later([=, &lab] {
+      lab.Apply("add pod", [like, name, nn = n.metadata.name](io::ScenarioDoc& d, std::string& e) {
+        return d.AddPodLike(like, name, nn, e);
+      });
+    });
   }
 }
 
@@ -111,11 +133,15 @@ void NodeRemoveItems(const CardContext& cx, NodeIndex ni) {
   if (!cluster.node(ni).pods.empty() && ImGui::BeginMenu("Remove a pod")) {
     for (PodIndex p : cluster.node(ni).pods)
       if (ImGui::MenuItem(cluster.pod(p).key.c_str()))
-        Later([=, &lab] { lab.Apply("remove pod", [p](io::ScenarioDoc& d, std::string& e) { return d.RemovePod(p, e); }); });
+        Later([=, &lab] {
+          lab.Apply("remove pod", [p](io::ScenarioDoc& d, std::string& e) { return d.RemovePod(p, e); });
+        });
     ImGui::EndMenu();
   }
   if (ImGui::MenuItem("Remove node (and its pods)")) {
-    Later([=, &lab] { lab.Apply("remove node", [ni](io::ScenarioDoc& d, std::string& e) { return d.RemoveNode(ni, e); }); });
+    Later([=, &lab] {
+      lab.Apply("remove node", [ni](io::ScenarioDoc& d, std::string& e) { return d.RemoveNode(ni, e); });
+    });
     cx.ui.selectedNode = kNone;
   }
 }

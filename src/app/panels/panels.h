@@ -22,7 +22,7 @@ void DrawImportDialog(Lab& lab, UiState& ui);    // panels/import.cpp: paste a s
 void DrawComparePanel(Lab& lab, UiState& ui);    // panels/compare.cpp: the pod under A and B side by side
 // panels/lesson.cpp: the open lesson's step, first shown at `pos`, `width` wide.
 void DrawLessonPanel(Lab& lab, UiState& ui, ImVec2 pos, float width);
-void DrawStatusBar(Lab& lab, UiState& ui);       // panels/status.cpp
+void DrawStatusBar(Lab& lab, UiState& ui);  // panels/status.cpp
 
 // The editors of field X of the explained pod's constraint i (panels/constraint_fields.cpp),
 // marked "X#i" for tests; the Pending pod panel and an embed's control strip draw them.

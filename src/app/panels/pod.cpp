@@ -28,7 +28,11 @@ bool PolicyCombo(const char* label, const std::string& id, std::optional<std::st
 
 // Queues the edit that makes `cs` the constraints of pod `item`.
 void ApplyConstraints(Lab& lab, size_t item, const char* what, Cs cs) {
-  Later([=, &lab] { lab.ApplyToConstraints(what, [item, cs = std::move(cs)](io::ScenarioDoc& d, std::string& e) { return d.SetSpreadConstraints(item, cs, e); }); });
+  Later([=, &lab] {
+    lab.ApplyToConstraints(what, [item, cs = std::move(cs)](io::ScenarioDoc& d, std::string& e) {
+      return d.SetSpreadConstraints(item, cs, e);
+    });
+  });
 }
 
 // The pod's own fields: labels and namespace.
@@ -37,11 +41,19 @@ void PodFields(Lab& lab, size_t item, const v1::Pod& pod) {
   if (EditText("labels", "podLabels", FormatLabels(pod.metadata.labels), text, "app=web,tier=front")) {
     std::map<std::string, std::string> labels;
     std::string error;
-    if (!ParseLabels(text, labels, error)) lab.SetStatus("labels: " + error, true);
-    else Later([=, &lab] { lab.Apply("pod labels", [item, labels](io::ScenarioDoc& d, std::string& e) { return d.SetPodLabels(item, labels, e); }); });
+    if (!ParseLabels(text, labels, error))
+      lab.SetStatus("labels: " + error, true);
+    else
+      Later([=, &lab] {
+        lab.Apply("pod labels",
+                  [item, labels](io::ScenarioDoc& d, std::string& e) { return d.SetPodLabels(item, labels, e); });
+      });
   }
   if (EditText("namespace", "podNamespace", pod.metadata.ns, text))
-    Later([=, &lab] { lab.Apply("namespace", [item, text](io::ScenarioDoc& d, std::string& e) { return d.SetPodNamespace(item, text, e); }); });
+    Later([=, &lab] {
+      lab.Apply("namespace",
+                [item, text](io::ScenarioDoc& d, std::string& e) { return d.SetPodNamespace(item, text, e); });
+    });
 }
 
 // Constraint i's labelSelector: whether it has one, its matchLabels and matchExpressions.
@@ -52,8 +64,10 @@ void SelectorFields(Lab& lab, size_t item, const v1::Pod& pod, size_t i) {
   bool hasSelector = c.labelSelector.has_value();
   if (ImGui::Checkbox("labelSelector", &hasSelector)) {
     Cs next = cs;
-    if (hasSelector) next[i].labelSelector = v1::LabelSelector{pod.metadata.labels, {}};
-    else next[i].labelSelector.reset();
+    if (hasSelector)
+      next[i].labelSelector = v1::LabelSelector{pod.metadata.labels, {}};
+    else
+      next[i].labelSelector.reset();
     ApplyConstraints(lab, item, "labelSelector", next);
   }
   HelpMarker("Without a selector the constraint matches no pod, so every domain counts 0.");
@@ -90,8 +104,8 @@ void ConstraintEditor(Lab& lab, UiState& ui, size_t item, const v1::Pod& pod, si
   const v1::TopologySpreadConstraint& c = cs[i];
   const std::string n = "#" + std::to_string(i);
   char header[256];
-  std::snprintf(header, sizeof header, "#%d  %s  maxSkew %d  %s###c", static_cast<int>(i + 1), c.topologyKey.c_str(), c.maxSkew,
-                c.whenUnsatisfiable.c_str());
+  std::snprintf(header, sizeof header, "#%d  %s  maxSkew %d  %s###c", static_cast<int>(i + 1), c.topologyKey.c_str(),
+                c.maxSkew, c.whenUnsatisfiable.c_str());
   if (!ImGui::CollapsingHeader(header, ImGuiTreeNodeFlags_DefaultOpen)) return;
   MaxSkewField(lab, i);
   TopologyKeyField(lab, i, true);
@@ -105,7 +119,8 @@ void ConstraintEditor(Lab& lab, UiState& ui, size_t item, const v1::Pod& pod, si
     if (PolicyCombo("nodeTaintsPolicy", "nodeTaintsPolicy" + n, next[i].nodeTaintsPolicy))
       ApplyConstraints(lab, item, "nodeTaintsPolicy", next);
   }
-  if (std::string text; EditText("matchLabelKeys", "matchLabelKeys" + n, JoinList(c.matchLabelKeys, ','), text, "pod-template-hash")) {
+  if (std::string text;
+      EditText("matchLabelKeys", "matchLabelKeys" + n, JoinList(c.matchLabelKeys, ','), text, "pod-template-hash")) {
     Cs next = cs;
     next[i].matchLabelKeys = SplitList(text, ',');
     ApplyConstraints(lab, item, "matchLabelKeys", next);
@@ -142,30 +157,45 @@ void PlacementRules(Lab& lab, size_t item, const v1::Pod& pod) {
   if (EditText("nodeSelector", "nodeSelector", FormatLabels(pod.spec.nodeSelector), text, "disk=ssd")) {
     std::map<std::string, std::string> m;
     std::string error;
-    if (!ParseLabels(text, m, error)) lab.SetStatus("nodeSelector: " + error, true);
-    else Later([=, &lab] { lab.Apply("nodeSelector", [item, m](io::ScenarioDoc& d, std::string& e) { return d.SetPodNodeSelector(item, m, e); }); });
+    if (!ParseLabels(text, m, error))
+      lab.SetStatus("nodeSelector: " + error, true);
+    else
+      Later([=, &lab] {
+        lab.Apply("nodeSelector",
+                  [item, m](io::ScenarioDoc& d, std::string& e) { return d.SetPodNodeSelector(item, m, e); });
+      });
   }
-  if (EditText("tolerations", "tolerations", FormatTolerations(pod.spec.tolerations), text, "key=value:NoSchedule; key:Effect"))
-    Later([=, &lab] { lab.Apply("tolerations", [item, t = ParseTolerations(text)](io::ScenarioDoc& d, std::string& e) {
-      return d.SetPodTolerations(item, t, e);
-    }); });
+  if (EditText("tolerations", "tolerations", FormatTolerations(pod.spec.tolerations), text,
+               "key=value:NoSchedule; key:Effect"))
+    Later([=, &lab] {
+      lab.Apply("tolerations", [item, t = ParseTolerations(text)](io::ScenarioDoc& d, std::string& e) {
+        return d.SetPodTolerations(item, t, e);
+      });
+    });
   const auto& nodeAffinity = pod.spec.affinity ? pod.spec.affinity->nodeAffinity : std::nullopt;
   const auto& required = nodeAffinity ? nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution : std::nullopt;
-  const bool usesFields = required && std::any_of(required->nodeSelectorTerms.begin(), required->nodeSelectorTerms.end(),
-                                                  [](const v1::NodeSelectorTerm& t) { return !t.matchFields.empty(); });
+  const bool usesFields =
+      required && std::any_of(required->nodeSelectorTerms.begin(), required->nodeSelectorTerms.end(),
+                              [](const v1::NodeSelectorTerm& t) { return !t.matchFields.empty(); });
   if (usesFields) {
     ImGui::TextDisabled("Required node affinity uses matchFields: kept as in the file.");
-  } else if (EditText("node affinity", "nodeAffinity", FormatNodeAffinity(required), text, "zone in (a,b); ssd | gpu")) {
+  } else if (EditText("node affinity", "nodeAffinity", FormatNodeAffinity(required), text,
+                      "zone in (a,b); ssd | gpu")) {
     std::optional<v1::NodeSelector> next;
     std::string error;
-    if (!ParseNodeAffinity(text, next, error)) lab.SetStatus("node affinity: " + error, true);
-    else Later([=, &lab] { lab.Apply("node affinity", [item, next](io::ScenarioDoc& d, std::string& e) {
-      return d.SetPodRequiredNodeAffinity(item, next, e);
-    }); });
+    if (!ParseNodeAffinity(text, next, error))
+      lab.SetStatus("node affinity: " + error, true);
+    else
+      Later([=, &lab] {
+        lab.Apply("node affinity", [item, next](io::ScenarioDoc& d, std::string& e) {
+          return d.SetPodRequiredNodeAffinity(item, next, e);
+        });
+      });
   }
-  HelpMarker("requiredDuringSchedulingIgnoredDuringExecution: terms separated by |, any of which may match; "
-             "each term's requirements separated by ;, all of which must (key in (a,b), key notin (a), key, !key, "
-             "key gt (3), key lt (3)). Empty removes it.");
+  HelpMarker(
+      "requiredDuringSchedulingIgnoredDuringExecution: terms separated by |, any of which may match; "
+      "each term's requirements separated by ;, all of which must (key in (a,b), key notin (a), key, !key, "
+      "key gt (3), key lt (3)). Empty removes it.");
   if (nodeAffinity && !nodeAffinity->preferredDuringSchedulingIgnoredDuringExecution.empty())
     ImGui::TextDisabled("Preferred node affinity: kept as in the file.");
 }

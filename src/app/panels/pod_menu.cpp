@@ -22,7 +22,10 @@ void PodMenu(const CardContext& cx) {
     const v1::Pod& pod = cx.sc.pods[p];
     ImGui::TextDisabled("%s/%s on %s", pod.metadata.ns.c_str(), pod.metadata.name.c_str(), pod.spec.nodeName.c_str());
     if (v1::LabelMap labels; LabelsField("labels##pod", "pod labels", pod.metadata.labels, lab, labels)) {
-      Later([=, &lab] { lab.Apply("pod labels", [p, labels](io::ScenarioDoc& d, std::string& e) { return d.SetPodLabels(p, labels, e); }); });
+      Later([=, &lab] {
+        lab.Apply("pod labels",
+                  [p, labels](io::ScenarioDoc& d, std::string& e) { return d.SetPodLabels(p, labels, e); });
+      });
       ImGui::CloseCurrentPopup();
     }
     MarkItem("podLabels");
@@ -31,13 +34,18 @@ void PodMenu(const CardContext& cx) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
     if (ImGui::InputText("node (move to)##pod", nodeBuf, sizeof nodeBuf, ImGuiInputTextFlags_EnterReturnsTrue)) {
       const std::string nodeName = nodeBuf;
-      Later([=, &lab] { lab.Apply("move pod", [p, nodeName](io::ScenarioDoc& d, std::string& e) { return d.SetPodNodeName(p, nodeName, e); }); });
+      Later([=, &lab] {
+        lab.Apply("move pod",
+                  [p, nodeName](io::ScenarioDoc& d, std::string& e) { return d.SetPodNodeName(p, nodeName, e); });
+      });
       ImGui::CloseCurrentPopup();
     }
     MarkItem("podNode");
     ImGui::TextDisabled("or drag the pod onto another node");
     if (ImGui::MenuItem("Remove pod")) {
-      Later([=, &lab] { lab.Apply("remove pod", [p](io::ScenarioDoc& d, std::string& e) { return d.RemovePod(p, e); }); });
+      Later([=, &lab] {
+        lab.Apply("remove pod", [p](io::ScenarioDoc& d, std::string& e) { return d.RemovePod(p, e); });
+      });
     }
   }
   ImGui::EndPopup();

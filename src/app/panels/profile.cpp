@@ -40,9 +40,10 @@ void DrawProfilePanel(Lab& lab, UiState& ui) {
     bool on = std::find(p.filter.begin(), p.filter.end(), name) != p.filter.end();
     // "##filter" / "##weight": a plugin's checkbox and slider share its name, not their ImGui ID.
     if (ImGui::Checkbox((name + "##filter").c_str(), &on))
-      Later([=, &lab] { lab.Apply(on ? "enable filter" : "disable filter", [name, on](io::ScenarioDoc& d, std::string& e) {
-        return d.SetFilterPluginEnabled(name, on, e);
-      }); });
+      Later([=, &lab] {
+        lab.Apply(on ? "enable filter" : "disable filter",
+                  [name, on](io::ScenarioDoc& d, std::string& e) { return d.SetFilterPluginEnabled(name, on, e); });
+      });
     MarkItem("filter:" + name);
   }
   ImGui::TextDisabled("Score weights (0 disables a plugin):");
@@ -50,9 +51,11 @@ void DrawProfilePanel(Lab& lab, UiState& ui) {
     const int current = weights.count(name) ? weights[name] : 0;
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 11);
     // A slider has no Enter: its edit ends when it is let go.
-    const auto slider = [&](int& buf) { ImGui::SliderInt((name + "##weight").c_str(), &buf, 0, 10); return false; };
-    if (int w = 0; EditHeld("weight:" + name, current, w, slider))
-      Later([=, &lab] { lab.SetPluginWeight(name, w); });
+    const auto slider = [&](int& buf) {
+      ImGui::SliderInt((name + "##weight").c_str(), &buf, 0, 10);
+      return false;
+    };
+    if (int w = 0; EditHeld("weight:" + name, current, w, slider)) Later([=, &lab] { lab.SetPluginWeight(name, w); });
   }
   if (!p.notSimulated.empty()) {
     std::string names;

@@ -10,8 +10,10 @@ namespace spreadlab::app {
 void DrawStatusBar(Lab& lab, UiState& ui) {
   (void)ui;
   const std::string& s = lab.status();
-  if (lab.statusIsError()) ImGui::TextColored(colors::V(colors::kRejected), "%s", s.c_str());
-  else ImGui::TextDisabled("%s", s.empty() ? "Ready." : s.c_str());
+  if (lab.statusIsError())
+    ImGui::TextColored(colors::V(colors::kRejected), "%s", s.c_str());
+  else
+    ImGui::TextDisabled("%s", s.empty() ? "Ready." : s.c_str());
   MarkItem("status");
   if (lab.loaded()) {
     char buf[96];

@@ -20,9 +20,11 @@ void DrawTimeline(Lab& lab, UiState& ui) {
   MarkItem("timeline");
   for (size_t i = 0; i < steps.size(); ++i) {
     const auto& s = steps[i];
-    ImVec4 c = s.node.empty() ? colors::V(colors::kRejected)
-                              : (i < lab.timelineCursor() ? colors::V(colors::P().textStrong) : colors::V(colors::kMuted));
-    ImGui::TextColored(c, "%d. %s -> %s", static_cast<int>(i + 1), s.pod.c_str(), s.node.empty() ? "Pending" : s.node.c_str());
+    ImVec4 c = s.node.empty()
+                   ? colors::V(colors::kRejected)
+                   : (i < lab.timelineCursor() ? colors::V(colors::P().textStrong) : colors::V(colors::kMuted));
+    ImGui::TextColored(c, "%d. %s -> %s", static_cast<int>(i + 1), s.pod.c_str(),
+                       s.node.empty() ? "Pending" : s.node.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.message.c_str());
     if (ImGui::IsItemClicked()) Later([=, &lab] { lab.ScrubTo(i + 1); });
   }
@@ -55,8 +57,9 @@ void DrawTimeline(Lab& lab, UiState& ui) {
   const size_t n = steps.size();
   auto X = [&](size_t i) { return a.x + 6 + (n <= 1 ? 0.0f : (size.x - 12) * i / static_cast<float>(n - 1)); };
   auto Y = [&](int v) { return a.y + size.y - size.y * v / static_cast<float>(maxCount); };
-  static const ImU32 palette[] = {IM_COL32(56, 132, 244, 255), IM_COL32(230, 120, 20, 255), IM_COL32(46, 160, 67, 255),
-                                  IM_COL32(170, 60, 200, 255), IM_COL32(200, 40, 60, 255), IM_COL32(20, 150, 160, 255)};
+  static const ImU32 palette[] = {IM_COL32(56, 132, 244, 255), IM_COL32(230, 120, 20, 255),
+                                  IM_COL32(46, 160, 67, 255),  IM_COL32(170, 60, 200, 255),
+                                  IM_COL32(200, 40, 60, 255),  IM_COL32(20, 150, 160, 255)};
   for (size_t d = 0; d < last.domains.size(); ++d) {
     ImU32 col = palette[d % 6];
     for (size_t i = 1; i < n; ++i) {

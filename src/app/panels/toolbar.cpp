@@ -33,9 +33,12 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   Playback& pb = lab.playback;
   pb.Advance(ImGui::GetIO().DeltaTime);
   if (ImGui::Button(pb.playing ? "Pause" : "Play")) {
-    if (pb.playing) pb.playing = false;
-    else if (pb.phase == Phase::Done) pb.Restart();
-    else pb.playing = true;
+    if (pb.playing)
+      pb.playing = false;
+    else if (pb.phase == Phase::Done)
+      pb.Restart();
+    else
+      pb.playing = true;
   }
   MarkItem("play");
   ImGui::SameLine();
@@ -73,8 +76,10 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   for (int p = 0; p < kPhaseCount; ++p) {
     const Phase ph = static_cast<Phase>(p);
     const bool current = pb.phase == ph;
-    if (p) ImGui::SameLine(0, 2);
-    else ImGui::TextDisabled("phase:"), ImGui::SameLine();
+    if (p)
+      ImGui::SameLine(0, 2);
+    else
+      ImGui::TextDisabled("phase:"), ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Button, current ? colors::V(colors::kAccent) : colors::V(colors::P().button));
     ImGui::PushStyleColor(ImGuiCol_Text, colors::V(current ? colors::P().textOnAccent : colors::P().text));
     if (ImGui::SmallButton(PhaseName(ph))) {
@@ -100,7 +105,8 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
   // Default, and whenever no pod carries the chosen key: the pending pod's first label.
   const auto& pods = lab.doc().scenario().pods;
-  const bool used = std::any_of(pods.begin(), pods.end(), [&](const v1::Pod& p) { return p.metadata.labels.count(ui.colorKey); });
+  const bool used =
+      std::any_of(pods.begin(), pods.end(), [&](const v1::Pod& p) { return p.metadata.labels.count(ui.colorKey); });
   if (!used && lab.pod() != kNone && !pods[lab.podItem()].metadata.labels.empty())
     ui.colorKey = pods[lab.podItem()].metadata.labels.begin()->first;
   if (ImGui::BeginCombo("colour pods by", ui.colorKey.c_str())) {

@@ -15,7 +15,9 @@ std::map<std::string, WidgetRect>& WidgetRects() {
 
 void MarkItem(const std::string& id) { MarkRect(id, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()); }
 
-void MarkRect(const std::string& id, ImVec2 a, ImVec2 b) { WidgetRects()[id] = WidgetRect{a.x, a.y, b.x - a.x, b.y - a.y}; }
+void MarkRect(const std::string& id, ImVec2 a, ImVec2 b) {
+  WidgetRects()[id] = WidgetRect{a.x, a.y, b.x - a.x, b.y - a.y};
+}
 
 namespace {
 std::vector<std::function<void()>>& Changes() {
@@ -81,7 +83,8 @@ void HelpMarker(const char* text) {
   }
 }
 
-bool EditText(const char* label, const std::string& id, const std::string& current, std::string& out, const char* hint) {
+bool EditText(const char* label, const std::string& id, const std::string& current, std::string& out,
+              const char* hint) {
   return EditHeld(id, current, out, [&](std::string& buf) {
     return hint ? ImGui::InputTextWithHint(label, hint, &buf, ImGuiInputTextFlags_EnterReturnsTrue)
                 : ImGui::InputText(label, &buf, ImGuiInputTextFlags_EnterReturnsTrue);
@@ -89,7 +92,8 @@ bool EditText(const char* label, const std::string& id, const std::string& curre
 }
 
 bool EditInt(const char* label, const std::string& id, int current, int& out) {
-  return EditHeld(id, current, out, [&](int& buf) { return ImGui::InputInt(label, &buf, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue); });
+  return EditHeld(id, current, out,
+                  [&](int& buf) { return ImGui::InputInt(label, &buf, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue); });
 }
 
 namespace colors {

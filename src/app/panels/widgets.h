@@ -69,7 +69,7 @@ struct Palette {
   ImU32 text, textStrong, textOnAccent;  // labels, names and numbers, text on accent buttons
   ImU32 card, cardFeasible, cardRejected, cardIdle, cardBorder, shadow;
   ImU32 region, regionEmpty, regionBorder;
-  ImU32 track, trackLine;   // the empty part of a bar, the outline of a pending filter pip
+  ImU32 track, trackLine;  // the empty part of a bar, the outline of a pending filter pip
   ImU32 button, warning, matchRing;
   ImU32 skip, notRun, differs, eventOk, eventBad, heading;
 };

@@ -13,7 +13,8 @@ namespace {
 
 void DrawSpread(const SpreadReport& r) {
   std::string counts;
-  for (const DomainCount& d : r.domains) counts += (counts.empty() ? "" : "  ") + d.value + " " + std::to_string(d.matchNum);
+  for (const DomainCount& d : r.domains)
+    counts += (counts.empty() ? "" : "  ") + d.value + " " + std::to_string(d.matchNum);
   const bool broken = r.whenUnsatisfiable == v1::kDoNotSchedule && r.skew > r.maxSkew;
   ImGui::TextDisabled("per %s:", r.topologyKey.c_str());
   ImGui::TextWrapped("  %s", counts.c_str());
@@ -39,9 +40,8 @@ void ReplicasField(Lab& lab, const io::ScenarioDoc::Workload& w) {
   const int current = static_cast<int>(std::min<int64_t>(w.replicas, 100000));
   int wanted = current;
   // No step buttons: one edit per number typed (each step would delete or create pods).
-  if (EditHeld("replicas:" + w.key, current, wanted, [](int& buf) {
-        return ImGui::InputInt("replicas", &buf, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue);
-      }))
+  if (EditHeld("replicas:" + w.key, current, wanted,
+               [](int& buf) { return ImGui::InputInt("replicas", &buf, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue); }))
     Later([&lab, key = w.key, wanted] { lab.Scale(key, std::max(0, wanted)); });
 }
 

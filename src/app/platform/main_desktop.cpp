@@ -90,7 +90,8 @@ int main(int argc, char** argv) {
   }
   std::string first = argc > 1 ? argv[1] : std::string(SPREADLAB_EXAMPLES_DIR) + "/one-constraint.json";
   std::string error;
-  if (!AddLessonsFromDirectory(g_lessons, SPREADLAB_EXAMPLES_DIR, error)) std::fprintf(stderr, "lessons: %s\n", error.c_str());
+  if (!AddLessonsFromDirectory(g_lessons, SPREADLAB_EXAMPLES_DIR, error))
+    std::fprintf(stderr, "lessons: %s\n", error.c_str());
   g_lessons.RestoreProgress(ReadFile("spreadlab-lessons.json"));
   error.clear();
   if (!g_lab.Load(ReadFile(first), first, error)) std::fprintf(stderr, "%s: %s\n", first.c_str(), error.c_str());

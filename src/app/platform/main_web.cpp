@@ -47,12 +47,17 @@ extern "C" __eglMustCastToProperFunctionPointerType eglGetProcAddress(const char
 
 // ---- the page's services (web/spreadlab-page.js) ----
 EM_JS(int, js_font_size, (), { return Module.spreadlabFont ? Module.spreadlabFont.length : 0; });
-EM_JS(void, js_font_copy, (void* dst), { HEAPU8.set(Module.spreadlabFont, dst); Module.spreadlabFont = null; });
+EM_JS(void, js_font_copy, (void* dst), {
+  HEAPU8.set(Module.spreadlabFont, dst);
+  Module.spreadlabFont = null;
+});
 EM_JS(void, js_boot, (), { Module.spreadlabBoot(); });
 EM_JS(void, js_first_frame, (), { Module.spreadlabFirstFrame(); });
 EM_JS(void, js_no_webgl, (), { Module.spreadlabNoWebGL(); });
-EM_JS(void, js_save, (const char* text, const char* source), { Module.spreadlabSave(UTF8ToString(text), UTF8ToString(source)); });
-EM_JS(void, js_download, (const char* name, const char* text), { Module.spreadlabDownload(UTF8ToString(name), UTF8ToString(text)); });
+EM_JS(void, js_save, (const char* text, const char* source),
+      { Module.spreadlabSave(UTF8ToString(text), UTF8ToString(source)); });
+EM_JS(void, js_download, (const char* name, const char* text),
+      { Module.spreadlabDownload(UTF8ToString(name), UTF8ToString(text)); });
 EM_JS(void, js_copy, (const char* text), { Module.spreadlabCopy(UTF8ToString(text)); });
 EM_JS(void, js_pick_file, (), { Module.spreadlabPickFile(); });
 EM_JS(void, js_share, (const char* text), { Module.spreadlabShare(UTF8ToString(text)); });

@@ -26,14 +26,18 @@ std::vector<std::string> RequirementErrors(const v1::NodeSelectorRequirement& r,
   const std::string vp = path + ".values";
   int64_t n;
   if (r.op == "In" || r.op == "NotIn") {
-    if (r.values.empty()) errs.push_back(vp + ": Invalid value: []: for 'in', 'notin' operators, values set can't be empty");
+    if (r.values.empty())
+      errs.push_back(vp + ": Invalid value: []: for 'in', 'notin' operators, values set can't be empty");
   } else if (r.op == "Exists" || r.op == "DoesNotExist") {
-    if (!r.values.empty()) errs.push_back(vp + ": Invalid value: [...]: values set must be empty for exists and does not exist");
+    if (!r.values.empty())
+      errs.push_back(vp + ": Invalid value: [...]: values set must be empty for exists and does not exist");
   } else if (r.op == "Gt" || r.op == "Lt") {
-    if (r.values.size() != 1) errs.push_back(vp + ": Invalid value: [...]: for 'Gt', 'Lt' operators, exactly one value is required");
+    if (r.values.size() != 1)
+      errs.push_back(vp + ": Invalid value: [...]: for 'Gt', 'Lt' operators, exactly one value is required");
     for (size_t i = 0; i < r.values.size(); ++i)
       if (!ParseInt64(r.values[i], &n))
-        errs.push_back(Invalid(vp + "[" + std::to_string(i) + "]", r.values[i], "for 'Gt', 'Lt' operators, the value must be an integer"));
+        errs.push_back(Invalid(vp + "[" + std::to_string(i) + "]", r.values[i],
+                               "for 'Gt', 'Lt' operators, the value must be an integer"));
   } else {
     errs.push_back(path + ".operator: Unsupported value: \"" + r.op + "\"");
   }
@@ -68,7 +72,8 @@ NodeSelectorTerm CompileNodeSelectorTerm(const v1::NodeSelectorTerm& term, Strin
     if (r.key != "metadata.name") {
       t.parseErrors.push_back(Invalid(fp + ".key", r.key, "not a valid field selector key"));
     } else if ((r.op != "In" && r.op != "NotIn") || r.values.size() != 1) {
-      t.parseErrors.push_back(fp + ": Invalid value: \"" + r.op + "\": field selector requires In or NotIn with one value");
+      t.parseErrors.push_back(fp + ": Invalid value: \"" + r.op +
+                              "\": field selector requires In or NotIn with one value");
     } else {
       t.matchFields.push_back({r.op == "In", pool.Intern(r.values[0])});
     }
@@ -114,7 +119,7 @@ int64_t PreferredSchedulingTerms::Score(const NodeView& node, const StringPool& 
 }
 
 std::optional<PreferredSchedulingTerms> GetPodPreferredNodeAffinity(const v1::Pod& pod, StringPool& pool,
-                                                                     std::string* error) {
+                                                                    std::string* error) {
   const auto& aff = pod.spec.affinity;
   if (!aff || !aff->nodeAffinity) return std::nullopt;
   // Go distinguishes a nil slice from an empty one; JSON `[]` and absence both

@@ -19,7 +19,7 @@ struct NodeView {
 
 // nodeSelectorTerm: ANDed label requirements and metadata.name requirements.
 struct NodeSelectorTerm {
-  bool empty = true;  // no requirements at all: matches nothing
+  bool empty = true;                     // no requirements at all: matches nothing
   std::vector<std::string> parseErrors;  // an invalid requirement: the term never matches
   std::optional<Selector> matchLabels;
   struct FieldReq {
@@ -60,6 +60,6 @@ struct PreferredSchedulingTerms {
 // or when a term does not parse (then `error` says why, as upstream's
 // NewPreferredSchedulingTerms).
 std::optional<PreferredSchedulingTerms> GetPodPreferredNodeAffinity(const v1::Pod& pod, StringPool& pool,
-                                                                     std::string* error = nullptr);
+                                                                    std::string* error = nullptr);
 
 }  // namespace spreadlab

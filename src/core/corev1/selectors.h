@@ -20,7 +20,6 @@ Selector SelectorFromSet(const v1::LabelMap& set, StringPool& pool);
 // "In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt" (validated beforehand).
 SelOp SelOpFromString(const std::string& op);
 
-Requirement MakeRequirement(const std::string& key, SelOp op, const std::vector<std::string>& values,
-                            StringPool& pool);
+Requirement MakeRequirement(const std::string& key, SelOp op, const std::vector<std::string>& values, StringPool& pool);
 
 }  // namespace spreadlab

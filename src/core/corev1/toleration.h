@@ -20,7 +20,7 @@ struct Taint {
 };
 
 struct Toleration {
-  Sym key = kNoSym;  // kNoSym: empty key, matches every key
+  Sym key = kNoSym;     // kNoSym: empty key, matches every key
   bool exists = false;  // operator Exists (otherwise Equal)
   Sym value = kNoSym;
   TaintEffect effect = TaintEffect::All;  // All: empty effect, matches every effect

@@ -70,7 +70,8 @@ void Framework::RunPostFilterPlugins(const PodInfo& pod, std::vector<Code> nodeC
       std::string error;
       dryRun_ = New(registry_, cluster_, config_, error);  // the profile was accepted once already
     }
-    trace.preemption = postFilter_[k]->PostFilter(pod, nodeCodes, [&](NodeIndex n) { return dryRun_->FilterOnNode(pod, n); });
+    trace.preemption =
+        postFilter_[k]->PostFilter(pod, nodeCodes, [&](NodeIndex n) { return dryRun_->FilterOnNode(pod, n); });
     if (trace.preemption->code != Code::Unschedulable) {
       reasons.clear();
       if (!trace.preemption->message.empty()) reasons.push_back(trace.preemption->message);
@@ -155,8 +156,8 @@ std::string FitErrorMessage(size_t numAllNodes, std::string_view preFilterMsg,
   return msg + ".";
 }
 
-bool Framework::RunFilterPlugins(const PodInfo& pod, NodeIndex n, CycleTrace& trace, bool explain,
-                                 std::string& error, size_t* failedPlugin) {
+bool Framework::RunFilterPlugins(const PodInfo& pod, NodeIndex n, CycleTrace& trace, bool explain, std::string& error,
+                                 size_t* failedPlugin) {
   const NodeInfo& node = cluster_.node(n);
   CycleTrace* t = explain ? &trace : nullptr;
   NodeTrace* nt = explain ? &trace.nodes[n] : nullptr;
@@ -253,7 +254,8 @@ bool Framework::RunPreFilterPlugins(const PodInfo& pod, CycleTrace& trace, bool 
     PreFilterResult r;
     Status s = p->PreFilter(state_, pod, r, explain ? &trace : nullptr);
     if (explain) {
-      trace.preFilter.push_back(PreFilterVerdict{std::string(p->Name()), s.code, std::string(s.Message()), r.nodeNames});
+      trace.preFilter.push_back(
+          PreFilterVerdict{std::string(p->Name()), s.code, std::string(s.Message()), r.nodeNames});
     }
     if (s.IsSkip()) {
       SkipFilterOf(p->Name());
@@ -302,9 +304,12 @@ bool Framework::FindNodesThatFitPod(const PodInfo& pod, CycleTrace& trace, bool 
   }
   NodeIndex failedNominated = kNone;
   switch (EvaluateNominatedNode(pod, trace, explain, pre, failedNominated)) {
-    case NominatedNode::Fits: return true;
-    case NominatedNode::Error: return false;
-    case NominatedNode::NoneOrFailed: break;
+    case NominatedNode::Fits:
+      return true;
+    case NominatedNode::Error:
+      return false;
+    case NominatedNode::NoneOrFailed:
+      break;
   }
   const std::vector<NodeIndex>& candidates = CandidateNodes(pre, failedNominated, trace, explain);
   if (!FindNodesThatPassFilters(pod, candidates, trace, explain)) return false;
@@ -387,10 +392,10 @@ bool Framework::FindNodesThatPassFilters(const PodInfo& pod, const std::vector<N
   if (explain)
     for (NodeIndex n : candidates) trace.nodes[n].notEvaluated = NotEvaluated::EnoughFeasible;
   // Without any score plugin the first feasible node is as good as any.
-  const size_t numToFind = evaluateAllNodes_          ? candidates.size()
-                           : profile_.hasScorePlugins ? NumFeasibleNodesToFind(profile_.percentageOfNodesToScore,
-                                                                                candidates.size())
-                                                      : std::min<size_t>(1, candidates.size());
+  const size_t numToFind = evaluateAllNodes_ ? candidates.size()
+                           : profile_.hasScorePlugins
+                               ? NumFeasibleNodesToFind(profile_.percentageOfNodesToScore, candidates.size())
+                               : std::min<size_t>(1, candidates.size());
   trace.numFeasibleNodesToFind = static_cast<int32_t>(numToFind);
   size_t processed = 0;
   for (; processed < candidates.size() && feasible_.size() < numToFind; ++processed) {
@@ -444,14 +449,14 @@ bool Framework::RunScorePlugins(const PodInfo& pod, CycleTrace& trace, bool expl
       scores[k].node = feasible_[k];
       Status s = plugin.Score(state_, pod, cluster_.node(feasible_[k]), scores[k].score);
       if (!s.IsSuccess())
-        return Fail(trace, "running Score plugins: plugin \"" + std::string(plugin.Name()) + "\" failed with: " +
-                               std::string(s.Message()));
+        return Fail(trace, "running Score plugins: plugin \"" + std::string(plugin.Name()) +
+                               "\" failed with: " + std::string(s.Message()));
     }
     if (explain) {
       trace.scorePlugins.emplace_back(plugin.Name());
       for (size_t k = 0; k < feasible_.size(); ++k)
-        trace.scores.push_back(ScoreEntry{static_cast<uint16_t>(trace.scorePlugins.size() - 1), scores[k].score, 0,
-                                          weights_[p], 0});
+        trace.scores.push_back(
+            ScoreEntry{static_cast<uint16_t>(trace.scorePlugins.size() - 1), scores[k].score, 0, weights_[p], 0});
     }
     Status s = plugin.NormalizeScore(state_, pod, scores);
     if (!s.IsSuccess())

@@ -64,10 +64,10 @@ class Framework {
   // The steps of RunCycle, by upstream's names (schedule_one.go, runtime/framework.go).
   // Each bool one returns false when the cycle ended in it.
   struct PreFilterOutcome {
-    Code code = Code::Success;                          // the rejection, if any
-    std::string message;                                // its message
-    std::optional<std::vector<std::string>> allowed;    // the PreFilterResults' nodes, merged
-    std::vector<std::string> pluginsWithNodes;          // the plugins that returned them
+    Code code = Code::Success;                        // the rejection, if any
+    std::string message;                              // its message
+    std::optional<std::vector<std::string>> allowed;  // the PreFilterResults' nodes, merged
+    std::vector<std::string> pluginsWithNodes;        // the plugins that returned them
   };
   enum class NominatedNode { NoneOrFailed, Fits, Error };
   void BeginCycle(PodIndex pod, CycleTrace& trace, bool explain);
@@ -122,7 +122,7 @@ class Framework {
     Code code = Code::UnschedulableAndUnresolvable;
   };
   std::vector<NodeFailure> failures_;  // the first failure of each rejected node (FitError's reasons)
-  std::string absentReason_;  // for nodes a PreFilterResult left out
+  std::string absentReason_;           // for nodes a PreFilterResult left out
   size_t nextStartNodeIndex_ = 0;
   // The latest cycle's number (CycleTrace::cycle) while state_ still holds what its plugins
   // wrote, else 0; and the cluster's generation then (a change makes their numbers stale).

@@ -80,8 +80,10 @@ class PostFilterPlugin : public virtual Plugin {
 // How one node's score by one plugin came about, in words and numbers, for people
 // (the lab's hover on a score bar, the explain table).
 struct ScoreExplanation {
-  std::string score;      // Score: the formula with this node's numbers, e.g. "cpu (4000-1500)x100/4000 = 62, memory ... ; (62x1 + 50x1) / 2 = 56"
-  std::string normalize;  // NormalizeScore: how the raw score became 0..100 on this node (the min/max it used); "" when the plugin has no NormalizeScore
+  std::string score;  // Score: the formula with this node's numbers, e.g. "cpu (4000-1500)x100/4000 = 62, memory ... ;
+                      // (62x1 + 50x1) / 2 = 56"
+  std::string normalize;  // NormalizeScore: how the raw score became 0..100 on this node (the min/max it used); "" when
+                          // the plugin has no NormalizeScore
 };
 // A score plugin that can explain its scores. Called after the cycle's PreScore, Score and
 // NormalizeScore: `scores` holds every scored node's raw score (what NormalizeScore was given),

@@ -14,11 +14,16 @@ constexpr const char* kPointTypes[] = {"PreFilterPlugin", "FilterPlugin", "PostF
 
 bool Implements(const PluginKind& k, int p) {
   switch (p) {
-    case kPreFilter: return k.preFilter;
-    case kFilter: return k.filter;
-    case kPostFilter: return k.postFilter;
-    case kPreScore: return k.preScore;
-    default: return k.score;
+    case kPreFilter:
+      return k.preFilter;
+    case kFilter:
+      return k.filter;
+    case kPostFilter:
+      return k.postFilter;
+    case kPreScore:
+      return k.preScore;
+    default:
+      return k.score;
   }
 }
 
@@ -70,26 +75,39 @@ PluginKind KindOf(Registry registry, const std::string& name, int minor) {
 std::vector<config::Plugin> DefaultMultiPointPlugins(const Release& release) {
   const Features& f = release.features;
   std::vector<config::Plugin> out = {{"SchedulingGates", {}}, {"PrioritySort", {}}};
-  if (release.nodeNameBeforeNodeUnschedulable()) out.insert(out.end(), {{"NodeName", {}}, {"NodeUnschedulable", {}}});
-  else out.insert(out.end(), {{"NodeUnschedulable", {}}, {"NodeName", {}}});
-  out.insert(out.end(), {{"TaintToleration", 3}, {"NodeAffinity", 2}, {"NodePorts", {}}, {"NodeResourcesFit", 1},
+  if (release.nodeNameBeforeNodeUnschedulable())
+    out.insert(out.end(), {{"NodeName", {}}, {"NodeUnschedulable", {}}});
+  else
+    out.insert(out.end(), {{"NodeUnschedulable", {}}, {"NodeName", {}}});
+  out.insert(out.end(), {{"TaintToleration", 3},
+                         {"NodeAffinity", 2},
+                         {"NodePorts", {}},
+                         {"NodeResourcesFit", 1},
                          {"VolumeRestrictions", {}}});
   // 1.31 leaves the in-tree volume limits to NodeVolumeLimits (kubernetes#124500).
-  if (release.AtLeast(31)) out.push_back({"NodeVolumeLimits", {}});
-  else out.insert(out.end(), {{"EBSLimits", {}}, {"GCEPDLimits", {}}, {"NodeVolumeLimits", {}}, {"AzureDiskLimits", {}}});
-  out.insert(out.end(), {{"VolumeBinding", {}}, {"VolumeZone", {}}, {"PodTopologySpread", 2}, {"InterPodAffinity", 2},
-                         {"DefaultPreemption", {}}, {"NodeResourcesBalancedAllocation", 1}, {"ImageLocality", 1},
+  if (release.AtLeast(31))
+    out.push_back({"NodeVolumeLimits", {}});
+  else
+    out.insert(out.end(), {{"EBSLimits", {}}, {"GCEPDLimits", {}}, {"NodeVolumeLimits", {}}, {"AzureDiskLimits", {}}});
+  out.insert(out.end(), {{"VolumeBinding", {}},
+                         {"VolumeZone", {}},
+                         {"PodTopologySpread", 2},
+                         {"InterPodAffinity", 2},
+                         {"DefaultPreemption", {}},
+                         {"NodeResourcesBalancedAllocation", 1},
+                         {"ImageLocality", 1},
                          {"DefaultBinder", {}}});
   auto insertBefore = [&](const char* before, config::Plugin p) {
     auto it = std::find_if(out.begin(), out.end(), [&](const config::Plugin& q) { return q.name == before; });
     out.insert(it, std::move(p));
   };
   if (f.enableNodeDeclaredFeatures) out.push_back({"NodeDeclaredFeatures", {}});
-  if (f.enableInPlacePodVerticalScalingSchedulerPreemption) insertBefore("NodeResourcesFit", {"DeferredPodScheduling", {}});
+  if (f.enableInPlacePodVerticalScalingSchedulerPreemption)
+    insertBefore("NodeResourcesFit", {"DeferredPodScheduling", {}});
   // DynamicResources scores from 1.35 with weight 2 (kubernetes#134711).
   if (f.enableDynamicResourceAllocation)
-    insertBefore("DefaultPreemption", release.AtLeast(35) ? config::Plugin{"DynamicResources", 2}
-                                                          : config::Plugin{"DynamicResources", {}});
+    insertBefore("DefaultPreemption",
+                 release.AtLeast(35) ? config::Plugin{"DynamicResources", 2} : config::Plugin{"DynamicResources", {}});
   // GenericWorkload gates GangScheduling's plugin from 1.37 (kubernetes#139520).
   if (release.AtLeast(37) ? f.enableGenericWorkload : f.enableGangScheduling) out.push_back({"GangScheduling", {}});
   if (f.enableTopologyAwareWorkloadScheduling)
@@ -102,8 +120,8 @@ bool ResolveProfile(Registry registry, const config::Profile& profile, const Rel
   const int minor = release.minor;
   out = ResolvedProfile{};
   // The profile's percentageOfNodesToScore overrides the configuration's.
-  out.percentageOfNodesToScore = profile.percentageOfNodesToScore ? profile.percentageOfNodesToScore
-                                                                  : profile.globalPercentageOfNodesToScore;
+  out.percentageOfNodesToScore =
+      profile.percentageOfNodesToScore ? profile.percentageOfNodesToScore : profile.globalPercentageOfNodesToScore;
   const std::string at = profile.path.empty() ? "profiles[0]" : profile.path;
   config::Plugins custom = profile.plugins.value_or(config::Plugins{});
   config::PluginSet defaults;
@@ -157,7 +175,8 @@ bool ResolveProfile(Registry registry, const config::Profile& profile, const Rel
           continue;
         }
         if (std::find(multi.begin(), multi.end(), pl.name) != multi.end()) {
-          error = at + ".plugins.multiPoint: plugin \"" + pl.name + "\" already registered as \"" + kPointTypes[p] + "\"";
+          error =
+              at + ".plugins.multiPoint: plugin \"" + pl.name + "\" already registered as \"" + kPointTypes[p] + "\"";
           return false;
         }
         multi.push_back(pl.name);
@@ -185,7 +204,8 @@ bool ResolveProfile(Registry registry, const config::Profile& profile, const Rel
   std::map<std::string, int32_t> weights;
   auto addWeights = [&](const std::vector<config::Plugin>& ps) {
     for (const auto& pl : ps)
-      if (KindOf(registry, pl.name, minor).score && !weights.count(pl.name)) weights[pl.name] = pl.weight.value_or(0) == 0 ? 1 : *pl.weight;
+      if (KindOf(registry, pl.name, minor).score && !weights.count(pl.name))
+        weights[pl.name] = pl.weight.value_or(0) == 0 ? 1 : *pl.weight;
   };
   addWeights(merged[kScore].enabled);
   addWeights(multiPoint.enabled);

@@ -29,14 +29,15 @@ std::string_view CodeName(Code c);
 // status cheap, since one is made per plugin per node.
 struct Status {
   Code code = Code::Success;
-  std::string_view reason;                   // the first reason
+  std::string_view reason;                    // the first reason
   std::span<const std::string_view> reasons;  // every reason, when there are several
   std::shared_ptr<const std::string> error;
 
   static Status Ok() { return {}; }
   static Status Make(Code c, std::string_view reason = {}) { return Status{c, reason, {}, nullptr}; }
   static Status Make(Code c, std::span<const std::string_view> reasons) {
-    return Status{c, reasons.empty() ? std::string_view() : reasons.front(), reasons.size() > 1 ? reasons : std::span<const std::string_view>(), nullptr};
+    return Status{c, reasons.empty() ? std::string_view() : reasons.front(),
+                  reasons.size() > 1 ? reasons : std::span<const std::string_view>(), nullptr};
   }
   static Status AsError(std::string message) {
     return Status{Code::Error, {}, {}, std::make_shared<const std::string>(std::move(message))};

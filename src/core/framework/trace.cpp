@@ -4,12 +4,18 @@ namespace spreadlab {
 
 std::string_view NotEvaluatedName(NotEvaluated n) {
   switch (n) {
-    case NotEvaluated::No: return "";
-    case NotEvaluated::PreFilterRejected: return "PreFilterRejected";
-    case NotEvaluated::PreFilterResult: return "PreFilterResult";
-    case NotEvaluated::EnoughFeasible: return "EnoughFeasible";
-    case NotEvaluated::SchedulingGated: return "SchedulingGated";
-    case NotEvaluated::NominatedNode: return "NominatedNode";
+    case NotEvaluated::No:
+      return "";
+    case NotEvaluated::PreFilterRejected:
+      return "PreFilterRejected";
+    case NotEvaluated::PreFilterResult:
+      return "PreFilterResult";
+    case NotEvaluated::EnoughFeasible:
+      return "EnoughFeasible";
+    case NotEvaluated::SchedulingGated:
+      return "SchedulingGated";
+    case NotEvaluated::NominatedNode:
+      return "NominatedNode";
   }
   return "";
 }

@@ -24,13 +24,13 @@ struct SpreadConstraintSummary {
   int32_t minDomains = 1;
   std::string nodeAffinityPolicy;
   std::string nodeTaintsPolicy;
-  std::string selector;  // labels.Selector.String() form
-  bool selfMatch = false;  // the incoming pod matches its own selector
+  std::string selector;       // labels.Selector.String() form
+  bool selfMatch = false;     // the incoming pod matches its own selector
   bool fromDefaults = false;  // built from the cluster's default constraints
   // Eligible domains and their matching pod counts (TpValueToMatchNum), in
   // node order of first appearance.
   std::vector<std::pair<std::string, int32_t>> domains;
-  int32_t globalMin = 0;  // the minimum used in the skew (0 when domains < minDomains)
+  int32_t globalMin = 0;                 // the minimum used in the skew (0 when domains < minDomains)
   double topologyNormalizingWeight = 0;  // scoring only: log(domains + 2)
 };
 
@@ -92,7 +92,7 @@ struct FilterVerdict {
   Code code = Code::Success;
   uint16_t reasonsCount = 0;
   uint32_t reasonsBegin = 0;  // range in CycleTrace::verdictReasons
-  uint32_t checksBegin = 0;  // PodTopologySpread: range in CycleTrace::spreadChecks
+  uint32_t checksBegin = 0;   // PodTopologySpread: range in CycleTrace::spreadChecks
   uint16_t checksCount = 0;
 };
 
@@ -138,8 +138,8 @@ struct PreFilterVerdict {
 struct CycleTrace {
   uint64_t cycle = 0;  // the framework's cycle counter when recorded (Framework::ExplainScore)
   PodIndex pod = kNone;
-  std::vector<std::string> filterPlugins;  // enabled Filter plugins in profile order
-  std::vector<std::string> scorePlugins;   // Score plugins that ran (not skipped)
+  std::vector<std::string> filterPlugins;        // enabled Filter plugins in profile order
+  std::vector<std::string> scorePlugins;         // Score plugins that ran (not skipped)
   std::vector<std::string> skippedScorePlugins;  // PreScore returned Skip
   std::vector<PreFilterVerdict> preFilter;
   std::vector<SpreadConstraintSummary> spreadFilter;  // DoNotSchedule constraints
@@ -153,7 +153,7 @@ struct CycleTrace {
   std::vector<SpreadCheck> spreadChecks;
   std::vector<ScoreEntry> scores;
 
-  bool scored = false;  // false when fewer than two nodes are feasible (upstream skips scoring)
+  bool scored = false;                 // false when fewer than two nodes are feasible (upstream skips scoring)
   int32_t numFeasibleNodesToFind = 0;  // filtering stops once this many feasible nodes are found
   int32_t evaluatedNodes = 0;          // nodes whose filters ran
   NodeIndex selected = kNone;

@@ -41,7 +41,8 @@ std::unique_ptr<Plugin> NewPodTopologySpread(Handle h, const config::Profile& p)
 }
 std::unique_ptr<Plugin> NewDefaultPreemption(Handle h, const config::Profile& p) {
   const auto& a = p.defaultPreemptionArgs;
-  return std::make_unique<DefaultPreemption>(h, preemption::Args{a.minCandidateNodesPercentage, a.minCandidateNodesAbsolute});
+  return std::make_unique<DefaultPreemption>(
+      h, preemption::Args{a.minCandidateNodesPercentage, a.minCandidateNodesAbsolute});
 }
 
 // name, preFilter, filter, postFilter, preScore, score, since, until, factory.

@@ -134,8 +134,7 @@ void ValidateAffinityLabelKeys(const std::vector<std::string>& keys, const std::
 // API server merged the keys in, so a key also written in the selector shows up
 // twice. (Upstream reports that error at the term's path indexed by the key's
 // position, without ".matchLabelKeys".)
-void ValidateMatchLabelKeysAndMismatchLabelKeys(const v1::PodAffinityTerm& term, const std::string& path,
-                                                Errors& out) {
+void ValidateMatchLabelKeysAndMismatchLabelKeys(const v1::PodAffinityTerm& term, const std::string& path, Errors& out) {
   ValidateAffinityLabelKeys(term.matchLabelKeys, term.labelSelector, Child(path, "matchLabelKeys"), out);
   ValidateAffinityLabelKeys(term.mismatchLabelKeys, term.labelSelector, Child(path, "mismatchLabelKeys"), out);
   if (term.labelSelector) {
@@ -183,7 +182,8 @@ void ValidatePodAffinity(const v1::PodAffinity& affinity, const std::string& pat
   for (size_t j = 0; j < affinity.preferredDuringSchedulingIgnoredDuringExecution.size(); ++j) {
     const v1::WeightedPodAffinityTerm& w = affinity.preferredDuringSchedulingIgnoredDuringExecution[j];
     const std::string termPath = Index(preferredPath, j);
-    if (w.weight <= 0 || w.weight > 100) AddInvalid(out, Child(termPath, "weight"), w.weight, "must be in the range 1-100");
+    if (w.weight <= 0 || w.weight > 100)
+      AddInvalid(out, Child(termPath, "weight"), w.weight, "must be in the range 1-100");
     ValidatePodAffinityTerm(w.podAffinityTerm, Child(termPath, "podAffinityTerm"), out);
   }
 }

@@ -79,7 +79,8 @@ void ValidateDefaultPreemptionArgs(const config::DefaultPreemptionArgs& args, co
   const std::string absolute = Child(path, "minCandidateNodesAbsolute");
   if (args.minCandidateNodesPercentage < 0 || args.minCandidateNodesPercentage > 100)
     AddInvalid(out, percentage, args.minCandidateNodesPercentage, "not in valid range [0, 100]");
-  if (args.minCandidateNodesAbsolute < 0) AddInvalid(out, absolute, args.minCandidateNodesAbsolute, "not in valid range [0, inf)");
+  if (args.minCandidateNodesAbsolute < 0)
+    AddInvalid(out, absolute, args.minCandidateNodesAbsolute, "not in valid range [0, inf)");
   if (args.minCandidateNodesPercentage == 0 && args.minCandidateNodesAbsolute == 0) {
     AddInvalid(out, percentage, 0, "cannot be zero at the same time as minCandidateNodesAbsolute");
     AddInvalid(out, absolute, 0, "cannot be zero at the same time as minCandidateNodesPercentage");
@@ -109,8 +110,7 @@ void ValidateFunctionShape(const std::vector<config::UtilizationShapePoint>& sha
 }
 
 // validateResources
-void ValidateResourceWeights(const std::vector<config::ResourceSpec>& resources, const std::string& path,
-                             Errors& out) {
+void ValidateResourceWeights(const std::vector<config::ResourceSpec>& resources, const std::string& path, Errors& out) {
   for (size_t i = 0; i < resources.size(); ++i) {
     const auto& r = resources[i];
     if (r.weight <= 0 || r.weight > 100) {

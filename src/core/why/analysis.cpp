@@ -21,7 +21,8 @@ class Search {
   Search(Cluster& cluster, Report& r) : cluster_(cluster), r_(r) {
     for (NodeIndex n : r.matrix.feasible) feasibleBefore_.push_back(cluster.node(n).name);
     if (r.target != kNone)
-      targetFeasibleBefore_ = std::find(r.matrix.feasible.begin(), r.matrix.feasible.end(), r.target) != r.matrix.feasible.end();
+      targetFeasibleBefore_ =
+          std::find(r.matrix.feasible.begin(), r.matrix.feasible.end(), r.target) != r.matrix.feasible.end();
   }
 
   // Re-runs the cycle with `e`; keeps it as a suggestion when it works.
@@ -75,8 +76,7 @@ class Search {
     if (!o.applied) return false;
     if (r_.targetNode.empty()) return !o.lands.empty();
     if (o.lands == r_.targetNode) return true;
-    return !targetFeasibleBefore_ &&
-           std::find(o.feasible.begin(), o.feasible.end(), r_.targetNode) != o.feasible.end();
+    return !targetFeasibleBefore_ && std::find(o.feasible.begin(), o.feasible.end(), r_.targetNode) != o.feasible.end();
   }
 
   Cluster& cluster_;

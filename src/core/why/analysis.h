@@ -43,7 +43,7 @@ struct Suggestion {
   std::string lands;                       // where kube-scheduler would put the pod
   std::string message;                     // its message
   bool landsOnTarget = false;
-  int32_t skewAfter = 0;                   // see VariantOutcome::skewAfter
+  int32_t skewAfter = 0;  // see VariantOutcome::skewAfter
 };
 
 struct Report {

@@ -87,8 +87,8 @@ class Builder {
     if (hasAffinity)
       Add(base, EditKind::SetNodeAffinityPolicy,
           [&](Edit& e) { e.value = s.nodeAffinityPolicy == v1::kHonor ? v1::kIgnore : v1::kHonor; });
-    const bool tainted =
-        std::any_of(cluster_.nodes().begin(), cluster_.nodes().end(), [](const NodeInfo& n) { return !n.taints.empty(); });
+    const bool tainted = std::any_of(cluster_.nodes().begin(), cluster_.nodes().end(),
+                                     [](const NodeInfo& n) { return !n.taints.empty(); });
     if (tainted)
       Add(base, EditKind::SetNodeTaintsPolicy,
           [&](Edit& e) { e.value = s.nodeTaintsPolicy == v1::kHonor ? v1::kIgnore : v1::kHonor; });
@@ -163,7 +163,8 @@ class Builder {
       const SpreadConstraintSummary& s = r_.spreadFilter[c];
       const TopologyColumn& column = cluster_.Column(cluster_.pool().Find(s.topologyKey));
       auto domains = s.domains;
-      std::stable_sort(domains.begin(), domains.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+      std::stable_sort(domains.begin(), domains.end(),
+                       [](const auto& a, const auto& b) { return a.second < b.second; });
       for (size_t d = 0; d < domains.size() && d < o_.maxNodeCandidates; ++d) {
         const Sym value = cluster_.pool().Find(domains[d].first);
         // Prefer a node that only PodTopologySpread rejects: its copy keeps its taints and labels.

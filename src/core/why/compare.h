@@ -23,9 +23,9 @@ struct SideVerdict {
   bool present = false;    // the node exists on this side
   bool evaluated = false;  // the filters ran on it (else: not evaluated)
   bool feasible = false;
-  std::string rejectedBy;  // the plugin kube-scheduler reports, when rejected
-  std::string reason;      // its reason
-  std::optional<int64_t> total;  // the weighted score sum, when scored
+  std::string rejectedBy;           // the plugin kube-scheduler reports, when rejected
+  std::string reason;               // its reason
+  std::optional<int64_t> total;     // the weighted score sum, when scored
   std::vector<PluginScore> scores;  // its parts, in the profile's order, when scored
 };
 
@@ -36,10 +36,10 @@ struct CompareRow {
 };
 
 struct Comparison {
-  std::string pod;                    // namespace/name
-  std::string selectedA, selectedB;   // "" when the pod stays Pending
+  std::string pod;                   // namespace/name
+  std::string selectedA, selectedB;  // "" when the pod stays Pending
   std::string messageA, messageB;
-  std::vector<CompareRow> rows;       // A's nodes in order, then those only B has
+  std::vector<CompareRow> rows;  // A's nodes in order, then those only B has
 };
 
 // One side's verdict on a node in words: "(no such node)", "not evaluated",

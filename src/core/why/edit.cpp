@@ -9,19 +9,32 @@ namespace spreadlab::why {
 
 std::string_view EditKindName(EditKind k) {
   switch (k) {
-    case EditKind::RaiseMaxSkew: return "raiseMaxSkew";
-    case EditKind::LowerMinDomains: return "lowerMinDomains";
-    case EditKind::SetNodeAffinityPolicy: return "setNodeAffinityPolicy";
-    case EditKind::SetNodeTaintsPolicy: return "setNodeTaintsPolicy";
-    case EditKind::ScheduleAnyway: return "scheduleAnyway";
-    case EditKind::DropNodeSelector: return "dropNodeSelector";
-    case EditKind::DropNodeAffinityRequirement: return "dropNodeAffinityRequirement";
-    case EditKind::DropRequiredNodeAffinity: return "dropRequiredNodeAffinity";
-    case EditKind::TolerateTaints: return "tolerateTaints";
-    case EditKind::UncordonNode: return "uncordonNode";
-    case EditKind::MovePod: return "movePod";
-    case EditKind::AddNode: return "addNode";
-    case EditKind::DeletePod: return "deletePod";
+    case EditKind::RaiseMaxSkew:
+      return "raiseMaxSkew";
+    case EditKind::LowerMinDomains:
+      return "lowerMinDomains";
+    case EditKind::SetNodeAffinityPolicy:
+      return "setNodeAffinityPolicy";
+    case EditKind::SetNodeTaintsPolicy:
+      return "setNodeTaintsPolicy";
+    case EditKind::ScheduleAnyway:
+      return "scheduleAnyway";
+    case EditKind::DropNodeSelector:
+      return "dropNodeSelector";
+    case EditKind::DropNodeAffinityRequirement:
+      return "dropNodeAffinityRequirement";
+    case EditKind::DropRequiredNodeAffinity:
+      return "dropRequiredNodeAffinity";
+    case EditKind::TolerateTaints:
+      return "tolerateTaints";
+    case EditKind::UncordonNode:
+      return "uncordonNode";
+    case EditKind::MovePod:
+      return "movePod";
+    case EditKind::AddNode:
+      return "addNode";
+    case EditKind::DeletePod:
+      return "deletePod";
   }
   return "";
 }
@@ -34,9 +47,12 @@ CostClass CostClassOf(EditKind k) {
 
 std::string_view CostClassName(CostClass c) {
   switch (c) {
-    case CostClass::Constraint: return "constraint";
-    case CostClass::Pod: return "pod";
-    case CostClass::Cluster: return "cluster";
+    case CostClass::Constraint:
+      return "constraint";
+    case CostClass::Pod:
+      return "pod";
+    case CostClass::Cluster:
+      return "cluster";
   }
   return "";
 }
@@ -94,11 +110,16 @@ std::string RequirementText(const v1::NodeSelectorRequirement& r) {
 
 int32_t Magnitude(const Edit& e) {
   switch (e.kind) {
-    case EditKind::RaiseMaxSkew: return e.to - e.from;
-    case EditKind::LowerMinDomains: return e.from - e.to;
-    case EditKind::TolerateTaints: return static_cast<int32_t>(e.taints.size());
-    case EditKind::DropRequiredNodeAffinity: return e.from;
-    default: return 1;
+    case EditKind::RaiseMaxSkew:
+      return e.to - e.from;
+    case EditKind::LowerMinDomains:
+      return e.from - e.to;
+    case EditKind::TolerateTaints:
+      return static_cast<int32_t>(e.taints.size());
+    case EditKind::DropRequiredNodeAffinity:
+      return e.from;
+    default:
+      return 1;
   }
 }
 
@@ -138,12 +159,14 @@ std::optional<size_t> ApplyEdit(Scenario& s, size_t pod, const Edit& e) {
     case EditKind::DropNodeAffinityRequirement: {
       if (!Required(p) || e.term < 0 || static_cast<size_t>(e.term) >= Required(p)->nodeSelectorTerms.size())
         return std::nullopt;
-      auto& term = p.spec.affinity->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution->nodeSelectorTerms[e.term];
+      auto& term =
+          p.spec.affinity->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution->nodeSelectorTerms[e.term];
       size_t r = static_cast<size_t>(e.requirement);
       if (r < term.matchExpressions.size()) {
-        term.matchExpressions.erase(term.matchExpressions.begin() + r);
+        term.matchExpressions.erase(term.matchExpressions.begin() + static_cast<std::ptrdiff_t>(r));
       } else if (r - term.matchExpressions.size() < term.matchFields.size()) {
-        term.matchFields.erase(term.matchFields.begin() + (r - term.matchExpressions.size()));
+        term.matchFields.erase(term.matchFields.begin() +
+                               static_cast<std::ptrdiff_t>(r - term.matchExpressions.size()));
       } else {
         return std::nullopt;
       }
@@ -210,11 +233,14 @@ std::string Describe(const Edit& e, const Scenario& s, size_t pod) {
     }
     case EditKind::DropNodeAffinityRequirement: {
       std::string what = "a requirement";
-      if (const v1::NodeSelector* r = Required(p); r && e.term >= 0 && static_cast<size_t>(e.term) < r->nodeSelectorTerms.size()) {
+      if (const v1::NodeSelector* r = Required(p);
+          r && e.term >= 0 && static_cast<size_t>(e.term) < r->nodeSelectorTerms.size()) {
         const auto& t = r->nodeSelectorTerms[e.term];
         size_t i = static_cast<size_t>(e.requirement);
-        if (i < t.matchExpressions.size()) what = RequirementText(t.matchExpressions[i]);
-        else if (i - t.matchExpressions.size() < t.matchFields.size()) what = RequirementText(t.matchFields[i - t.matchExpressions.size()]);
+        if (i < t.matchExpressions.size())
+          what = RequirementText(t.matchExpressions[i]);
+        else if (i - t.matchExpressions.size() < t.matchFields.size())
+          what = RequirementText(t.matchFields[i - t.matchExpressions.size()]);
       }
       return "remove required node affinity " + what + " from term " + std::to_string(e.term + 1);
     }
@@ -226,10 +252,14 @@ std::string Describe(const Edit& e, const Scenario& s, size_t pod) {
       for (const auto& t : e.taints) list += (list.empty() ? "" : ", ") + t.key + "=" + t.value + ":" + t.effect;
       return "tolerate " + list;
     }
-    case EditKind::UncordonNode: return "uncordon node " + e.node;
-    case EditKind::AddNode: return "add node " + e.newNode + " (a copy of " + e.node + ", no pods)";
-    case EditKind::MovePod: return "move pod " + e.pod + " from " + e.node + " to " + e.newNode;
-    case EditKind::DeletePod: return "delete pod " + e.pod + " (on " + e.node + ")";
+    case EditKind::UncordonNode:
+      return "uncordon node " + e.node;
+    case EditKind::AddNode:
+      return "add node " + e.newNode + " (a copy of " + e.node + ", no pods)";
+    case EditKind::MovePod:
+      return "move pod " + e.pod + " from " + e.node + " to " + e.newNode;
+    case EditKind::DeletePod:
+      return "delete pod " + e.pod + " (on " + e.node + ")";
   }
   return "";
 }

@@ -45,14 +45,14 @@ struct Edit {
   // CycleTrace::spreadFilter; fromDefaults when they are the profile's defaults.
   int32_t constraint = -1;
   bool fromDefaults = false;
-  int32_t from = 0, to = 0;  // maxSkew or minDomains, old and new (minDomains 1: the field is removed)
-  std::string value;         // the new policy (Honor, Ignore); DropNodeSelector: the key
-  int32_t term = -1;         // DropNodeAffinityRequirement: the required term
-  int32_t requirement = -1;  //   and its requirement (matchExpressions, then matchFields)
+  int32_t from = 0, to = 0;       // maxSkew or minDomains, old and new (minDomains 1: the field is removed)
+  std::string value;              // the new policy (Honor, Ignore); DropNodeSelector: the key
+  int32_t term = -1;              // DropNodeAffinityRequirement: the required term
+  int32_t requirement = -1;       //   and its requirement (matchExpressions, then matchFields)
   std::vector<v1::Taint> taints;  // TolerateTaints: tolerated with operator Equal
-  std::string node;     // UncordonNode; AddNode: the node copied; MovePod, DeletePod: the pod's node
-  std::string newNode;  // AddNode: the new node's name; MovePod: where the pod goes
-  std::string pod;      // MovePod, DeletePod: namespace/name of a bound pod
+  std::string node;               // UncordonNode; AddNode: the node copied; MovePod, DeletePod: the pod's node
+  std::string newNode;            // AddNode: the new node's name; MovePod: where the pod goes
+  std::string pod;                // MovePod, DeletePod: namespace/name of a bound pod
 };
 
 // How big the change is within its class: maxSkew or minDomains steps,

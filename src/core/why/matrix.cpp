@@ -41,7 +41,9 @@ ConflictMatrix BuildMatrix(const CycleTrace& trace) {
       if (v.checksCount == 0) {
         MatrixCell& cell = m.cells[row * m.numNodes + nt.node];
         cell.code = v.code;
-        cell.state = v.code == Code::Skip ? CellState::Skip : v.code == Code::Success ? CellState::Pass : CellState::Fail;
+        cell.state = v.code == Code::Skip      ? CellState::Skip
+                     : v.code == Code::Success ? CellState::Pass
+                                               : CellState::Fail;
         cell.reason = ReasonIndex(m, trace.JoinedReasons(v));
         continue;
       }
@@ -52,9 +54,9 @@ ConflictMatrix BuildMatrix(const CycleTrace& trace) {
         MatrixCell& cell = m.cells[(row + k.constraint) * m.numNodes + nt.node];
         cell.check = k;
         cell.state = k.pass ? CellState::Pass : CellState::Fail;
-        cell.code = k.pass ? Code::Success
-                   : k.domain == kNoSym ? Code::UnschedulableAndUnresolvable
-                                        : Code::Unschedulable;
+        cell.code = k.pass               ? Code::Success
+                    : k.domain == kNoSym ? Code::UnschedulableAndUnresolvable
+                                         : Code::Unschedulable;
         if (!k.pass)
           cell.reason = ReasonIndex(m, k.domain == kNoSym ? PodTopologySpread::kErrReasonNodeLabelNotMatch
                                                           : PodTopologySpread::kErrReasonConstraintsNotMatch);

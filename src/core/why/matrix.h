@@ -26,18 +26,18 @@ struct MatrixCell {
 };
 
 struct MatrixRow {
-  std::string plugin;       // the Filter plugin
-  int32_t constraint = -1;  // PodTopologySpread rows: index in CycleTrace::spreadFilter; else -1
+  std::string plugin;                  // the Filter plugin
+  int32_t constraint = -1;             // PodTopologySpread rows: index in CycleTrace::spreadFilter; else -1
   std::vector<NodeIndex> accepts;      // nodes this row alone lets through (Pass or Skip)
   std::vector<NodeIndex> soleBlocker;  // nodes that fail this row and no other
 };
 
 struct ConflictMatrix {
   std::vector<MatrixRow> rows;
-  size_t numNodes = 0;                // columns: every node, in cluster order
-  std::vector<MatrixCell> cells;      // row-major, rows.size() x numNodes
-  std::vector<std::string> reasons;   // distinct reason texts (owned: the trace's views may not outlive it)
-  std::vector<NodeIndex> feasible;    // the intersection of every row's accepts
+  size_t numNodes = 0;               // columns: every node, in cluster order
+  std::vector<MatrixCell> cells;     // row-major, rows.size() x numNodes
+  std::vector<std::string> reasons;  // distinct reason texts (owned: the trace's views may not outlive it)
+  std::vector<NodeIndex> feasible;   // the intersection of every row's accepts
 
   const MatrixCell& at(size_t row, NodeIndex node) const { return cells[row * numNodes + node]; }
 };

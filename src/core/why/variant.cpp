@@ -30,7 +30,9 @@ class Applied {
         undo_ = [&cluster, pod, before]() mutable { cluster.ReplacePendingPod(pod, std::move(before)); };
         break;
       }
-      case CostClass::Cluster: ApplyToCluster(pod, e); break;
+      case CostClass::Cluster:
+        ApplyToCluster(pod, e);
+        break;
     }
   }
   ~Applied() {

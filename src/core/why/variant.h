@@ -16,9 +16,9 @@
 namespace spreadlab::why {
 
 struct VariantOutcome {
-  bool applied = false;  // the edit fit the scenario and the cycle ran without a framework error
-  std::string lands;     // the node kube-scheduler picks ("" when the pod stays Pending)
-  std::string message;   // its message (Scheduled event text or FitError)
+  bool applied = false;               // the edit fit the scenario and the cycle ran without a framework error
+  std::string lands;                  // the node kube-scheduler picks ("" when the pod stays Pending)
+  std::string message;                // its message (Scheduled event text or FitError)
   std::vector<std::string> feasible;  // every node that passes every filter, in cluster order
   // Once the pod is bound where it lands: the largest (max - min) matching-pod
   // count over the domains of any of its spread constraints (ReportSpread).

@@ -7,9 +7,7 @@
 
 namespace spreadlab::preemption {
 
-int32_t PodPriority(const Cluster& cluster, PodIndex pod) {
-  return cluster.podSpec(pod).spec.priority.value_or(0);
-}
+int32_t PodPriority(const Cluster& cluster, PodIndex pod) { return cluster.podSpec(pod).spec.priority.value_or(0); }
 
 namespace {
 
@@ -42,8 +40,8 @@ size_t NumCandidates(size_t numNodes, const Args& args) {
 // sort.Slice left such pods of one priority in the reverse of the node's order.
 struct VictimKey {
   int32_t priority;
-  int64_t start;  // INT64_MAX: no status.startTime
-  size_t order;   // position on the node (reversed before 1.37)
+  int64_t start;                              // INT64_MAX: no status.startTime
+  size_t order;                               // position on the node (reversed before 1.37)
   bool operator<(const VictimKey& o) const {  // more important first
     if (priority != o.priority) return priority > o.priority;
     if (start != o.start) return start < o.start;
@@ -73,7 +71,8 @@ DryRunStatus SelectVictimsOnNode(Cluster& cluster, const PodInfo& pod, NodeIndex
   DryRunStatus out{n, Code::Success, {}};
   if (Status s = filter(n); !s.IsSuccess()) {
     out.code = s.code;
-    if (s.code == Code::Error) out.reasons = {std::string(s.Message())};
+    if (s.code == Code::Error)
+      out.reasons = {std::string(s.Message())};
     else
       for (auto r : AllReasons(s.reason, s.reasons)) out.reasons.emplace_back(r);
   } else {
@@ -150,7 +149,8 @@ Result Preempt(Cluster& cluster, const PodInfo& pod, std::span<const Code> nodeC
     if (nodeCodes[n] == Code::Unschedulable) r.potential.push_back(n);
   r.nominating = Nominating::Clear;
   if (r.potential.empty()) {
-    r.message = "preemption: " + FitErrorMessage(numNodes, "", std::vector<std::string_view>(numNodes, kReasonNotHelpful));
+    r.message =
+        "preemption: " + FitErrorMessage(numNodes, "", std::vector<std::string_view>(numNodes, kReasonNotHelpful));
     return r;
   }
   // DryRunPreemption: stop once enough candidates are found.

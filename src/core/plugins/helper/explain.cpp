@@ -28,7 +28,7 @@ AmountText::AmountText(std::string_view resource, std::initializer_list<int64_t>
   if (resource == kResourceCPU) {
     suffix_ = "m";
   } else if (resource == kResourceMemory || resource == kResourceEphemeralStorage) {
-    constexpr int64_t kMiB = 1024 * 1024;
+    constexpr int64_t kMiB = int64_t{1024} * 1024;
     bool wholeMiB = true;
     for (int64_t a : amounts) wholeMiB = wholeMiB && a % kMiB == 0;
     suffix_ = wholeMiB ? "Mi" : "B";

@@ -34,9 +34,9 @@ int64_t ImageLocality::CalculatePriority(int64_t sumScores, int64_t numImages, s
   const int64_t score = kMaxNodeScore * (sumScores - kMinThreshold) / (maxThreshold - kMinThreshold);
   if (why)
     *why = "sum " + MiB(sum) + " clamped to [" + MiB(kMinThreshold) + ", " + MiB(maxThreshold) + "] (" +
-           std::to_string(numImages) + " image(s)) = " + MiB(sumScores) + "; " + std::to_string(kMaxNodeScore) + " x (" +
-           MiB(sumScores) + " - " + MiB(kMinThreshold) + ") / (" + MiB(maxThreshold) + " - " + MiB(kMinThreshold) +
-           ") = " + std::to_string(score);
+           std::to_string(numImages) + " image(s)) = " + MiB(sumScores) + "; " + std::to_string(kMaxNodeScore) +
+           " x (" + MiB(sumScores) + " - " + MiB(kMinThreshold) + ") / (" + MiB(maxThreshold) + " - " +
+           MiB(kMinThreshold) + ") = " + std::to_string(score);
   return score;
 }
 

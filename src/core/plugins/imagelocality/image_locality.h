@@ -59,7 +59,7 @@ class ImageLocality final : public ScorePlugin, public ScoreExplainer {
   std::vector<int64_t> numNodes_;                      // per image: nodes listing the name
   std::vector<std::vector<ImageState>> nodeImages_;    // per node, sorted by image
   PodIndex cachedPod_ = kNone;
-  std::vector<int32_t> podImages_;  // normalized image of each init container then container; -1: on no node
+  std::vector<int32_t> podImages_;          // normalized image of each init container then container; -1: on no node
   std::vector<std::string> podImageNames_;  // and its name
 };
 

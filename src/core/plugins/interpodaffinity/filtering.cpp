@@ -82,7 +82,8 @@ Status InterPodAffinity::PreFilter(CycleState& state, const PodInfo& pod, PreFil
       s.affinitySlots[i] = slot;
       s.affinityColumns[i] = s.affinityCounts.keys[slot].column;
       s.affinityCounts.nonEmpty |= AddPerNode(perNode_, 1, s.affinityCounts.keys[slot]);
-      if (report) report->filterTerms.push_back(IncomingTermReport("requiredAffinity", affinityTerms[i], 0, pod, &perNode_));
+      if (report)
+        report->filterTerms.push_back(IncomingTermReport("requiredAffinity", affinityTerms[i], 0, pod, &perNode_));
     }
   }
   s.antiAffinityColumns.resize(antiAffinityTerms.size());

@@ -253,8 +253,7 @@ void InterPodAffinity::CountMatchingPods(std::span<const AffinityTerm* const> te
       allNamespaces = false;
     } else {
       std::vector<Sym> both;
-      std::set_intersection(ns.begin(), ns.end(), t->namespaces.begin(), t->namespaces.end(),
-                            std::back_inserter(both));
+      std::set_intersection(ns.begin(), ns.end(), t->namespaces.begin(), t->namespaces.end(), std::back_inserter(both));
       ns.swap(both);
     }
   }
@@ -347,8 +346,8 @@ std::string InterPodAffinity::TermNamespacesString(const AffinityTerm& t, bool m
   return out.empty() ? "<none>" : out;
 }
 
-InterPodAffinityTermReport InterPodAffinity::IncomingTermReport(std::string kind, const AffinityTerm& t,
-                                                                int32_t weight, const PodInfo& pod,
+InterPodAffinityTermReport InterPodAffinity::IncomingTermReport(std::string kind, const AffinityTerm& t, int32_t weight,
+                                                                const PodInfo& pod,
                                                                 const std::vector<int32_t>* perNode) const {
   const Cluster& cluster = *h_.cluster;
   const StringPool& pool = cluster.pool();

@@ -40,7 +40,7 @@ namespace ipa {
 // namespaceSelector over namespace labels, and a label selector) and the
 // topology key that defines "the same domain".
 struct AffinityTerm {
-  std::vector<Sym> namespaces;  // sorted, unique
+  std::vector<Sym> namespaces;                       // sorted, unique
   Selector namespaceSelector = Selector::Nothing();  // nil namespaceSelector selects nothing
   Selector selector = Selector::Nothing();           // nil labelSelector selects nothing
   Sym topologyKey = kNoSym;
@@ -91,14 +91,18 @@ struct ExistingGroup;  // internal.h
 
 }  // namespace ipa
 
-class InterPodAffinity final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin,
+class InterPodAffinity final : public PreFilterPlugin,
+                               public FilterPlugin,
+                               public PreScorePlugin,
+                               public ScorePlugin,
                                public ScoreExplainer {
  public:
   static constexpr std::string_view kName = "InterPodAffinity";
   static constexpr std::string_view kErrReasonExistingAntiAffinityRulesNotMatch =
       "node(s) didn't satisfy existing pods anti-affinity rules";
   static constexpr std::string_view kErrReasonAffinityRulesNotMatch = "node(s) didn't match pod affinity rules";
-  static constexpr std::string_view kErrReasonAntiAffinityRulesNotMatch = "node(s) didn't match pod anti-affinity rules";
+  static constexpr std::string_view kErrReasonAntiAffinityRulesNotMatch =
+      "node(s) didn't match pod anti-affinity rules";
 
   InterPodAffinity(Handle h, config::InterPodAffinityArgs args);
   ~InterPodAffinity() override;
@@ -106,7 +110,8 @@ class InterPodAffinity final : public PreFilterPlugin, public FilterPlugin, publ
 
   Status PreFilter(CycleState& state, const PodInfo& pod, PreFilterResult& result, CycleTrace* trace) override;
   Status Filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node, CycleTrace* trace) override;
-  Status PreScore(CycleState& state, const PodInfo& pod, std::span<const NodeIndex> feasible, CycleTrace* trace) override;
+  Status PreScore(CycleState& state, const PodInfo& pod, std::span<const NodeIndex> feasible,
+                  CycleTrace* trace) override;
   Status Score(const CycleState& state, const PodInfo& pod, const NodeInfo& node, int64_t& score) override;
   Status NormalizeScore(const CycleState& state, const PodInfo& pod, std::span<NodeScore> scores) override;
   // The terms (the pod's preferred ones, existing pods' matching it) counting pods in the

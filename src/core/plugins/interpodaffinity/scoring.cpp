@@ -30,20 +30,28 @@ struct PreScoreState : StateData {
 
 const char* ExistingKindName(ExistingKind k) {
   switch (k) {
-    case ExistingKind::RequiredAffinity: return "existingRequiredAffinity";
-    case ExistingKind::RequiredAntiAffinity: return "existingRequiredAntiAffinity";
-    case ExistingKind::PreferredAffinity: return "existingPreferredAffinity";
-    case ExistingKind::PreferredAntiAffinity: return "existingPreferredAntiAffinity";
+    case ExistingKind::RequiredAffinity:
+      return "existingRequiredAffinity";
+    case ExistingKind::RequiredAntiAffinity:
+      return "existingRequiredAntiAffinity";
+    case ExistingKind::PreferredAffinity:
+      return "existingPreferredAffinity";
+    case ExistingKind::PreferredAntiAffinity:
+      return "existingPreferredAntiAffinity";
   }
   return "";
 }
 
 const char* ExistingKindText(ExistingKind k) {
   switch (k) {
-    case ExistingKind::RequiredAffinity: return "existing pods' required affinity term";
-    case ExistingKind::RequiredAntiAffinity: return "existing pods' required anti-affinity term";
-    case ExistingKind::PreferredAffinity: return "existing pods' preferred affinity term";
-    case ExistingKind::PreferredAntiAffinity: return "existing pods' preferred anti-affinity term";
+    case ExistingKind::RequiredAffinity:
+      return "existing pods' required affinity term";
+    case ExistingKind::RequiredAntiAffinity:
+      return "existing pods' required anti-affinity term";
+    case ExistingKind::PreferredAffinity:
+      return "existing pods' preferred affinity term";
+    case ExistingKind::PreferredAntiAffinity:
+      return "existing pods' preferred anti-affinity term";
   }
   return "";
 }
@@ -69,8 +77,9 @@ std::string PairsText(const PreScoreState& s, NodeIndex n, const StringPool& poo
   for (const auto& k : s.topologyScore.keys) {
     const int32_t d = k.column->domainOfNode[n];
     if (d >= 0 && k.present[d])
-      helper::AppendPart(out, ", ", pool.Str(k.key) + "=" + pool.Str(k.column->domainValue[d]) + ": " +
-                                        std::to_string(k.perDomain[d]));
+      helper::AppendPart(
+          out, ", ",
+          pool.Str(k.key) + "=" + pool.Str(k.column->domainValue[d]) + ": " + std::to_string(k.perDomain[d]));
   }
   return out;
 }
@@ -112,7 +121,8 @@ int64_t Normalized(int64_t score, int64_t minCount, int64_t maxCount) {
   const int64_t maxMinDiff = maxCount - minCount;
   double fScore = 0;
   if (maxMinDiff > 0)
-    fScore = static_cast<double>(kMaxNodeScore) * (static_cast<double>(score - minCount) / static_cast<double>(maxMinDiff));
+    fScore =
+        static_cast<double>(kMaxNodeScore) * (static_cast<double>(score - minCount) / static_cast<double>(maxMinDiff));
   return static_cast<int64_t>(fScore);
 }
 
@@ -139,7 +149,7 @@ Status InterPodAffinity::PreScore(CycleState& state, const PodInfo& pod, std::sp
   InterPodAffinityReport* report = nullptr;
   if (trace) {
     report = trace->interPodAffinity && trace->interPodAffinity->pod == pod.index ? &*trace->interPodAffinity
-                                                                                 : &trace->interPodAffinity.emplace();
+                                                                                  : &trace->interPodAffinity.emplace();
     report->pod = pod.index;
     report->preScoreRan = true;
     report->scoreTerms.clear();
@@ -163,8 +173,8 @@ Status InterPodAffinity::PreScore(CycleState& state, const PodInfo& pod, std::sp
       if (trace) {
         report->scoreTerms.push_back(IncomingTermReport(kind, *t, w.weight, pod, &perNode_));
         const TopologyColumn& col = *m.keys[slot].column;
-        scored.push_back({TermText(kindText + std::to_string(i + 1), *t, pool), &col, sign * w.weight,
-                          DomainCounts(perNode_, col)});
+        scored.push_back(
+            {TermText(kindText + std::to_string(i + 1), *t, pool), &col, sign * w.weight, DomainCounts(perNode_, col)});
       }
     }
   };
@@ -180,9 +190,14 @@ Status InterPodAffinity::PreScore(CycleState& state, const PodInfo& pod, std::sp
         if (args_.hardPodAffinityWeight <= 0) continue;
         weight = args_.hardPodAffinityWeight;
         break;
-      case ExistingKind::PreferredAffinity: weight = g.weight; break;
-      case ExistingKind::PreferredAntiAffinity: weight = -int64_t{g.weight}; break;
-      case ExistingKind::RequiredAntiAffinity: continue;
+      case ExistingKind::PreferredAffinity:
+        weight = g.weight;
+        break;
+      case ExistingKind::PreferredAntiAffinity:
+        weight = -int64_t{g.weight};
+        break;
+      case ExistingKind::RequiredAntiAffinity:
+        continue;
     }
     if (g.members.empty() || !g.term.Matches(pod, &nsLabels, pool)) continue;
     size_t slot = m.Slot(g.term.topologyKey, cluster);
@@ -240,8 +255,8 @@ ScoreExplanation InterPodAffinity::ExplainScore(const CycleState& state, const P
   } else {
     const std::string min = Operand(minCount), max = Operand(maxCount);
     x.normalize = "(s - min) x " + std::to_string(kMaxNodeScore) + " / (max - min) = (" + Operand(score) + " - " + min +
-                  ") x " + std::to_string(kMaxNodeScore) + " / (" + max + " - " + min + ") = " +
-                  std::to_string(normalized) + " (min " + std::to_string(minCount) + ", max " +
+                  ") x " + std::to_string(kMaxNodeScore) + " / (" + max + " - " + min +
+                  ") = " + std::to_string(normalized) + " (min " + std::to_string(minCount) + ", max " +
                   std::to_string(maxCount) + " over the " + n + " nodes)";
   }
   return x;

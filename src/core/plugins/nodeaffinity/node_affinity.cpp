@@ -33,7 +33,8 @@ NodeAffinity::NodeAffinity(Handle h, const config::NodeAffinityArgs& args) : h_(
   if (const auto& ns = args.addedAffinity->requiredDuringSchedulingIgnoredDuringExecution) {
     addedNodeSelector_.emplace();
     for (size_t i = 0; i < ns->nodeSelectorTerms.size(); ++i)
-      addedNodeSelector_->push_back(CompileNodeSelectorTerm(ns->nodeSelectorTerms[i], pool, "[" + std::to_string(i) + "]"));
+      addedNodeSelector_->push_back(
+          CompileNodeSelectorTerm(ns->nodeSelectorTerms[i], pool, "[" + std::to_string(i) + "]"));
   }
   const auto& preferred = args.addedAffinity->preferredDuringSchedulingIgnoredDuringExecution;
   if (!preferred.empty()) {
@@ -92,7 +93,8 @@ Status NodeAffinity::Filter(const CycleState& state, const PodInfo& pod, const N
   RequiredNodeAffinity fallback;
   if (!s) fallback = GetRequiredNodeAffinity(h_.cluster->podSpec(pod.index), h_.cluster->pool());
   const RequiredNodeAffinity& req = s ? s->required : fallback;
-  if (!req.Match(node.View(), h_.cluster->pool())) return Status::Make(Code::UnschedulableAndUnresolvable, kErrReasonPod);
+  if (!req.Match(node.View(), h_.cluster->pool()))
+    return Status::Make(Code::UnschedulableAndUnresolvable, kErrReasonPod);
   return Status::Ok();
 }
 
@@ -107,8 +109,8 @@ Status NodeAffinity::PreScore(CycleState& state, const PodInfo& pod, std::span<c
 }
 
 // The pod's preferred terms: PreScore's, or parsed into `fallback` when PreScore did not run.
-const std::optional<PreferredSchedulingTerms>& NodeAffinity::Preferred(const CycleState& state, const PodInfo& pod,
-                                                                       std::optional<PreferredSchedulingTerms>& fallback) {
+const std::optional<PreferredSchedulingTerms>& NodeAffinity::Preferred(
+    const CycleState& state, const PodInfo& pod, std::optional<PreferredSchedulingTerms>& fallback) {
   if (const auto* s = state.Read<PreScoreState>(kPreScoreStateKey)) return s->preferred;
   fallback = GetPodPreferredNodeAffinity(h_.cluster->podSpec(pod.index), h_.cluster->pool());
   return fallback;

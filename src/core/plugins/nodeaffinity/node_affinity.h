@@ -10,7 +10,10 @@
 
 namespace spreadlab::plugins {
 
-class NodeAffinity final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin,
+class NodeAffinity final : public PreFilterPlugin,
+                           public FilterPlugin,
+                           public PreScorePlugin,
+                           public ScorePlugin,
                            public ScoreExplainer {
  public:
   static constexpr std::string_view kName = "NodeAffinity";
@@ -36,7 +39,7 @@ class NodeAffinity final : public PreFilterPlugin, public FilterPlugin, public P
 
   Handle h_;
   std::optional<std::vector<NodeSelectorTerm>> addedNodeSelector_;  // addedAffinity's required terms
-  std::optional<PreferredSchedulingTerms> addedPrefSchedTerms_;      // and its preferred ones
+  std::optional<PreferredSchedulingTerms> addedPrefSchedTerms_;     // and its preferred ones
 };
 
 }  // namespace spreadlab::plugins

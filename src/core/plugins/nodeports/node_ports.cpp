@@ -81,7 +81,8 @@ const HostPortInfo& NodePorts::UsedPorts(const NodeInfo& node) {
 
 // NodePorts.PreFilter
 Status NodePorts::PreFilter(CycleState& state, const PodInfo& pod, PreFilterResult&, CycleTrace*) {
-  std::vector<v1::ContainerPort> ports = GetHostPorts(h_.cluster->podSpec(pod.index), h_.cluster->release().AtLeast(33));
+  std::vector<v1::ContainerPort> ports =
+      GetHostPorts(h_.cluster->podSpec(pod.index), h_.cluster->release().AtLeast(33));
   // Skip if a pod has no ports.
   if (ports.empty()) return Status::Make(Code::Skip);
   state.Write<PreFilterState>(kPreFilterStateKey).ports = std::move(ports);

@@ -23,8 +23,8 @@ namespace {
 // "cpu 3000m/4000m = 0.75": one resource's fraction as the std takes it.
 std::string FractionText(std::string_view resource, int64_t requested, int64_t allocatable, double fraction) {
   const helper::AmountText a(resource, {requested, allocatable});
-  return std::string(resource) + " " + a(requested) + "/" + a(allocatable) + (requested > allocatable ? " > 1: " : " = ") +
-         helper::Decimal(fraction);
+  return std::string(resource) + " " + a(requested) + "/" + a(allocatable) +
+         (requested > allocatable ? " > 1: " : " = ") + helper::Decimal(fraction);
 }
 
 // The old balancedResourceScorer, now the score of one state of the node; with kExplain
@@ -51,9 +51,9 @@ int64_t BalancedScore(std::span<const int64_t> requested, std::span<const int64_
   }
 
   double stdDev = 0.0;
-  // For most cases, resources are limited to cpu and memory, the std could be simplified to std := (fraction1-fraction2)/2
-  // len(fractions) > 2: calculate std based on the well-known formula - root square of Σ((fraction(i)-mean)^2)/len(fractions)
-  // Otherwise, set the std to zero is enough.
+  // For most cases, resources are limited to cpu and memory, the std could be simplified to std :=
+  // (fraction1-fraction2)/2 len(fractions) > 2: calculate std based on the well-known formula - root square of
+  // Σ((fraction(i)-mean)^2)/len(fractions) Otherwise, set the std to zero is enough.
   if (count == 2) {
     stdDev = std::fabs((first[0] - first[1]) / 2);
   } else if (count > 2) {
@@ -117,7 +117,7 @@ Scorer BalancedResourceScorer(std::vector<config::ResourceSpec> resources, bool 
 
 }  // namespace noderesources
 
-BalancedAllocation::BalancedAllocation(Handle h, config::NodeResourcesBalancedAllocationArgs args)
+BalancedAllocation::BalancedAllocation(Handle h, const config::NodeResourcesBalancedAllocationArgs& args)
     : h_(h),
       scorer_(std::string(kName), /*useRequested=*/true,
               noderesources::BalancedResourceScorer(args.resources,

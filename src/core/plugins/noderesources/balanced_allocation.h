@@ -21,7 +21,7 @@ class BalancedAllocation final : public PreScorePlugin, public ScorePlugin, publ
  public:
   static constexpr std::string_view kName = "NodeResourcesBalancedAllocation";
 
-  BalancedAllocation(Handle h, config::NodeResourcesBalancedAllocationArgs args);
+  BalancedAllocation(Handle h, const config::NodeResourcesBalancedAllocationArgs& args);
   std::string_view Name() const override { return kName; }
 
   Status PreScore(CycleState& state, const PodInfo& pod, std::span<const NodeIndex> feasible,

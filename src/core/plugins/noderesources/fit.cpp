@@ -37,7 +37,8 @@ noderesources::ResourceAllocationScorer MakeScorer(const config::ScoringStrategy
   } else {
     error = "scoring strategy " + s.type + " is not supported";
   }
-  return ResourceAllocationScorer(s.type, false, [](auto, auto, auto, auto) { return int64_t{0}; }, s.resources);
+  return ResourceAllocationScorer(
+      s.type, false, [](auto, auto, auto, auto) { return int64_t{0}; }, s.resources);
 }
 
 }  // namespace
@@ -63,10 +64,12 @@ void FitsRequest(const Resource& podRequest, const NodeInfo& node, const Ignored
     return;
 
   if (podRequest.milliCPU > 0 && podRequest.milliCPU > GoSub(alloc.milliCPU, req.milliCPU))
-    out.push_back({kResourceCPU, podRequest.milliCPU, req.milliCPU, alloc.milliCPU, podRequest.milliCPU > alloc.milliCPU});
+    out.push_back(
+        {kResourceCPU, podRequest.milliCPU, req.milliCPU, alloc.milliCPU, podRequest.milliCPU > alloc.milliCPU});
   if (podRequest.memory > 0 && podRequest.memory > GoSub(alloc.memory, req.memory))
     out.push_back({kResourceMemory, podRequest.memory, req.memory, alloc.memory, podRequest.memory > alloc.memory});
-  if (podRequest.ephemeralStorage > 0 && podRequest.ephemeralStorage > GoSub(alloc.ephemeralStorage, req.ephemeralStorage))
+  if (podRequest.ephemeralStorage > 0 &&
+      podRequest.ephemeralStorage > GoSub(alloc.ephemeralStorage, req.ephemeralStorage))
     out.push_back({kResourceEphemeralStorage, podRequest.ephemeralStorage, req.ephemeralStorage, alloc.ephemeralStorage,
                    podRequest.ephemeralStorage > alloc.ephemeralStorage});
 
@@ -84,8 +87,7 @@ void FitsRequest(const Resource& podRequest, const NodeInfo& node, const Ignored
   }
 }
 
-Fit::Fit(Handle h, config::NodeResourcesFitArgs args)
-    : h_(h), scorer_(MakeScorer(args.scoringStrategy, configError_)) {
+Fit::Fit(Handle h, config::NodeResourcesFitArgs args) : h_(h), scorer_(MakeScorer(args.scoringStrategy, configError_)) {
   ignored_.names.insert(args.ignoredResources.begin(), args.ignoredResources.end());
   ignored_.groups.insert(args.ignoredResourceGroups.begin(), args.ignoredResourceGroups.end());
 }
@@ -162,14 +164,16 @@ std::span<const InsufficientResource> Fit::Insufficient(NodeIndex n) const {
 // non-zero defaults for cpu and memory.
 Status Fit::PreScore(CycleState& state, const PodInfo& pod, std::span<const NodeIndex>, CycleTrace*) {
   auto& s = state.Write<PreScoreState>(kPreScoreStateKey);
-  s.podRequests = scorer_.CalculatePodResourceRequestList(h_.cluster->podSpec(pod.index), h_.cluster->release().features.enablePodLevelResources);
+  s.podRequests = scorer_.CalculatePodResourceRequestList(h_.cluster->podSpec(pod.index),
+                                                          h_.cluster->release().features.enablePodLevelResources);
   return Status::Ok();
 }
 
 // Without a PreScore state (PreScore not run) the requests are computed here.
 const std::vector<int64_t>& Fit::PodRequests(const CycleState& state, const PodInfo& pod) {
   if (const auto* s = state.Read<PreScoreState>(kPreScoreStateKey)) return s->podRequests;
-  podRequestsScratch_ = scorer_.CalculatePodResourceRequestList(h_.cluster->podSpec(pod.index), h_.cluster->release().features.enablePodLevelResources);
+  podRequestsScratch_ = scorer_.CalculatePodResourceRequestList(h_.cluster->podSpec(pod.index),
+                                                                h_.cluster->release().features.enablePodLevelResources);
   return podRequestsScratch_;
 }
 

@@ -48,7 +48,10 @@ struct IgnoredResources {
 void FitsRequest(const Resource& podRequest, const NodeInfo& node, const IgnoredResources& ignored,
                  std::vector<InsufficientResource>& out);
 
-class Fit final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin,
+class Fit final : public PreFilterPlugin,
+                  public FilterPlugin,
+                  public PreScorePlugin,
+                  public ScorePlugin,
                   public ScoreExplainer {
  public:
   static constexpr std::string_view kName = "NodeResourcesFit";

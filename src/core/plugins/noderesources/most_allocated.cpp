@@ -17,7 +17,8 @@ std::string MostRequestedFormula(std::string_view resource, int64_t allocated, i
   const int64_t pod = GoSub(requested, allocated);
   const helper::AmountText a(resource, {allocated, pod, capacity});
   if (requested > capacity)
-    return std::string(resource) + " " + a(allocated) + "+" + a(pod) + " > " + a(capacity) + ": " + std::to_string(score);
+    return std::string(resource) + " " + a(allocated) + "+" + a(pod) + " > " + a(capacity) + ": " +
+           std::to_string(score);
   return std::string(resource) + " (" + a(allocated) + "+" + a(pod) + ")x" + std::to_string(kMaxNodeScore) + "/" +
          a(capacity) + " = " + std::to_string(score);
 }

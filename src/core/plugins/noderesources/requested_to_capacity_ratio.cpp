@@ -33,7 +33,8 @@ namespace {
 // "shape 0%:0 50%:100 100%:0": the utilization -> score points, scores as scaled.
 std::string ShapeText(const helper::FunctionShape& shape) {
   std::string out = "shape";
-  for (const auto& p : shape) out.append(" ").append(std::to_string(p.utilization)).append("%:").append(std::to_string(p.score));
+  for (const auto& p : shape)
+    out.append(" ").append(std::to_string(p.utilization)).append("%:").append(std::to_string(p.score));
   return out;
 }
 
@@ -48,7 +49,6 @@ std::string UtilizationFormula(std::string_view resource, int64_t allocated, int
   out += std::to_string(utilization) + "% -> " + std::to_string(score);
   return score > 0 ? out : out + " (not counted)";
 }
-
 
 // The utilization (0..maxUtilization) resourceScoringFunction scores.
 int64_t UtilizationOf(int64_t requested, int64_t capacity) {
@@ -74,17 +74,19 @@ int64_t ShapeScoreAverage(const std::function<int64_t(int64_t)>& rawScoringFunct
     if (resourceScore > 0) {
       nodeScore = GoAdd(nodeScore, GoMul(resourceScore, weight));
       weightSum = GoAdd(weightSum, weight);
-      if constexpr (kExplain) helper::AppendPart(terms, " + ", std::to_string(resourceScore) + "x" + std::to_string(weight));
+      if constexpr (kExplain)
+        helper::AppendPart(terms, " + ", std::to_string(resourceScore) + "x" + std::to_string(weight));
     }
     if constexpr (kExplain)
-      helper::AppendPart(parts, ", ",
-                         UtilizationFormula(resources[i].name, allocated[i], requested[i], allocable[i], utilization,
-                                            resourceScore));
+      helper::AppendPart(
+          parts, ", ",
+          UtilizationFormula(resources[i].name, allocated[i], requested[i], allocable[i], utilization, resourceScore));
   }
   // math.Round: half away from zero.
   const int64_t score =
-      weightSum == 0 ? 0
-                     : static_cast<int64_t>(std::round(static_cast<double>(nodeScore) / static_cast<double>(weightSum)));
+      weightSum == 0
+          ? 0
+          : static_cast<int64_t>(std::round(static_cast<double>(nodeScore) / static_cast<double>(weightSum)));
   if constexpr (kExplain) *why = shapeText + "; " + WeightedAverageText(parts, terms, weightSum, score, true);
   return score;
 }
@@ -92,7 +94,7 @@ int64_t ShapeScoreAverage(const std::function<int64_t(int64_t)>& rawScoringFunct
 
 // buildRequestedToCapacityRatioScorerFunction
 Scorer BuildRequestedToCapacityRatioScorerFunction(helper::FunctionShape shape,
-                                                    std::vector<config::ResourceSpec> resources) {
+                                                   std::vector<config::ResourceSpec> resources) {
   std::string shapeText = ShapeText(shape);
   std::function<int64_t(int64_t)> rawScoringFunction = helper::BuildBrokenLinearFunction(std::move(shape));
   return [rawScoringFunction = std::move(rawScoringFunction), resources = std::move(resources),

@@ -7,20 +7,28 @@ namespace spreadlab::plugins::noderesources {
 
 ResourceAllocationScorer::ResourceAllocationScorer(std::string name, bool useRequested, Scorer scorer,
                                                    std::vector<config::ResourceSpec> resources)
-    : name_(std::move(name)), useRequested_(useRequested), scorer_(std::move(scorer)), resources_(std::move(resources)) {
+    : name_(std::move(name)),
+      useRequested_(useRequested),
+      scorer_(std::move(scorer)),
+      resources_(std::move(resources)) {
   for (const auto& r : resources_) {
-    if (r.name == kResourceCPU) kinds_.push_back(Kind::CPU);
-    else if (r.name == kResourceMemory) kinds_.push_back(Kind::Memory);
-    else if (r.name == kResourceEphemeralStorage) kinds_.push_back(Kind::EphemeralStorage);
-    else if (IsScalarResourceName(r.name)) kinds_.push_back(Kind::Scalar);
-    else kinds_.push_back(Kind::Other);  // e.g. "pods": never in a node's scalar resources
+    if (r.name == kResourceCPU)
+      kinds_.push_back(Kind::CPU);
+    else if (r.name == kResourceMemory)
+      kinds_.push_back(Kind::Memory);
+    else if (r.name == kResourceEphemeralStorage)
+      kinds_.push_back(Kind::EphemeralStorage);
+    else if (IsScalarResourceName(r.name))
+      kinds_.push_back(Kind::Scalar);
+    else
+      kinds_.push_back(Kind::Other);  // e.g. "pods": never in a node's scalar resources
   }
 }
 
 // calculatePodResourceRequest for every configured resource: the total
 // requests (non-zero ones unless useRequested), overhead included.
 std::vector<int64_t> ResourceAllocationScorer::CalculatePodResourceRequestList(const v1::Pod& pod,
-                                                                              bool podLevelResources) const {
+                                                                               bool podLevelResources) const {
   v1::ResourceList requests = PodRequests(pod, !useRequested_, podLevelResources);
   std::vector<int64_t> out(resources_.size(), 0);
   for (size_t i = 0; i < resources_.size(); ++i) {
@@ -97,8 +105,8 @@ int64_t WeightedAverage(std::span<const config::ResourceSpec> resources, Resourc
     nodeScore = GoAdd(nodeScore, GoMul(resourceScore, weight));
     weightSum = GoAdd(weightSum, weight);
     if constexpr (kExplain) {
-      helper::AppendPart(parts, ", ",
-                         perResource.formula(resources[i].name, allocated[i], requested[i], allocable[i], resourceScore));
+      helper::AppendPart(
+          parts, ", ", perResource.formula(resources[i].name, allocated[i], requested[i], allocable[i], resourceScore));
       helper::AppendPart(terms, " + ", std::to_string(resourceScore) + "x" + std::to_string(weight));
     }
   }

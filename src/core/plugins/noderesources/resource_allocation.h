@@ -61,7 +61,7 @@ int64_t MostRequestedScore(int64_t requested, int64_t capacity);
 // requested_to_capacity_ratio.go
 int64_t ScaledUtilization(int64_t requested, int64_t capacity, int64_t max);
 Scorer BuildRequestedToCapacityRatioScorerFunction(helper::FunctionShape shape,
-                                                    std::vector<config::ResourceSpec> resources);
+                                                   std::vector<config::ResourceSpec> resources);
 // The shape's scores are scaled by MaxNodeScore / MaxCustomPriorityScore.
 Scorer RequestedToCapacityRatioScorer(std::vector<config::ResourceSpec> resources,
                                       const std::vector<config::UtilizationShapePoint>& shape);
@@ -102,8 +102,7 @@ class ResourceAllocationScorer {
   // score: runs the scorer over the configured resources. An Error status
   // when no resources are configured ("resources not found"). `why`: the scorer's
   // formula with the node's numbers (explanations).
-  Status Score(const NodeInfo& node, std::span<const int64_t> podRequests, int64_t& score,
-               std::string* why = nullptr);
+  Status Score(const NodeInfo& node, std::span<const int64_t> podRequests, int64_t& score, std::string* why = nullptr);
 
  private:
   enum class Kind : uint8_t { CPU, Memory, EphemeralStorage, Scalar, Other };

@@ -70,7 +70,8 @@ std::vector<TopologySpreadConstraint> PodTopologySpread::Constraints(const PodIn
   Cluster& cluster = *h_.cluster;
   const auto& own = cluster.podSpec(pod.index).spec.topologySpreadConstraints;
   *fromDefaults = own.empty();
-  if (!own.empty()) return FilterTopologySpreadConstraints(own, pod, action, cluster.pool(), cluster.release().features);
+  if (!own.empty())
+    return FilterTopologySpreadConstraints(own, pod, action, cluster.pool(), cluster.release().features);
 
   auto constraints = FilterTopologySpreadConstraints(args_.defaultConstraints, pod, action, cluster.pool(),
                                                      cluster.release().features);

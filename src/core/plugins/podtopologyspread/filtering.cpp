@@ -21,9 +21,7 @@ struct PreFilterState : StateData {
   std::vector<uint8_t> selfMatch;
 
   // preFilterState.minMatchNum: the global minimum, 0 while fewer than minDomains domains exist.
-  int32_t MinMatchNum(size_t i) const {
-    return domainsNum[i] < constraints[i].minDomains ? 0 : minMatch[i];
-  }
+  int32_t MinMatchNum(size_t i) const { return domainsNum[i] < constraints[i].minDomains ? 0 : minMatch[i]; }
 };
 }  // namespace
 

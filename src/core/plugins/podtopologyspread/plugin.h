@@ -18,9 +18,9 @@ struct TopologySpreadConstraint {
   Sym topologyKeySym = kNoSym;
   Selector selector;
   int32_t minDomains = 1;
-  bool honorNodeAffinity = true;   // nodeAffinityPolicy, default Honor
-  bool honorNodeTaints = false;    // nodeTaintsPolicy, default Ignore
-  bool hostname = false;           // topologyKey is kubernetes.io/hostname
+  bool honorNodeAffinity = true;  // nodeAffinityPolicy, default Honor
+  bool honorNodeTaints = false;   // nodeTaintsPolicy, default Ignore
+  bool hostname = false;          // topologyKey is kubernetes.io/hostname
 };
 
 struct PodTopologySpreadArgs {
@@ -28,11 +28,15 @@ struct PodTopologySpreadArgs {
   bool systemDefaulted = true;  // defaultingType System
 };
 
-class PodTopologySpread final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin,
+class PodTopologySpread final : public PreFilterPlugin,
+                                public FilterPlugin,
+                                public PreScorePlugin,
+                                public ScorePlugin,
                                 public ScoreExplainer {
  public:
   static constexpr std::string_view kName = "PodTopologySpread";
-  static constexpr std::string_view kErrReasonConstraintsNotMatch = "node(s) didn't match pod topology spread constraints";
+  static constexpr std::string_view kErrReasonConstraintsNotMatch =
+      "node(s) didn't match pod topology spread constraints";
   static constexpr std::string_view kErrReasonNodeLabelNotMatch =
       "node(s) didn't match pod topology spread constraints (missing required label)";
 
@@ -44,7 +48,8 @@ class PodTopologySpread final : public PreFilterPlugin, public FilterPlugin, pub
 
   Status PreFilter(CycleState& state, const PodInfo& pod, PreFilterResult& result, CycleTrace* trace) override;
   Status Filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node, CycleTrace* trace) override;
-  Status PreScore(CycleState& state, const PodInfo& pod, std::span<const NodeIndex> feasible, CycleTrace* trace) override;
+  Status PreScore(CycleState& state, const PodInfo& pod, std::span<const NodeIndex> feasible,
+                  CycleTrace* trace) override;
   Status Score(const CycleState& state, const PodInfo& pod, const NodeInfo& node, int64_t& score) override;
   Status NormalizeScore(const CycleState& state, const PodInfo& pod, std::span<NodeScore> scores) override;
   // Per ScheduleAnyway constraint, the matching pods of the node's domain x

@@ -19,7 +19,7 @@ struct PreScoreState : StateData {
   std::vector<TopologySpreadConstraint> constraints;
   std::vector<const TopologyColumn*> columns;
   std::vector<const std::vector<int32_t>*> perNode;  // matching pods on each node
-  std::vector<uint8_t> ignoredNodes;                  // indexed by NodeIndex
+  std::vector<uint8_t> ignoredNodes;                 // indexed by NodeIndex
   std::vector<std::vector<int64_t>> topologyValueToPodCounts;
   std::vector<double> topologyNormalizingWeight;
   std::vector<size_t> topologySize;  // the domains each weight is log(size+2) of
@@ -70,7 +70,8 @@ int64_t ScoreNode(const PreScoreState& s, NodeIndex n, const StringPool& pool, s
     const auto& c = s.constraints[i];
     int32_t d = s.columns[i]->domainOfNode[n];
     if (d < 0) {
-      if constexpr (kExplain) helper::AppendPart(parts, ", ", c.topologyKey + ": the node has no such label, not counted");
+      if constexpr (kExplain)
+        helper::AppendPart(parts, ", ", c.topologyKey + ": the node has no such label, not counted");
       continue;
     }
     int64_t cnt = c.hostname ? (*s.perNode[i])[n] : s.topologyValueToPodCounts[i][d];
@@ -197,7 +198,8 @@ Status PodTopologySpread::PreScore(CycleState& state, const PodInfo& pod, std::s
       const auto& counts = s.topologyValueToPodCounts[i];
       for (size_t d = 0; d < counts.size(); ++d) {
         if (counts[d] < 0) continue;
-        std::string value = d < s.columns[i]->domainValue.size() ? cluster.pool().Str(s.columns[i]->domainValue[d]) : "";
+        std::string value =
+            d < s.columns[i]->domainValue.size() ? cluster.pool().Str(s.columns[i]->domainValue[d]) : "";
         sum.domains.emplace_back(std::move(value), static_cast<int32_t>(counts[d]));
       }
     }

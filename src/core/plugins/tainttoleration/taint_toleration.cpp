@@ -53,8 +53,7 @@ int64_t CountIntolerableTaintsPreferNoSchedule(const PreScoreState& s, const Nod
     ++count;
     if (!why) continue;
     const std::string value = t.value == kNoSym ? "" : pool.Str(t.value);
-    helper::AppendPart(*why, ", ",
-                       (t.key == kNoSym ? "" : pool.Str(t.key)) + (value.empty() ? "" : "=" + value));
+    helper::AppendPart(*why, ", ", (t.key == kNoSym ? "" : pool.Str(t.key)) + (value.empty() ? "" : "=" + value));
   }
   return count;
 }
