@@ -200,7 +200,7 @@ void DrawDecision(Lab& lab, UiState& ui) {
   }
 
   if (t.interPodAffinity && (!t.interPodAffinity->filterTerms.empty() || !t.interPodAffinity->scoreTerms.empty()))
-    if (ImGui::CollapsingHeader("Pod affinity terms as PreFilter/PreScore saw them"))
+    if (ImGui::CollapsingHeader("Pod affinity terms as PreFilter/PreScore saw them", ImGuiTreeNodeFlags_DefaultOpen))
       InterPodAffinitySummary(cluster, *t.interPodAffinity);
 
   const NodeIndex shown = ui.selectedNode != kNone ? ui.selectedNode : ui.hoveredNode;
