@@ -17,12 +17,9 @@ std::unique_ptr<Framework> Framework::New(Registry registry, Cluster& cluster, c
   // assertion of each point is checked, as upstream's NewFramework checks it.
   auto instance = [&](const std::string& name, auto* point) -> decltype(point) {
     Plugin* plugin = f->FindPlugin(name);
-    if (!plugin) {
-      const int minor = cluster.release().minor;
-      for (const RegisteredPlugin& r : registry)
-        if (name == r.name && minor >= r.since && minor <= r.until && r.factory)
-          plugin = f->plugins_.emplace_back(r.factory(Handle{&cluster}, profile)).get();
-    }
+    if (!plugin)
+      if (const RegisteredPlugin* r = FindRegistered(registry, name, cluster.release().minor); r && r->factory)
+        plugin = f->plugins_.emplace_back(r->factory(Handle{&cluster}, profile)).get();
     auto* typed = dynamic_cast<decltype(point)>(plugin);
     if (!typed) error = "plugin \"" + name + "\" is registered at an extension point it does not implement";
     return typed;

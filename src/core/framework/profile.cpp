@@ -64,11 +64,16 @@ config::PluginSet MergePluginSet(const config::PluginSet& defaults, const config
 }
 }  // namespace
 
-PluginKind KindOf(Registry registry, const std::string& name, int minor) {
+const RegisteredPlugin* FindRegistered(Registry registry, const std::string& name, int minor) {
   for (const auto& k : registry)
-    if (name == k.name && InRelease(k, minor))
-      return PluginKind{true, k.factory != nullptr, k.preFilter, k.filter, k.preScore, k.score, k.postFilter};
-  return PluginKind{};
+    if (name == k.name && InRelease(k, minor)) return &k;
+  return nullptr;
+}
+
+PluginKind KindOf(Registry registry, const std::string& name, int minor) {
+  const RegisteredPlugin* k = FindRegistered(registry, name, minor);
+  if (!k) return PluginKind{};
+  return PluginKind{true, k->factory != nullptr, k->preFilter, k->filter, k->preScore, k->score, k->postFilter};
 }
 
 // getDefaultPlugins and applyFeatureGates (apis/config/v1/default_plugins.go) of the release.

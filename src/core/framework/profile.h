@@ -40,6 +40,8 @@ struct PluginKind {
   bool preFilter = false, filter = false, preScore = false, score = false, postFilter = false;
 };
 PluginKind KindOf(Registry registry, const std::string& name, int minor);
+// The entry of `registry` for `name` in release `minor`, or nullptr.
+const RegisteredPlugin* FindRegistered(Registry registry, const std::string& name, int minor);
 
 // The default profile's multiPoint plugins with their weights in `release`, its feature
 // gates applied (default_plugins.go).
