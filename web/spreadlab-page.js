@@ -124,11 +124,6 @@
     return new Response(stream).text();
   }
 
-  async function fetchText(url) {
-    const r = await fetch(url);
-    if (!r.ok) throw new Error(url + ': HTTP ' + r.status);
-    return r.text();
-  }
 
   // ---- big scenarios: a progress bar while the bytes arrive, then while the lab reads them ----
   const progress = document.getElementById('load-progress');
@@ -164,8 +159,8 @@
     parts.push(decoder.decode());
     return parts.join('');
   }
-  // A scenario from a URL (?scenario=), with progress when it is big.
-  async function fetchScenario(url) {
+  // A file of the site or a ?scenario= URL as text, with progress when it is big.
+  async function fetchText(url) {
     const r = await fetch(url);
     if (!r.ok) throw new Error(url + ': HTTP ' + r.status);
     // Content-Length counts the bytes on the wire, which are fewer than the text's when compressed.
@@ -202,7 +197,7 @@
     if (params.get('scenario')) {
       const url = params.get('scenario');
       try {
-        const text = await fetchScenario(url);
+        const text = await fetchText(url);
         if (text.length >= BIG) showProgress(`Reading ${url} (${mb(text.length)})…`, null);
         firsts.push([text, url]);
       } catch (e) { firsts.push(['', url + ' (' + e.message + ')']); }
