@@ -1,25 +1,40 @@
 #include "io/why_apply.h"
 
-#include <optional>
-
 namespace spreadlab::io {
 
 namespace {
 
-std::optional<size_t> FindNode(const Scenario& s, const std::string& name) {
-  for (size_t i = 0; i < s.nodes.size(); ++i)
-    if (s.nodes[i].metadata.name == name) return i;
-  return std::nullopt;
-}
+// A cluster edit written through the document's setters.
+class DocWriter : public why::ClusterWriter {
+ public:
+  DocWriter(ScenarioDoc& doc, std::string& error) : doc_(doc), error_(error) {}
+  bool Uncordon(size_t node) override { return doc_.SetNodeUnschedulable(node, false, error_); }
+  bool AddNode(size_t like, v1::Node node) override {
+    // AddNodeLike copies node `like` whole; CopyNode also makes the machine schedulable.
+    auto before = doc_.Save();
+    if (!doc_.AddNodeLike(like, node.metadata.name, node.metadata.labels, error_)) return false;
+    const size_t added = doc_.scenario().nodes.size() - 1;
+    if (doc_.scenario().nodes[added].unschedulable != node.unschedulable &&
+        !doc_.SetNodeUnschedulable(added, node.unschedulable, error_)) {
+      std::string ignored;
+      doc_.Restore(*before, ignored);
+      return false;
+    }
+    return true;
+  }
+  bool MovePod(size_t pod, size_t node) override {
+    return doc_.SetPodNodeName(pod, doc_.scenario().nodes[node].metadata.name, error_);
+  }
+  bool DeletePod(size_t pod) override { return doc_.RemovePod(pod, error_); }
 
-std::optional<size_t> FindPod(const Scenario& s, const std::string& key) {
-  for (size_t i = 0; i < s.pods.size(); ++i)
-    if (s.pods[i].metadata.ns + "/" + s.pods[i].metadata.name == key) return i;
-  return std::nullopt;
-}
+ private:
+  ScenarioDoc& doc_;
+  std::string& error_;
+};
 
 // Edits of the pending pod alone: ApplyEdit on a scenario holding just that pod
-// (and the profile, whose default constraints a constraint edit may name).
+// (and the profile, whose default constraints a constraint edit may name), then
+// the one field it changed written back.
 bool ApplyToPod(ScenarioDoc& doc, size_t pod, const why::Edit& e, std::string& error) {
   if (e.fromDefaults) {
     error = "the constraint comes from the profile's defaultConstraints; change it in the KubeSchedulerConfiguration";
@@ -33,62 +48,32 @@ bool ApplyToPod(ScenarioDoc& doc, size_t pod, const why::Edit& e, std::string& e
     return false;
   }
   v1::PodSpec& spec = one.pods[0].spec;
-  switch (e.kind) {
-    case why::EditKind::DropNodeSelector:
+  switch (why::PodFieldOf(e.kind)) {
+    case why::PodField::NodeSelector:
       return doc.SetPodNodeSelector(pod, std::move(spec.nodeSelector), error);
-    case why::EditKind::DropNodeAffinityRequirement:
-    case why::EditKind::DropRequiredNodeAffinity:
+    case why::PodField::RequiredNodeAffinity:
       return doc.SetPodRequiredNodeAffinity(
           pod, std::move(spec.affinity->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution), error);
-    case why::EditKind::TolerateTaints:
+    case why::PodField::Tolerations:
       return doc.SetPodTolerations(pod, std::move(spec.tolerations), error);
-    default:  // the spread constraint edits
+    case why::PodField::SpreadConstraints:
       return doc.SetSpreadConstraints(pod, std::move(spec.topologySpreadConstraints), error);
   }
+  return false;
 }
 
 }  // namespace
 
 bool ApplySuggestion(ScenarioDoc& doc, size_t pod, const why::Edit& e, std::string& error) {
-  const Scenario& s = doc.scenario();
-  if (pod >= s.pods.size()) {
+  if (pod >= doc.scenario().pods.size()) {
     error = "no pod number " + std::to_string(pod);
     return false;
   }
-  auto missing = [&error](const std::string& what) {
-    error = what + " is no longer in the scenario";
-    return false;
-  };
-  switch (e.kind) {
-    case why::EditKind::UncordonNode: {
-      auto n = FindNode(s, e.node);
-      return n ? doc.SetNodeUnschedulable(*n, false, error) : missing("node " + e.node);
-    }
-    case why::EditKind::AddNode: {
-      auto n = FindNode(s, e.node);
-      if (!n) return missing("node " + e.node);
-      // CopyNode's machine: the node's labels renamed, and schedulable.
-      const bool cordoned = s.nodes[*n].unschedulable;
-      auto before = doc.Save();
-      if (!doc.AddNodeLike(*n, e.newNode, why::CopyNode(s.nodes[*n], e.newNode).metadata.labels, error)) return false;
-      if (cordoned && !doc.SetNodeUnschedulable(doc.scenario().nodes.size() - 1, false, error)) {
-        std::string ignored;
-        doc.Restore(*before, ignored);
-        return false;
-      }
-      return true;
-    }
-    case why::EditKind::MovePod: {
-      auto q = FindPod(s, e.pod);
-      return q ? doc.SetPodNodeName(*q, e.newNode, error) : missing("pod " + e.pod);
-    }
-    case why::EditKind::DeletePod: {
-      auto q = FindPod(s, e.pod);
-      return q ? doc.RemovePod(*q, error) : missing("pod " + e.pod);
-    }
-    default:
-      return ApplyToPod(doc, pod, e, error);
-  }
+  if (why::CostClassOf(e.kind) != why::CostClass::Cluster) return ApplyToPod(doc, pod, e, error);
+  DocWriter writer(doc, error);
+  if (why::WriteClusterEdit(doc.scenario(), pod, e, writer)) return true;
+  if (error.empty()) error = "the suggestion no longer fits the scenario";
+  return false;
 }
 
 }  // namespace spreadlab::io

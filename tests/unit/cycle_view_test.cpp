@@ -13,7 +13,8 @@ struct Loaded {
   Lab lab;
   explicit Loaded(const std::string& example) {
     std::string error;
-    EXPECT_TRUE(lab.Load(testing::ReadFile(std::string(SPREADLAB_EXAMPLES_DIR) + "/" + example), example, error)) << error;
+    EXPECT_TRUE(lab.Load(testing::ReadFile(std::string(SPREADLAB_EXAMPLES_DIR) + "/" + example), example, error))
+        << error;
   }
   NodeIndex Node(const std::string& name) const { return lab.cluster().FindNode(name); }
 };
@@ -96,8 +97,11 @@ TEST(CycleViewTest, ScoreBarsGoRawNormalizedWeighted) {
   EXPECT_EQ(v.maxTotal(), nt.total);  // the winner has the widest stack
   EXPECT_NEAR(right, 1.0f, 1e-5f);
   // TaintToleration-like reversal is read from the data: fewer raw points, more normalized.
-  for (const ScoreScale& s : v.scales())
-    if (s.plugin == "PodTopologySpread" && s.rawMax > s.rawMin) EXPECT_TRUE(s.reversed);
+  for (const ScoreScale& s : v.scales()) {
+    if (s.plugin == "PodTopologySpread" && s.rawMax > s.rawMin) {
+      EXPECT_TRUE(s.reversed);
+    }
+  }
   // Why the winner won, in words: the plugins that made the difference against the runner-up.
   EXPECT_EQ(v.SelectCaption(x.lab.cluster(), t),
             "node-a1 wins with 600. Next: node-b1 with 595. For node-a1: NodeResourcesFit +74 (94 vs 20, x1). "

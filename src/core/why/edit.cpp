@@ -106,6 +106,33 @@ std::string RequirementText(const v1::NodeSelectorRequirement& r) {
   return r.key + " " + r.op + (values.empty() ? "" : " (" + values + ")");
 }
 
+// ApplyEdit's writer: the scenario's plain data.
+class ScenarioWriter : public ClusterWriter {
+ public:
+  explicit ScenarioWriter(Scenario& s) : s_(s) {}
+  bool Uncordon(size_t node) override {
+    s_.nodes[node].unschedulable = false;
+    return true;
+  }
+  bool AddNode(size_t /*like*/, v1::Node node) override {
+    s_.nodes.push_back(std::move(node));
+    return true;
+  }
+  bool MovePod(size_t pod, size_t node) override {
+    s_.pods[pod].spec.nodeName = s_.nodes[node].metadata.name;
+    return true;
+  }
+  bool DeletePod(size_t pod) override {
+    s_.pods.erase(s_.pods.begin() + static_cast<ptrdiff_t>(pod));
+    deleted = pod;
+    return true;
+  }
+  std::optional<size_t> deleted;
+
+ private:
+  Scenario& s_;
+};
+
 }  // namespace
 
 int32_t Magnitude(const Edit& e) {
@@ -131,6 +158,43 @@ v1::Node CopyNode(const v1::Node& node, const std::string& name) {
   copy.unschedulable = false;
   copy.path.clear();
   return copy;
+}
+
+bool WriteClusterEdit(const Scenario& s, size_t pod, const Edit& e, ClusterWriter& w) {
+  switch (e.kind) {
+    case EditKind::UncordonNode: {
+      ptrdiff_t n = FindNode(s, e.node);
+      return n >= 0 && s.nodes[n].unschedulable && w.Uncordon(n);
+    }
+    case EditKind::AddNode: {
+      ptrdiff_t n = FindNode(s, e.node);
+      return n >= 0 && FindNode(s, e.newNode) < 0 && w.AddNode(n, CopyNode(s.nodes[n], e.newNode));
+    }
+    case EditKind::MovePod:
+    case EditKind::DeletePod: {
+      ptrdiff_t q = FindPod(s, e.pod);
+      if (q < 0 || static_cast<size_t>(q) == pod || s.pods[q].spec.nodeName.empty()) return false;
+      if (e.kind == EditKind::DeletePod) return w.DeletePod(q);
+      ptrdiff_t to = FindNode(s, e.newNode);
+      return to >= 0 && w.MovePod(q, to);
+    }
+    default:
+      return false;
+  }
+}
+
+PodField PodFieldOf(EditKind k) {
+  switch (k) {
+    case EditKind::DropNodeSelector:
+      return PodField::NodeSelector;
+    case EditKind::DropNodeAffinityRequirement:
+    case EditKind::DropRequiredNodeAffinity:
+      return PodField::RequiredNodeAffinity;
+    case EditKind::TolerateTaints:
+      return PodField::Tolerations;
+    default:
+      return PodField::SpreadConstraints;
+  }
 }
 
 std::optional<size_t> ApplyEdit(Scenario& s, size_t pod, const Edit& e) {
@@ -179,29 +243,13 @@ std::optional<size_t> ApplyEdit(Scenario& s, size_t pod, const Edit& e) {
     case EditKind::TolerateTaints:
       for (const auto& t : e.taints) p.spec.tolerations.push_back({t.key, "Equal", t.value, t.effect, std::nullopt});
       return pod;
-    case EditKind::UncordonNode: {
-      ptrdiff_t n = FindNode(s, e.node);
-      if (n < 0) return std::nullopt;
-      s.nodes[n].unschedulable = false;
-      return pod;
-    }
-    case EditKind::AddNode: {
-      ptrdiff_t n = FindNode(s, e.node);
-      if (n < 0 || FindNode(s, e.newNode) >= 0) return std::nullopt;
-      s.nodes.push_back(CopyNode(s.nodes[n], e.newNode));
-      return pod;
-    }
+    case EditKind::UncordonNode:
+    case EditKind::AddNode:
     case EditKind::MovePod:
     case EditKind::DeletePod: {
-      ptrdiff_t q = FindPod(s, e.pod);
-      if (q < 0 || static_cast<size_t>(q) == pod || s.pods[q].spec.nodeName.empty()) return std::nullopt;
-      if (e.kind == EditKind::MovePod) {
-        if (FindNode(s, e.newNode) < 0) return std::nullopt;
-        s.pods[q].spec.nodeName = e.newNode;
-        return pod;
-      }
-      s.pods.erase(s.pods.begin() + q);
-      return static_cast<size_t>(q) < pod ? pod - 1 : pod;
+      ScenarioWriter w(s);
+      if (!WriteClusterEdit(s, pod, e, w)) return std::nullopt;
+      return w.deleted && *w.deleted < pod ? pod - 1 : pod;
     }
   }
   return std::nullopt;

@@ -64,6 +64,29 @@ int32_t Magnitude(const Edit& e);
 // edit does not fit the scenario.
 std::optional<size_t> ApplyEdit(Scenario& s, size_t pod, const Edit& edit);
 
+// Where a cluster edit (CostClass::Cluster) is carried out: a Scenario
+// (ApplyEdit), the compiled Cluster in place with its undo (RunVariant), or the
+// lab's JSON document (io::ApplySuggestion). What each edit kind means and when
+// it fits is decided once, by WriteClusterEdit; a writer only performs these
+// primitive changes, named by the scenario's node and pod indices, and returns
+// false when it cannot (a document setter's error).
+class ClusterWriter {
+ public:
+  virtual ~ClusterWriter() = default;
+  virtual bool Uncordon(size_t node) = 0;
+  virtual bool AddNode(size_t like, v1::Node node) = 0;  // `node` is CopyNode of node `like`
+  virtual bool MovePod(size_t pod, size_t node) = 0;     // a bound pod, to another node
+  virtual bool DeletePod(size_t pod) = 0;                // a bound pod
+};
+
+// Checks the cluster edit `edit` against `s` (the pending pod is s.pods[pod])
+// and writes it through `w`; false when it does not fit or the write failed.
+bool WriteClusterEdit(const Scenario& s, size_t pod, const Edit& edit, ClusterWriter& w);
+
+// The one field of the pending pod's spec that a pod or constraint edit changes.
+enum class PodField : uint8_t { SpreadConstraints, NodeSelector, RequiredNodeAffinity, Tolerations };
+PodField PodFieldOf(EditKind k);
+
 // A new machine of the same pool as `node`, called `name`: same labels except
 // those naming the node itself (kubernetes.io/hostname, and any label whose
 // value is the node's name, so a per-node topology key gets a domain of its

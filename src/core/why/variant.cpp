@@ -11,6 +11,43 @@ namespace spreadlab::why {
 
 namespace {
 
+// A cluster edit written into the compiled cluster, with what undoes it.
+class InPlace : public ClusterWriter {
+ public:
+  explicit InPlace(Cluster& c) : c_(c) {}
+  bool Uncordon(size_t node) override {
+    const auto n = static_cast<NodeIndex>(node);
+    c_.SetUnschedulable(n, false);
+    undo = [&c = c_, n] { c.SetUnschedulable(n, true); };
+    return true;
+  }
+  bool AddNode(size_t /*like*/, v1::Node node) override {
+    c_.AddNode(std::move(node));
+    undo = [&c = c_] { c.RemoveLastNode(); };
+    return true;
+  }
+  bool MovePod(size_t pod, size_t node) override {
+    return Rebind(static_cast<PodIndex>(pod), static_cast<NodeIndex>(node));
+  }
+  bool DeletePod(size_t pod) override { return Rebind(static_cast<PodIndex>(pod), kNone); }
+  std::function<void()> undo;
+
+ private:
+  // Unbound, a deleted pod no longer counts anywhere; the cycle is only run for the pending pod.
+  bool Rebind(PodIndex q, NodeIndex to) {
+    const NodeIndex from = c_.pod(q).node;
+    if (from == kNone) return false;  // bound to a node the dump does not hold
+    c_.Unbind(q);
+    if (to != kNone) c_.Bind(q, to);
+    undo = [&c = c_, q, from] {
+      c.Unbind(q);
+      c.Bind(q, from);
+    };
+    return true;
+  }
+  Cluster& c_;
+};
+
 // Applies an edit to the cluster and the profile; the destructor undoes it.
 class Applied {
  public:
@@ -30,9 +67,11 @@ class Applied {
         undo_ = [&cluster, pod, before]() mutable { cluster.ReplacePendingPod(pod, std::move(before)); };
         break;
       }
-      case CostClass::Cluster:
-        ApplyToCluster(pod, e);
+      case CostClass::Cluster: {
+        InPlace writer(cluster);
+        if (WriteClusterEdit(cluster.scenario(), pod, e, writer)) undo_ = std::move(writer.undo);
         break;
+      }
     }
   }
   ~Applied() {
@@ -42,32 +81,6 @@ class Applied {
   const config::Profile& profile() const { return profile_; }
 
  private:
-  void ApplyToCluster(PodIndex pod, const Edit& e) {
-    Cluster& c = cluster_;
-    if (e.kind == EditKind::UncordonNode) {
-      NodeIndex n = c.FindNode(e.node);
-      if (n == kNone || !c.node(n).unschedulable) return;
-      c.SetUnschedulable(n, false);
-      undo_ = [&c, n] { c.SetUnschedulable(n, true); };
-    } else if (e.kind == EditKind::AddNode) {
-      NodeIndex from = c.FindNode(e.node);
-      if (from == kNone || c.FindNode(e.newNode) != kNone) return;
-      c.AddNode(CopyNode(c.scenario().nodes[from], e.newNode));
-      undo_ = [&c] { c.RemoveLastNode(); };
-    } else {  // MovePod, DeletePod
-      PodIndex q = c.FindPod(e.pod);
-      if (q == kNone || q == pod || c.pod(q).node == kNone) return;
-      NodeIndex from = c.pod(q).node, to = e.kind == EditKind::MovePod ? c.FindNode(e.newNode) : kNone;
-      if (e.kind == EditKind::MovePod && to == kNone) return;
-      c.Unbind(q);
-      if (to != kNone) c.Bind(q, to);
-      undo_ = [&c, q, from] {
-        c.Unbind(q);
-        c.Bind(q, from);
-      };
-    }
-  }
-
   Cluster& cluster_;
   config::Profile profile_;
   std::function<void()> undo_;

@@ -5,8 +5,9 @@
 //
 // The edit is applied in place (Cluster's what-if edits) rather than to a copy
 // of the Scenario compiled anew: a 1,000-node cluster compiles in tens of
-// milliseconds, a cycle in a fraction of one. ApplyEdit on a Scenario is the
-// reference; tests check that both give the same outcome.
+// milliseconds, a cycle in a fraction of one. Which change an edit makes is
+// decided once (ApplyEdit, WriteClusterEdit); tests check that both give the
+// same outcome.
 #include <string>
 #include <vector>
 
