@@ -14,6 +14,7 @@
 #include "core/labels.h"
 #include "io/json_fields.h"
 #include "io/object_reader.h"
+#include "io/deployment_rollout.h"
 #include "io/pod_deletion_order.h"
 
 namespace spreadlab::io {
@@ -119,10 +120,10 @@ class Controllers {
   }
 
   void Run() {
-    // Deployments scale the ReplicaSets they have first, so that each ReplicaSet then runs
-    // with its replicas wherever it stands in the file.
+    // Deployments sync first (scale their ReplicaSets, a rollout's step), so that each
+    // ReplicaSet then runs with its replicas wherever it stands in the file.
     for (size_t i = 0; i < items_.size(); ++i)
-      if (items_[i].is_object() && Str(items_[i], "kind") == "Deployment") ScaleReplicaSet(Describe(i));
+      if (items_[i].is_object() && Str(items_[i], "kind") == "Deployment") SyncDeployment(Describe(i));
     // Deployments create ReplicaSets, which are then run in the same pass, in order.
     for (size_t i = 0; i < items_.size(); ++i) {
       const json& it = items_[i];
@@ -282,60 +283,123 @@ class Controllers {
     out_.created.push_back({items_.size() - 1, pod ? SourceOf(w) + ".spec.template" : SourceOf(w), pod});
   }
 
-  // deployment sync.go scale: when the Deployment's current ReplicaSet is its only active
-  // one, it gets the Deployment's replicas. With older revisions still running (a rollout
-  // under way) the Deployment controller scales them proportionally: not simulated.
-  void ScaleReplicaSet(const Workload& w) {
+  // spec.strategy as the Deployment controller reads it (apps/v1 defaults: RollingUpdate,
+  // 25% / 25%); what the API server refuses (ValidateDeploymentStrategy) is an error.
+  rollout::Strategy StrategyOf(const Workload& w, const json& spec) {
+    rollout::Strategy s;
+    const json* strategy = Obj(spec, "strategy");
+    if (!strategy) return s;
+    const std::string type = Str(*strategy, "type", "RollingUpdate");
+    const std::string path = w.path + ".spec.strategy";
+    if (type != "RollingUpdate" && type != "Recreate")
+      throw ControllerError{path + ".type",
+                            "Unsupported value: \"" + type + "\": supported values: \"Recreate\", \"RollingUpdate\""};
+    s.recreate = type == "Recreate";
+    const json* rolling = Obj(*strategy, "rollingUpdate");
+    if (!rolling) return s;
+    if (s.recreate)
+      throw ControllerError{path + ".rollingUpdate",
+                            "Forbidden: may not be specified when strategy `type` is 'Recreate'"};
+    for (auto [key, field] : {std::pair{"maxSurge", &s.maxSurge}, std::pair{"maxUnavailable", &s.maxUnavailable}}) {
+      auto v = rolling->find(key);
+      if (v == rolling->end() || v->is_null()) continue;
+      const std::string text = v->is_string() ? v->get<std::string>() : v->dump();
+      if (v->is_number_integer() && v->get<int64_t>() < 0)
+        throw ControllerError{path + ".rollingUpdate." + key,
+                              "Invalid value: " + text + ": must be greater than or equal to 0"};
+      if ((!v->is_string() && !v->is_number_integer()) || !rollout::ParseIntOrPercent(text, *field) ||
+          (v->is_string() && !field->percent))
+        throw ControllerError{path + ".rollingUpdate." + key,
+                              "Invalid value: " + v->dump() +
+                                  ": a valid percent string must be a numeric string followed by an ending '%' "
+                                  "(e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')"};
+    }
+    if (s.maxUnavailable.percent && s.maxUnavailable.value > 100)
+      throw ControllerError{
+          path + ".rollingUpdate.maxUnavailable",
+          "Invalid value: \"" + std::to_string(s.maxUnavailable.value) + "%\": must not be greater than 100%"};
+    if (s.maxSurge.value == 0 && s.maxUnavailable.value == 0)
+      throw ControllerError{path + ".rollingUpdate.maxUnavailable",
+                            "Invalid value: 0: may not be 0 when `maxSurge` is 0"};
+    return s;
+  }
+
+  // A pod that counts in a ReplicaSet's status.availableReplicas: active, scheduled, and
+  // not reported unready (a pod made here starts as soon as it is bound; minReadySeconds
+  // is not simulated).
+  bool Available(size_t i) const {
+    if (!Active(i)) return false;
+    const json* spec = Obj(items_[i], "spec");
+    if (!spec || Str(*spec, "nodeName").empty()) return false;
+    const json* status = Obj(items_[i], "status");
+    auto conds = status ? status->find("conditions") : json::const_iterator{};
+    if (status && conds != status->end() && conds->is_array())
+      for (const json& c : *conds)
+        if (c.is_object() && Str(c, "type") == "Ready") return Str(c, "status") == "True";
+    return true;
+  }
+
+  rollout::ReplicaSetState StateOf(size_t rs) {
+    const Workload w = Describe(rs);
+    rollout::ReplicaSetState state;
+    state.replicas = Count(w, Spec(w), "replicas", 1);
+    for (size_t i : Owned(w, "Pod")) {
+      state.pods += Active(i) ? 1 : 0;
+      state.available += Available(i) ? 1 : 0;
+    }
+    return state;
+  }
+
+  // One sync of the Deployment controller (deployment_controller.go syncDeployment, with
+  // rolling.go / recreate.go through io/deployment_rollout.h): the replicas of its
+  // ReplicaSets, and of the new one it creates (Deployment() makes it, in file order).
+  void SyncDeployment(const Workload& w) {
     const json& spec = Spec(w);
     const int64_t replicas = Count(w, spec, "replicas", 1);
+    const rollout::Strategy strategy = StrategyOf(w, spec);
     const json& tmpl = Template(w, spec, SelectorOf(spec, false), /*selectorRequired=*/true);
+    // deployment/util FindNewReplicaSet: an owned ReplicaSet whose template is the
+    // Deployment's but for the pod-template-hash label; the others are old revisions,
+    // oldest first (controller.ReplicaSetsByCreationTimestamp: then by name).
     std::optional<size_t> current;
-    int64_t others = 0, total = 0;
+    std::vector<size_t> old;
     for (size_t i : Owned(w, "ReplicaSet")) {
-      const Workload rs = Describe(i);
-      const int64_t n = Count(rs, Spec(rs), "replicas", 1);
-      total += n;
-      const json* rsTemplate = Obj(Spec(rs), "template");
+      const json* rsTemplate = Obj(Spec(Describe(i)), "template");
       if (!current && rsTemplate && EqualIgnoreHash(*rsTemplate, tmpl))
         current = i;
-      else if (n > 0)
-        ++others;
+      else
+        old.push_back(i);
     }
-    if (!current) return;
-    json& rsReplicas = items_[*current]["spec"]["replicas"];
-    const int64_t had = rsReplicas.is_number_integer() ? rsReplicas.get<int64_t>() : 1;
-    if (others > 0) {
-      if (total != replicas)
-        out_.notes.push_back(w.path + ": Deployment " + w.ns + "/" + w.name + " wants " + std::to_string(replicas) +
-                             " replica(s) and its ReplicaSets have " + std::to_string(total) +
-                             " during a rollout: proportional scaling is not simulated, each ReplicaSet keeps its own");
-      return;
-    }
+    auto created = [&](size_t i) {
+      const json* meta = Obj(items_[i], "metadata");
+      return std::pair{ParseTime(Str(*meta, "creationTimestamp")), Str(*meta, "name")};
+    };
+    std::stable_sort(old.begin(), old.end(), [&](size_t a, size_t b) { return created(a) < created(b); });
+    std::optional<rollout::ReplicaSetState> newState;
+    if (current) newState = StateOf(*current);
+    std::vector<rollout::ReplicaSetState> oldStates;
+    for (size_t i : old) oldStates.push_back(StateOf(i));
+    const rollout::SyncResult next = rollout::Sync(replicas, strategy, newState, oldStates);
+    for (size_t k = 0; k < old.size(); ++k) SetReplicas(w, old[k], oldStates[k].replicas, next.oldReplicas[k]);
+    if (current && next.newReplicas) SetReplicas(w, *current, newState->replicas, *next.newReplicas);
+    if (!current && next.newReplicas) newReplicaSet_[w.item] = *next.newReplicas;
+  }
+
+  void SetReplicas(const Workload& w, size_t rs, int64_t had, int64_t replicas) {
     if (had == replicas) return;
-    rsReplicas = replicas;
+    items_[rs]["spec"]["replicas"] = replicas;
     out_.notes.push_back(w.path + ": Deployment " + w.ns + "/" + w.name + " scaled ReplicaSet " + w.ns + "/" +
-                         Str(*Obj(items_[*current], "metadata"), "name") + " from " + std::to_string(had) + " to " +
+                         Str(*Obj(items_[rs], "metadata"), "name") + " from " + std::to_string(had) + " to " +
                          std::to_string(replicas));
   }
 
+  // Creates the new ReplicaSet SyncDeployment asked for, with its pods next.
   void Deployment(const Workload& w) {
+    auto wanted = newReplicaSet_.find(w.item);
+    if (wanted == newReplicaSet_.end()) return;
+    const int64_t replicas = wanted->second;
     const json& spec = Spec(w);
-    const int64_t replicas = Count(w, spec, "replicas", 1);
-    const auto selector = SelectorOf(spec, false);
-    const json& tmpl = Template(w, spec, selector, /*selectorRequired=*/true);
-    // deployment/util FindNewReplicaSet: an owned ReplicaSet whose template is the
-    // Deployment's but for the pod-template-hash label is its current revision.
-    std::string oldRevisions;
-    for (size_t i : Owned(w, "ReplicaSet")) {
-      const json* rsSpec = Obj(items_[i], "spec");
-      const json* rsTemplate = rsSpec ? Obj(*rsSpec, "template") : nullptr;
-      if (rsTemplate && EqualIgnoreHash(*rsTemplate, tmpl)) return;  // up to date (ScaleReplicaSet kept its replicas)
-      oldRevisions += (oldRevisions.empty() ? "" : ", ") + w.ns + "/" + Str(*Obj(items_[i], "metadata"), "name");
-    }
-    if (!oldRevisions.empty())
-      out_.notes.push_back(w.path + ": Deployment " + w.ns + "/" + w.name +
-                           " has a new template: older ReplicaSet(s) " + oldRevisions +
-                           " keep their pods (the rollout's scale-down is not simulated yet)");
+    const json& tmpl = Template(w, spec, SelectorOf(spec, false), /*selectorRequired=*/true);
     int64_t collisions = 0;
     if (const json* st = Obj(items_[w.item], "status"))
       if (auto c = st->find("collisionCount"); c != st->end() && c->is_number_integer()) collisions = c->get<int64_t>();
@@ -696,9 +760,10 @@ class Controllers {
   std::vector<size_t> orphans_;                                 // pods no controller owns
   std::vector<std::pair<size_t, v1::Node>> nodes_;              // Nodes(), read on first use
   bool nodesRead_ = false;
-  std::set<size_t> ranByDeployment_;  // ReplicaSets already run by the Deployment that created them
-  std::set<size_t> erase_;            // the pods the controllers deleted
-  std::optional<UnixNanos> now_;      // Now(), read on first use
+  std::set<size_t> ranByDeployment_;                   // ReplicaSets already run by the Deployment that created them
+  std::unordered_map<size_t, int64_t> newReplicaSet_;  // Deployment item -> the replicas of the ReplicaSet it creates
+  std::set<size_t> erase_;                             // the pods the controllers deleted
+  std::optional<UnixNanos> now_;                       // Now(), read on first use
   bool nowRead_ = false;
 
  public:

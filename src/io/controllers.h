@@ -26,8 +26,10 @@
 // A workload with more active pods than it wants loses the extra ones as its controller
 // deletes them: a ReplicaSet or ReplicationController in the order of
 // io/pod_deletion_order.h, a StatefulSet from its highest ordinal down. A Deployment
-// whose only active ReplicaSet has other replicas scales it (deployment sync.go scale);
-// during a rollout (several active ReplicaSets) it is left as it is.
+// syncs once per run (io/deployment_rollout.h): it scales its ReplicaSet to its replicas,
+// or, when its template changed, takes one step of its RollingUpdate or Recreate
+// strategy; running the controllers again after the scheduler placed the new pods takes
+// the next step (io/simulate.h).
 #include <string>
 #include <vector>
 

@@ -18,28 +18,34 @@ namespace {
 using json = nlohmann::ordered_json;
 
 json Node(const std::string& name, const std::string& zone) {
-  return {{"apiVersion", "v1"}, {"kind", "Node"},
-          {"metadata", {{"name", name}, {"labels", {{"topology.kubernetes.io/zone", zone}, {"kubernetes.io/hostname", name}}}}},
+  return {{"apiVersion", "v1"},
+          {"kind", "Node"},
+          {"metadata",
+           {{"name", name}, {"labels", {{"topology.kubernetes.io/zone", zone}, {"kubernetes.io/hostname", name}}}}},
           {"status", {{"allocatable", {{"cpu", "4"}, {"memory", "8Gi"}, {"pods", "110"}}}}}};
 }
 
 json Template(const std::string& app) {
   return {{"metadata", {{"labels", {{"app", app}}}}},
-          {"spec", {{"containers", json::array({json{{"name", "c"}, {"image", "nginx"}}})},
-                    {"topologySpreadConstraints",
-                     json::array({json{{"maxSkew", 1}, {"topologyKey", "topology.kubernetes.io/zone"},
-                                       {"whenUnsatisfiable", "DoNotSchedule"},
-                                       {"labelSelector", {{"matchLabels", {{"app", app}}}}}}})}}}};
+          {"spec",
+           {{"containers", json::array({json{{"name", "c"}, {"image", "nginx"}}})},
+            {"topologySpreadConstraints", json::array({json{{"maxSkew", 1},
+                                                            {"topologyKey", "topology.kubernetes.io/zone"},
+                                                            {"whenUnsatisfiable", "DoNotSchedule"},
+                                                            {"labelSelector", {{"matchLabels", {{"app", app}}}}}}})}}}};
 }
 
 json Workload(const std::string& kind, const std::string& name, json spec) {
-  return {{"apiVersion", kind == "Job" ? "batch/v1" : "apps/v1"}, {"kind", kind},
-          {"metadata", {{"name", name}, {"namespace", "shop"}}}, {"spec", std::move(spec)}};
+  return {{"apiVersion", kind == "Job" ? "batch/v1" : "apps/v1"},
+          {"kind", kind},
+          {"metadata", {{"name", name}, {"namespace", "shop"}}},
+          {"spec", std::move(spec)}};
 }
 
 json Deployment(const std::string& name, int replicas) {
-  return Workload("Deployment", name, {{"replicas", replicas}, {"selector", {{"matchLabels", {{"app", name}}}}},
-                                       {"template", Template(name)}});
+  return Workload(
+      "Deployment", name,
+      {{"replicas", replicas}, {"selector", {{"matchLabels", {{"app", name}}}}}, {"template", Template(name)}});
 }
 
 json List(std::vector<json> items) {
@@ -98,9 +104,11 @@ TEST(ControllersTest, NothingIsCreatedTwice) {
   RunControllers(doc, r);
   EXPECT_TRUE(r.created.empty());
   // A ReplicaSet with 1 of its 3 pods: 2 more; an orphan its selector adopts counts.
-  json rs = Workload("ReplicaSet", "front", {{"replicas", 3}, {"selector", {{"matchLabels", {{"app", "front"}}}}},
-                                             {"template", Template("front")}});
-  json orphan = {{"apiVersion", "v1"}, {"kind", "Pod"},
+  json rs =
+      Workload("ReplicaSet", "front",
+               {{"replicas", 3}, {"selector", {{"matchLabels", {{"app", "front"}}}}}, {"template", Template("front")}});
+  json orphan = {{"apiVersion", "v1"},
+                 {"kind", "Pod"},
                  {"metadata", {{"name", "front-by-hand"}, {"namespace", "shop"}, {"labels", {{"app", "front"}}}}},
                  {"spec", {{"containers", json::array({json{{"name", "c"}}})}}}};
   json other = orphan;
@@ -113,8 +121,29 @@ TEST(ControllersTest, NothingIsCreatedTwice) {
   EXPECT_EQ(r.created.size(), 2u);
 }
 
+// Every pod of the document scheduled on node `node` (the scheduler's part, for controller tests).
+void BindAll(json& doc, const std::string& node) {
+  for (json& it : doc["items"])
+    if (it["kind"] == "Pod" && !it["spec"].contains("nodeName")) it["spec"]["nodeName"] = node;
+}
+
+std::vector<int64_t> ReplicaSetReplicas(const json& doc) {
+  std::vector<int64_t> out;
+  for (const json& it : doc["items"])
+    if (it["kind"] == "ReplicaSet") out.push_back(it["spec"]["replicas"].get<int64_t>());
+  return out;
+}
+
+size_t PodCount(const json& doc) {
+  size_t n = 0;
+  for (const json& it : doc["items"]) n += it["kind"] == "Pod" ? 1 : 0;
+  return n;
+}
+
 // A Deployment whose template changed (a rollout): the ReplicaSet of the old template is
-// an old revision, and a new ReplicaSet makes the new pods; the old pods stay.
+// an old revision; the first sync (rolling.go rolloutRolling) makes a new ReplicaSet with
+// what maxSurge allows beside the old one (25% of 2, rounded up: 1), and the old pods stay
+// while none of the new ones is available (maxUnavailable 25% of 2 rounds down to 0).
 TEST(ControllersTest, ANewTemplateIsANewReplicaSet) {
   json doc = List({Node("a1", "a"), Deployment("web", 2)});
   ControllerResult r;
@@ -124,19 +153,97 @@ TEST(ControllersTest, ANewTemplateIsANewReplicaSet) {
   rollout["items"][1]["spec"]["template"]["spec"]["containers"][0]["image"] = "nginx:2";
   RunControllers(rollout, r);
   auto created = Created(rollout, r);
-  ASSERT_EQ(created.size(), 3u);  // a second ReplicaSet and its 2 pods
+  ASSERT_EQ(created.size(), 2u);  // a second ReplicaSet and 1 pod
   EXPECT_EQ(created[0]["kind"], "ReplicaSet");
   EXPECT_NE(created[0]["metadata"]["name"], doc["items"][2]["metadata"]["name"]);
-  EXPECT_EQ(rollout["items"].size(), 8u);  // 2 ReplicaSets, 4 pods
+  EXPECT_EQ(ReplicaSetReplicas(rollout), (std::vector<int64_t>{2, 1}));
+  EXPECT_EQ(PodCount(rollout), 3u);
   // Unchanged, the template is the old ReplicaSet's: nothing new.
   RunControllers(doc, r);
   EXPECT_TRUE(r.created.empty());
 }
 
+// Sync after sync, with every new pod scheduled in between: 4 replicas, maxSurge 1,
+// maxUnavailable 1 (the arithmetic of rolling.go, one sync per RunControllers).
+TEST(ControllersTest, ARollingUpdateSyncBySync) {
+  json d = Deployment("web", 4);
+  d["spec"]["strategy"] = {{"type", "RollingUpdate"}, {"rollingUpdate", {{"maxSurge", 1}, {"maxUnavailable", 1}}}};
+  json doc = List({Node("a1", "a"), d});
+  ControllerResult r;
+  RunControllers(doc, r);
+  BindAll(doc, "a1");
+  doc["items"][1]["spec"]["template"]["spec"]["containers"][0]["image"] = "nginx:2";
+  std::vector<std::vector<int64_t>> steps;
+  for (int sync = 0; sync < 8; ++sync) {
+    RunControllers(doc, r);
+    steps.push_back(ReplicaSetReplicas(doc));
+    BindAll(doc, "a1");
+  }
+  // New ReplicaSet at 1 (surge), old down to 3 (1 unavailable allowed); then the new pod is
+  // available: new up to 2, old down to 2; ... until old is 0.
+  EXPECT_EQ(steps[0], (std::vector<int64_t>{3, 1}));
+  EXPECT_EQ(steps.back(), (std::vector<int64_t>{0, 4}));
+  for (size_t k = 1; k < steps.size(); ++k) {
+    EXPECT_LE(steps[k][0] + steps[k][1], 5) << "maxSurge 1 above 4, sync " << k;
+    EXPECT_LE(steps[k][0], steps[k - 1][0]) << "the old ReplicaSet only shrinks, sync " << k;
+  }
+  EXPECT_EQ(PodCount(doc), 4u);
+}
+
+// Recreate: the old ReplicaSet goes to 0 first; the new one is made once its pods are gone.
+TEST(ControllersTest, RecreateScalesDownFirst) {
+  json d = Deployment("web", 3);
+  d["spec"]["strategy"] = {{"type", "Recreate"}};
+  json doc = List({Node("a1", "a"), d});
+  ControllerResult r;
+  RunControllers(doc, r);
+  BindAll(doc, "a1");
+  doc["items"][1]["spec"]["template"]["spec"]["containers"][0]["image"] = "nginx:2";
+  RunControllers(doc, r);
+  EXPECT_EQ(ReplicaSetReplicas(doc), (std::vector<int64_t>{0}));
+  EXPECT_EQ(PodCount(doc), 0u);
+  RunControllers(doc, r);
+  EXPECT_EQ(ReplicaSetReplicas(doc), (std::vector<int64_t>{0, 3}));
+  EXPECT_EQ(PodCount(doc), 3u);
+}
+
+TEST(ControllersTest, InvalidStrategiesAreTheApiServersErrors) {
+  auto error = [](json strategy) {
+    json d = Deployment("web", 3);
+    d["spec"]["strategy"] = std::move(strategy);
+    json doc = List({Node("a1", "a"), d});
+    ControllerResult r;
+    try {
+      RunControllers(doc, r);
+    } catch (const ControllerError& e) {
+      return e.path + ": " + e.message;
+    }
+    return std::string();
+  };
+  EXPECT_EQ(error({{"type", "Sideways"}}),
+            "items[1].spec.strategy.type: Unsupported value: \"Sideways\": supported values: \"Recreate\", "
+            "\"RollingUpdate\"");
+  EXPECT_EQ(error({{"rollingUpdate", {{"maxSurge", 0}, {"maxUnavailable", "0%"}}}}),
+            "items[1].spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0");
+  EXPECT_EQ(
+      error({{"rollingUpdate", {{"maxSurge", "two"}}}})
+          .rfind("items[1].spec.strategy.rollingUpdate.maxSurge: Invalid value: \"two\": a valid percent string", 0),
+      0u);
+  EXPECT_EQ(error({{"type", "Recreate"}, {"rollingUpdate", {{"maxSurge", 1}}}}),
+            "items[1].spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate'");
+  EXPECT_EQ(error({{"rollingUpdate", {{"maxUnavailable", "150%"}}}}),
+            "items[1].spec.strategy.rollingUpdate.maxUnavailable: Invalid value: \"150%\": must not be greater than "
+            "100%");
+}
+
 TEST(ControllersTest, StatefulSetPodsByOrdinal) {
-  json sts = Workload("StatefulSet", "db", {{"replicas", 3}, {"ordinals", {{"start", 2}}},
-                                            {"selector", {{"matchLabels", {{"app", "db"}}}}}, {"template", Template("db")}});
-  json existing = {{"apiVersion", "v1"}, {"kind", "Pod"},
+  json sts = Workload("StatefulSet", "db",
+                      {{"replicas", 3},
+                       {"ordinals", {{"start", 2}}},
+                       {"selector", {{"matchLabels", {{"app", "db"}}}}},
+                       {"template", Template("db")}});
+  json existing = {{"apiVersion", "v1"},
+                   {"kind", "Pod"},
                    {"metadata", {{"name", "db-3"}, {"namespace", "shop"}, {"labels", {{"app", "db"}}}}},
                    {"spec", {{"nodeName", "a1"}, {"containers", json::array({json{{"name", "c"}}})}}}};
   json doc = List({Node("a1", "a"), sts, existing});
@@ -188,9 +295,12 @@ TEST(ControllersTest, DaemonSetOnePodPerNodeItTargets) {
   for (json* n : {&a1, &tainted, &cordoned}) (*n)["metadata"]["labels"]["disk"] = "ssd";
   json tmpl = Template("agent");
   tmpl["spec"]["nodeSelector"] = {{"disk", "ssd"}};
-  tmpl["spec"]["affinity"] = {{"nodeAffinity", {{"requiredDuringSchedulingIgnoredDuringExecution",
-                               {{"nodeSelectorTerms", json::array({json{{"matchExpressions", json::array({json{
-                                   {"key", "disk"}, {"operator", "Exists"}}})}}})}}}}}};
+  tmpl["spec"]["affinity"] = {
+      {"nodeAffinity",
+       {{"requiredDuringSchedulingIgnoredDuringExecution",
+         {{"nodeSelectorTerms",
+           json::array(
+               {json{{"matchExpressions", json::array({json{{"key", "disk"}, {"operator", "Exists"}}})}}})}}}}}};
   json ds = Workload("DaemonSet", "agent", {{"selector", {{"matchLabels", {{"app", "agent"}}}}}, {"template", tmpl}});
   json doc = List({a1, tainted, unlabeled, cordoned, ds});
   ControllerResult r;
@@ -198,8 +308,10 @@ TEST(ControllersTest, DaemonSetOnePodPerNodeItTargets) {
   auto created = Created(doc, r);
   ASSERT_EQ(created.size(), 2u);  // a1, and d1 (cordoned: the controller's tolerations allow it)
   const json& req = created[1]["spec"]["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"];
-  EXPECT_EQ(req, (json{{"nodeSelectorTerms", json::array({json{{"matchFields", json::array({json{
-                          {"key", "metadata.name"}, {"operator", "In"}, {"values", json::array({"d1"})}}})}}})}}));
+  EXPECT_EQ(req, (json{{"nodeSelectorTerms",
+                        json::array({json{{"matchFields", json::array({json{{"key", "metadata.name"},
+                                                                            {"operator", "In"},
+                                                                            {"values", json::array({"d1"})}}})}}})}}));
   EXPECT_EQ(created[1]["spec"]["nodeSelector"], (json{{"disk", "ssd"}}));
   EXPECT_EQ(created[1]["spec"]["tolerations"].size(), 6u);
   // Read back: the pinned pods are not created again.
@@ -269,7 +381,6 @@ TEST(ControllersTest, ScheduleSpreadsADeploymentOfSixOverThreeZones) {
   EXPECT_EQ(again.created(), 0u);
 }
 
-
 // Binds the pending pods of `doc` to nodes in turn: `nodes[i]` for the i-th pending pod.
 void Bind(ScenarioDoc& doc, const std::vector<std::string>& nodes) {
   std::vector<std::pair<size_t, std::string>> binds;
@@ -299,7 +410,8 @@ TEST(ControllersTest, ScalingADeploymentDownDeletesDoubledUpPodsFirst) {
   EXPECT_EQ(lab.deletedPods()[0].nodeName, "a1");
   EXPECT_EQ(lab.deletedPods()[0].workload, "Deployment/web");
   // c1 and b1 rank 1; the other pod on a1 ties with it (upstream: either, at random).
-  EXPECT_EQ(lab.deletedPods()[0].reason.rfind("2 pod(s) of the workload on its node a1, 1 on c1; a tie with web-", 0), 0u)
+  EXPECT_EQ(lab.deletedPods()[0].reason.rfind("2 pod(s) of the workload on its node a1, 1 on c1; a tie with web-", 0),
+            0u)
       << lab.deletedPods()[0].reason;
   EXPECT_EQ(PodsPerNode(lab), (std::map<std::string, int>{{"a1", 1}, {"b1", 1}, {"c1", 1}}));
   // The ReplicaSet was scaled with it, so a re-read changes nothing.
@@ -313,18 +425,20 @@ TEST(ControllersTest, ScalingADeploymentDownDeletesDoubledUpPodsFirst) {
   ASSERT_TRUE(lab.Scale("shop/web", 4, error)) << error;
   ASSERT_EQ(lab.deletedPods().size(), 1u);
   EXPECT_EQ(lab.deletedPods()[0].nodeName, "");
-  EXPECT_EQ(lab.deletedPods()[0].reason.rfind("not scheduled yet; a tie with web-", 0), 0u) << lab.deletedPods()[0].reason;
+  EXPECT_EQ(lab.deletedPods()[0].reason.rfind("not scheduled yet; a tie with web-", 0), 0u)
+      << lab.deletedPods()[0].reason;
 }
 
 TEST(ControllersTest, ScalingAStatefulSetDownDeletesTheHighestOrdinalsFirst) {
-  json db = Workload("StatefulSet", "db", {{"replicas", 3}, {"selector", {{"matchLabels", {{"app", "db"}}}}},
-                                           {"template", Template("db")}});
+  json db = Workload("StatefulSet", "db",
+                     {{"replicas", 3}, {"selector", {{"matchLabels", {{"app", "db"}}}}}, {"template", Template("db")}});
   ScenarioDoc lab;
   std::string error;
   ASSERT_TRUE(lab.Load(List({Node("a1", "a"), db}).dump(), error)) << error;
   ASSERT_TRUE(lab.Scale("db", 1, error) == false);  // "db" alone is the default namespace
-  EXPECT_EQ(error, "no Deployment, ReplicaSet, ReplicationController or StatefulSet \"db\" in the scenario "
-                   "(it has StatefulSet/shop/db)");
+  EXPECT_EQ(error,
+            "no Deployment, ReplicaSet, ReplicationController or StatefulSet \"db\" in the scenario "
+            "(it has StatefulSet/shop/db)");
   ASSERT_TRUE(lab.Scale("shop/db", 1, error)) << error;
   ASSERT_EQ(lab.deletedPods().size(), 2u);
   EXPECT_EQ(lab.deletedPods()[0].name, "db-2");
@@ -335,9 +449,10 @@ TEST(ControllersTest, ScalingAStatefulSetDownDeletesTheHighestOrdinalsFirst) {
 }
 
 TEST(ControllersTest, ScaleRefusesWhatKubectlRefuses) {
-  json doc = List({Node("a1", "a"), Deployment("web", 1),
-                   Workload("StatefulSet", "web", {{"replicas", 1}, {"selector", {{"matchLabels", {{"app", "web"}}}}},
-                                                   {"template", Template("web")}})});
+  json doc = List(
+      {Node("a1", "a"), Deployment("web", 1),
+       Workload("StatefulSet", "web",
+                {{"replicas", 1}, {"selector", {{"matchLabels", {{"app", "web"}}}}}, {"template", Template("web")}})});
   ScenarioDoc lab;
   std::string error;
   ASSERT_TRUE(lab.Load(doc.dump(), error)) << error;
@@ -372,10 +487,12 @@ TEST(ControllersTest, ARemovedPodIsReplaced) {
 // A file with more pods than its ReplicaSet wants: the controller deletes the extra ones
 // when it is read, and an error in an item after them still names the item as written.
 TEST(ControllersTest, ExtraPodsInTheFileAreDeletedAndPathsStayAsWritten) {
-  json rs = Workload("ReplicaSet", "front", {{"replicas", 1}, {"selector", {{"matchLabels", {{"app", "front"}}}}},
-                                             {"template", Template("front")}});
+  json rs =
+      Workload("ReplicaSet", "front",
+               {{"replicas", 1}, {"selector", {{"matchLabels", {{"app", "front"}}}}}, {"template", Template("front")}});
   auto pod = [](const std::string& name, const std::string& node) {
-    return json{{"apiVersion", "v1"}, {"kind", "Pod"},
+    return json{{"apiVersion", "v1"},
+                {"kind", "Pod"},
                 {"metadata", {{"name", name}, {"namespace", "shop"}, {"labels", {{"app", "front"}}}}},
                 {"spec", {{"nodeName", node}, {"containers", json::array({json{{"name", "c"}}})}}}};
   };
@@ -393,7 +510,8 @@ TEST(ControllersTest, ExtraPodsInTheFileAreDeletedAndPathsStayAsWritten) {
   Scenario s;
   json bad = List({Node("a1", "a"), rs, pod("front-1", "a1"), pod("front-2", ""), Node("b1", "b")});
   bad["items"][4]["metadata"]["labels"]["zone"] = "-bad-";
-  EXPECT_EQ(ReadScenario(bad.dump(), s).error.rfind("items[4].metadata.labels", 0), 0u) << ReadScenario(bad.dump(), s).error;
+  EXPECT_EQ(ReadScenario(bad.dump(), s).error.rfind("items[4].metadata.labels", 0), 0u)
+      << ReadScenario(bad.dump(), s).error;
 }
 
 }  // namespace
