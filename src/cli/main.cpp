@@ -10,12 +10,14 @@
 #include "cli/compare_table.h"
 #include "cli/explain_table.h"
 #include "cli/schedule_table.h"
+#include "cli/simulate_table.h"
 #include "cli/why_table.h"
 #include "core/scheduler/spread_report.h"
 #include "io/compare_json.h"
 #include "io/scenario_edit.h"
 #include "io/session.h"
 #include "io/schedule_json.h"
+#include "io/simulate_json.h"
 #include "io/trace_json.h"
 #include "io/why_json.h"
 #include "io/yaml_out.h"
@@ -198,6 +200,47 @@ int Export(const std::string& file, const std::string& format) {
   return 0;
 }
 
+// The scenario over time: the pending pods placed, then each --step applied and answered
+// by the controllers and the scheduler (io/simulate.h).
+int Simulate(const std::string& file, const std::vector<std::string>& stepArgs, const std::string& format) {
+  std::vector<spreadlab::io::SimStep> steps(stepArgs.size());
+  std::string text, error;
+  for (size_t i = 0; i < stepArgs.size(); ++i)
+    if (!spreadlab::io::ParseSimStep(stepArgs[i], steps[i], error)) {
+      fmt::print(stderr, "error: --step {}\n", error);
+      return kExitBadInput;
+    }
+  spreadlab::io::ScenarioDoc doc;
+  if (!ReadInput(file, text, error) || !doc.Load(text, error, file == "-" ? "<stdin>" : file)) {
+    fmt::print(stderr, "error: {}\n", error);
+    return kExitBadInput;
+  }
+  for (const auto& w : doc.warnings()) fmt::print(stderr, "warning: {}\n", w);
+  spreadlab::Release release = doc.scenario().release;
+  if (!spreadlab::io::ApplyReleaseOptions(releaseArgs, release, error)) {
+    fmt::print(stderr, "error: {}\n", error);
+    return kExitBadInput;
+  }
+  spreadlab::io::Simulation sim(doc, &release);
+  std::vector<spreadlab::io::StepReport> reports(1);
+  bool ok = sim.Start(reports[0], error);
+  for (size_t i = 0; ok && i < steps.size(); ++i) {
+    reports.emplace_back();
+    ok = sim.Step(steps[i], reports.back(), error);
+    if (!ok) reports.pop_back();
+  }
+  if (format != "table") {
+    Print(spreadlab::io::SimulationToJson(reports, doc.scenario()), format);
+  } else {
+    std::cout << spreadlab::cli::SimulateTable(reports);
+  }
+  if (!ok) {
+    fmt::print(stderr, "error: {}\n", error);
+    return kExitBadInput;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -237,6 +280,16 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"table", "json", "yaml"}));
   exportCmd->add_option("--scale", scaleArgs, scaleHelp);
 
+  std::vector<std::string> stepArgs;
+  auto* simulate = app.add_subcommand(
+      "simulate", "The cluster over time: apply events (scale, rollout, drain, fail a zone, ...) one after another");
+  simulate->add_option("FILE", file, "Scenario file, or - for stdin")->required();
+  simulate->add_option("--step", stepArgs,
+                       "An event, repeatable, applied in order: \"scale NS/NAME N\", \"rollout NS/NAME\", "
+                       "\"cordon NODE\", \"uncordon NODE\", \"drain NODE\", \"fail LABEL=VALUE\", \"restore\", "
+                       "\"add-node NODE [LABEL=VALUE...]\", \"deschedule\"");
+  simulate->add_option("--format", format, "Output format")->check(CLI::IsMember({"table", "json", "yaml"}));
+
   std::string fileB;
   bool allNodes = false;
   auto* compare = app.add_subcommand(
@@ -255,7 +308,7 @@ int main(int argc, char** argv) {
   const char* gatesHelp =
       "Override the release's feature gates as kube-scheduler's flag does: Name=true,Other=false "
       "(after the configuration's featureGates)";
-  for (CLI::App* verb : {explain, schedule, why, exportCmd, compare}) {
+  for (CLI::App* verb : {explain, schedule, why, exportCmd, compare, simulate}) {
     verb->add_option("--kube-version", releaseArgs.kubeVersion, versionHelp);
     verb->add_option("--feature-gates", releaseArgs.featureGates, gatesHelp);
   }
@@ -274,6 +327,7 @@ int main(int argc, char** argv) {
     if (*why) return Why(file, pod, node, format, all);
     if (*compare) return Compare(file, fileB, pod, format, allNodes, versionB);
     if (*exportCmd) return Export(file, format);
+    if (*simulate) return Simulate(file, stepArgs, format);
     return Schedule(file, format);
   } catch (const std::exception& e) {
     fmt::print(stderr, "internal error: {}\n", e.what());

@@ -48,7 +48,8 @@ std::string TemplateHash(const json& tmpl, int64_t collisionCount) {
 
 // names.SimpleNameGenerator: base + 5 random alphanumerics; here drawn from a hash of the
 // base and a counter, so that the same scenario always gets the same names.
-// `podNames` holds namespace/name of every pod, so that no name is given twice.
+// `podNames` holds namespace/name of every pod (and of those terminating), so that no
+// name is given twice.
 std::string GeneratedName(const std::string& base, uint32_t n, const std::string& ns,
                           const std::set<std::string>& podNames) {
   for (uint32_t attempt = 0;; ++attempt) {
@@ -115,8 +116,9 @@ struct Workload {
 
 class Controllers {
  public:
-  Controllers(json& items, ControllerResult& out) : items_(items), out_(out) {
+  Controllers(json& items, ControllerResult& out, const std::set<std::string>* terminating) : items_(items), out_(out) {
     for (size_t i = 0; i < items_.size(); ++i) Index(i);
+    if (terminating) podNames_.insert(terminating->begin(), terminating->end());
   }
 
   void Run() {
@@ -779,7 +781,7 @@ const json* ControllerRefOf(const json& meta) {
   return nullptr;
 }
 
-void RunControllers(json& doc, ControllerResult& out) {
+void RunControllers(json& doc, ControllerResult& out, const std::set<std::string>* terminating) {
   out = ControllerResult{};
   if (!doc.is_object()) return;
   if (IsWorkloadKind(Str(doc, "kind"))) {
@@ -792,7 +794,7 @@ void RunControllers(json& doc, ControllerResult& out) {
   if (std::none_of(items->begin(), items->end(),
                    [](const json& it) { return it.is_object() && IsWorkloadKind(Str(it, "kind")); }))
     return;
-  Controllers controllers(*items, out);
+  Controllers controllers(*items, out, terminating);
   controllers.Run();
   // The deleted pods leave the document; what was created moves up past them.
   out.erased.assign(controllers.erased().begin(), controllers.erased().end());

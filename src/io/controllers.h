@@ -30,6 +30,7 @@
 // or, when its template changed, takes one step of its RollingUpdate or Recreate
 // strategy; running the controllers again after the scheduler placed the new pods takes
 // the next step (io/simulate.h).
+#include <set>
 #include <string>
 #include <vector>
 
@@ -67,7 +68,10 @@ struct ControllerError {
 // Runs the controllers over `doc` (a single object or a v1 List; a single workload
 // becomes a List of it and what it creates). Throws ControllerError on a workload the
 // API server would refuse (caught by the reader, the one place that catches).
-void RunControllers(nlohmann::ordered_json& doc, ControllerResult& out);
+// `terminating` names pods ("namespace/name") just deleted and still terminating: a new
+// pod does not take their names.
+void RunControllers(nlohmann::ordered_json& doc, ControllerResult& out,
+                    const std::set<std::string>* terminating = nullptr);
 
 // metav1.GetControllerOf on an object's metadata: its ownerReference with controller: true, or null.
 const nlohmann::ordered_json* ControllerRefOf(const nlohmann::ordered_json& meta);

@@ -10,19 +10,12 @@
 
 #include "core/validation.h"
 #include "io/scenario_json.h"
+#include "io/scenario_doc_json.h"
 #include "io/yaml_out.h"
 
 namespace spreadlab::io {
 
 namespace {
-
-using ojson = nlohmann::ordered_json;
-
-ojson LabelsToJson(const v1::LabelMap& m) {
-  ojson j = ojson::object();
-  for (const auto& [k, v] : m) j[k] = v;
-  return j;
-}
 
 ojson ConstraintToJson(const v1::TopologySpreadConstraint& c) {
   ojson j;
@@ -50,62 +43,7 @@ ojson ConstraintToJson(const v1::TopologySpreadConstraint& c) {
   return j;
 }
 
-// "items[12]" -> 12; "" (the document is the object) -> npos.
-size_t ItemIndex(const std::string& path) {
-  if (path.rfind("items[", 0) != 0) return std::string::npos;
-  return std::stoul(path.substr(6));
-}
-
-// The document as text. Edits put what a person typed into it before the reader checks
-// it, and JS strings may hold lone surrogates: bytes that are not UTF-8 become U+FFFD
-// instead of an exception.
-std::string Text(const ojson& j, int indent = -1) {
-  return j.dump(indent, ' ', false, ojson::error_handler_t::replace);
-}
-
-ojson& Child(ojson& j, const char* key) {
-  if (!j.contains(key) || !j[key].is_object()) j[key] = ojson::object();
-  return j[key];
-}
-
 }  // namespace
-
-struct ScenarioDoc::Json {
-  ojson doc;
-  // The undo record kept between BeginUndo and TakeUndo: the document as it was, as
-  // little of it as the edits changed (an edit of one pod copies that pod, not 6,000 items).
-  bool recording = false;
-  std::optional<ojson> before;                        // all of it, once an edit changed its shape
-  std::vector<std::pair<size_t, ojson>> beforeItems;  // or items[i] as they were
-  // items[i] (or the document, when it is the one object) for changing it.
-  ojson& Item(const std::string& path) {
-    size_t i = ItemIndex(path);
-    if (i == std::string::npos) {
-      if (recording && !before) Replaced(doc);
-      return doc;
-    }
-    ojson& item = doc["items"][i];
-    if (recording && !before &&
-        std::none_of(beforeItems.begin(), beforeItems.end(), [i](const auto& b) { return b.first == i; }))
-      beforeItems.emplace_back(i, item);
-    return item;
-  }
-  // The whole document is about to change, or was replaced: `previous` is what it was.
-  void Replaced(ojson previous) {
-    if (!recording || before) return;
-    for (auto& [i, old] : beforeItems) previous["items"][i] = std::move(old);
-    beforeItems.clear();
-    before = std::move(previous);
-  }
-  // Makes the document a v1 List so that objects can be appended.
-  ojson& Items() {
-    if (!doc.contains("items")) {
-      ojson single = std::move(doc);
-      doc = ojson{{"apiVersion", "v1"}, {"kind", "List"}, {"items", ojson::array({std::move(single)})}};
-    }
-    return doc["items"];
-  }
-};
 
 ScenarioDoc::ScenarioDoc() : json_(std::make_unique<Json>()) {}
 ScenarioDoc::~ScenarioDoc() = default;
@@ -116,6 +54,7 @@ ScenarioDoc::ScenarioDoc(const ScenarioDoc& o)
       created_(o.created_),
       controllerNotes_(o.controllerNotes_),
       deletedPods_(o.deletedPods_),
+      createdPods_(o.createdPods_),
       loaded_(o.loaded_) {}
 ScenarioDoc::ScenarioDoc(ScenarioDoc&&) noexcept = default;
 ScenarioDoc& ScenarioDoc::operator=(ScenarioDoc&&) noexcept = default;
@@ -127,6 +66,7 @@ ScenarioDoc& ScenarioDoc::operator=(const ScenarioDoc& o) {
     created_ = o.created_;
     controllerNotes_ = o.controllerNotes_;
     deletedPods_ = o.deletedPods_;
+    createdPods_ = o.createdPods_;
     loaded_ = o.loaded_;
   }
   return *this;
@@ -147,6 +87,7 @@ bool ScenarioDoc::Load(std::string_view text, std::string& error, std::string_vi
   created_ = r.created;
   controllerNotes_ = std::move(r.notes);
   deletedPods_ = std::move(r.deleted);
+  createdPods_ = std::move(r.createdPods);
   loaded_ = true;
   return true;
 }
@@ -290,7 +231,8 @@ bool ScenarioDoc::RereadItems(const Snapshot& snapshot, std::string& error) {
 bool ScenarioDoc::Reread(std::string& error) {
   Scenario next;
   ojson doc;
-  ReadResult r = ReadScenario(Text(json_->doc), next, &doc);
+  ReadResult r = ReadScenario(Text(json_->doc), next, &doc, &terminating_);
+  terminating_.clear();
   if (!r.ok) {
     error = r.error;
     return false;
@@ -302,6 +244,7 @@ bool ScenarioDoc::Reread(std::string& error) {
   if (changed) json_->doc = std::move(doc);
   controllerNotes_ = changed ? std::move(r.notes) : std::vector<std::string>{};
   deletedPods_ = std::move(r.deleted);
+  createdPods_ = std::move(r.createdPods);
   scenario_ = std::move(next);
   warnings_ = std::move(r.warnings);
   return true;

@@ -106,6 +106,23 @@ class ScenarioDoc {
   // the kind in any case) names; nullopt with an error listing the candidates otherwise.
   std::optional<Workload> FindWorkload(const std::string& ref, std::string& error) const;
 
+  // --- cluster events (io/simulate.h), each one edit the controllers answer ---
+  // The pods the controllers created in answer to the load or the last edit that re-read
+  // the document, "namespace/name".
+  const std::vector<std::string>& createdPods() const { return createdPods_; }
+  // Runs the workload controllers again, as their next sync would (a rollout's next step
+  // once the scheduler placed its new pods); `changed` says whether they did anything.
+  bool Resync(bool& changed, std::string& error);
+  // `kubectl rollout restart` of a Deployment: a new template (the
+  // kubectl.kubernetes.io/restartedAt annotation), answered by the first sync.
+  bool RestartRollout(const std::string& workload, std::string& error);
+  // Removes these pods (evicted, or lost with their node); their controllers replace them.
+  bool RemovePods(const std::vector<size_t>& pods, std::string& error);
+  // The nodes go away with their pods. They are kept in the List's
+  // spreadlab.io/failed-nodes annotation, so that RestoreNodes brings them back empty.
+  bool FailNodes(const std::vector<size_t>& nodes, std::string& error);
+  bool RestoreNodes(size_t& restored, std::string& error);
+
   // --- nodes ---
   bool SetNodeLabels(size_t node, v1::LabelMap labels, std::string& error);
   bool SetNodeUnschedulable(size_t node, bool unschedulable, std::string& error);
@@ -149,6 +166,8 @@ class ScenarioDoc {
   size_t created_ = 0;
   std::vector<std::string> controllerNotes_;
   std::vector<DeletedPod> deletedPods_;
+  std::vector<std::string> createdPods_;
+  std::set<std::string> terminating_;  // the pods the edit being re-read removed (RunControllers)
   bool loaded_ = false;
 };
 

@@ -874,15 +874,21 @@ void Locate(std::string_view text, bool yaml, const ControllerResult& controller
 // (EXCEPTION_CATCHING_ALLOWED in src/app/CMakeLists.txt): C linkage keeps this name plain
 // there, whatever the standard library's mangling, and it is never inlined.
 extern "C" [[gnu::noinline]] void spreadlab_read_text(std::string_view text, Scenario& out, json* docOut,
-                                                      ControllerResult& controllers, ReadResult& result) {
+                                                      ControllerResult& controllers,
+                                                      const std::set<std::string>* terminating, ReadResult& result) {
   out = Scenario{};
   const bool yaml = !StartsLikeJson(text);
   try {
     json doc = yaml ? ParseYaml(text, result) : ParseJson(text);
-    RunControllers(doc, controllers);
+    RunControllers(doc, controllers, terminating);
     AdmitPriorities(doc);
     result.notes = controllers.notes;
     result.created = controllers.created.size();
+    for (const CreatedObject& c : controllers.created) {
+      const json& meta = doc["items"][c.item]["metadata"];
+      if (c.fromTemplate)
+        result.createdPods.push_back(meta.value("namespace", "default") + "/" + meta.value("name", ""));
+    }
     result.deleted = controllers.deleted;
     ReadDocument(doc, out, result);
     if (docOut) *docOut = std::move(doc);
@@ -902,9 +908,10 @@ extern "C" [[gnu::noinline]] void spreadlab_read_text(std::string_view text, Sce
   result.ok = true;
 }
 
-ReadResult ReadText(std::string_view text, Scenario& out, json* docOut, ControllerResult& controllers) {
+ReadResult ReadText(std::string_view text, Scenario& out, json* docOut, ControllerResult& controllers,
+                    const std::set<std::string>* terminating = nullptr) {
   ReadResult result;
-  spreadlab_read_text(text, out, docOut, controllers, result);
+  spreadlab_read_text(text, out, docOut, controllers, terminating, result);
   return result;
 }
 
@@ -929,9 +936,10 @@ ReadResult ReadObjects(std::string_view text, Scenario& out) {
   return ReadText(text, out, nullptr, controllers);
 }
 
-ReadResult ReadScenario(std::string_view text, Scenario& out, nlohmann::ordered_json* doc) {
+ReadResult ReadScenario(std::string_view text, Scenario& out, nlohmann::ordered_json* doc,
+                        const std::set<std::string>* terminating) {
   ControllerResult controllers;
-  ReadResult result = ReadText(text, out, doc, controllers);
+  ReadResult result = ReadText(text, out, doc, controllers, terminating);
   if (!result.ok) return result;
   result.ok = false;
   const std::string schedulerName = out.profile ? out.profile->schedulerName : "default-scheduler";

@@ -4,6 +4,7 @@
 // an optional KubeSchedulerConfiguration item. JSON or YAML is told by content. This
 // is the only place that knows the input's syntax; every error names the JSON path
 // and, for YAML, the line it came from.
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,19 +23,22 @@ inline constexpr const char* kKubeVersionAnnotation = "spreadlab.io/kube-version
 
 struct ReadResult {
   bool ok = false;
-  bool yaml = false;                  // the text was YAML
-  std::string error;                  // "items[3].spec.…: …" when !ok
-  TextPosition where;                 // YAML: the line (and, for syntax errors, column) of the error
-  std::vector<std::string> warnings;  // items that were understood but have no effect
-  std::vector<std::string> notes;     // what the workload controllers created (io/controllers.h)
-  size_t created = 0;                 // the objects they created
-  std::vector<DeletedPod> deleted;    // the pods they deleted (scaling down)
+  bool yaml = false;                     // the text was YAML
+  std::string error;                     // "items[3].spec.…: …" when !ok
+  TextPosition where;                    // YAML: the line (and, for syntax errors, column) of the error
+  std::vector<std::string> warnings;     // items that were understood but have no effect
+  std::vector<std::string> notes;        // what the workload controllers created (io/controllers.h)
+  size_t created = 0;                    // the objects they created
+  std::vector<std::string> createdPods;  // the pods among them, "namespace/name"
+  std::vector<DeletedPod> deleted;       // the pods they deleted (scaling down)
 };
 
 // Parses `text` into `out` and validates it (core/validation). On failure `out`
 // is left unspecified and the first error is returned. `doc`, when given, receives
 // the document as JSON (YAML converted as kubectl converts it).
-ReadResult ReadScenario(std::string_view text, Scenario& out, nlohmann::ordered_json* doc = nullptr);
+// `terminating`: pods just deleted, whose names the controllers do not give again (RunControllers).
+ReadResult ReadScenario(std::string_view text, Scenario& out, nlohmann::ordered_json* doc = nullptr,
+                        const std::set<std::string>* terminating = nullptr);
 
 // The error with its position: "SOURCE:LINE[:COLUMN]: error" with a source name,
 // "line L[, column C]: error" without; just the error when there is no position.

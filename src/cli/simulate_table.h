@@ -1,0 +1,13 @@
+#pragma once
+// `spreadlab simulate --format table`: per step, what the event, the controllers and the
+// scheduler did, what is Pending and why, and each workload's spread against its maxSkew.
+#include <string>
+#include <vector>
+
+#include "io/simulate.h"
+
+namespace spreadlab::cli {
+
+std::string SimulateTable(const std::vector<io::StepReport>& steps);
+
+}  // namespace spreadlab::cli

@@ -1,0 +1,124 @@
+// ScenarioDoc's cluster events (io/simulate.h): edits of the document's shape that the
+// workload controllers then answer, each undoable like any other edit.
+#include <set>
+
+#include "io/scenario_doc_json.h"
+#include "io/scenario_json.h"
+
+namespace spreadlab::io {
+
+namespace {
+
+constexpr const char* kFailedNodesAnnotation = "spreadlab.io/failed-nodes";
+constexpr const char* kRestartedAt = "kubectl.kubernetes.io/restartedAt";
+
+// The List's metadata.annotations, created when missing.
+ojson& ListAnnotations(ojson& doc) { return Child(Child(doc, "metadata"), "annotations"); }
+
+}  // namespace
+
+bool ScenarioDoc::Resync(bool& changed, std::string& error) {
+  if (!Reshaped(json_->doc, error)) return false;
+  changed = !createdPods_.empty() || !deletedPods_.empty() || !controllerNotes_.empty();
+  return true;
+}
+
+bool ScenarioDoc::RestartRollout(const std::string& workload, std::string& error) {
+  const std::optional<Workload> target = FindWorkload(workload, error);
+  if (!target) return false;
+  if (target->kind != "Deployment") {
+    error = target->key + ": only a Deployment's rollout is simulated (its ReplicaSets' RollingUpdate or Recreate)";
+    return false;
+  }
+  ojson backup = json_->doc;
+  for (ojson& item : json_->Items()) {
+    const ojson* meta = item.is_object() && item.contains("metadata") ? &item["metadata"] : nullptr;
+    if (!meta || !meta->is_object() || item.value("kind", "") != "Deployment" ||
+        meta->value("name", "") != target->name ||
+        (meta->value("namespace", "") == "" ? "default" : meta->value("namespace", "")) != target->ns)
+      continue;
+    // kubectl rollout restart stamps the time; a count keeps each restart's template,
+    // and so its pod-template-hash, the same from run to run.
+    ojson& annotations = Child(Child(Child(Child(item, "spec"), "template"), "metadata"), "annotations");
+    const std::string before = annotations.value(kRestartedAt, "");
+    const std::string prefix = "spreadlab-restart-";
+    int n = 1;
+    if (before.rfind(prefix, 0) == 0 && before.size() - prefix.size() < 9 &&
+        before.find_first_not_of("0123456789", prefix.size()) == std::string::npos)
+      n = std::stoi(before.substr(prefix.size())) + 1;
+    annotations[kRestartedAt] = prefix + std::to_string(n);
+  }
+  return Reshaped(std::move(backup), error);
+}
+
+bool ScenarioDoc::RemovePods(const std::vector<size_t>& pods, std::string& error) {
+  std::vector<size_t> items;
+  for (size_t pod : pods) {
+    const size_t i = ItemIndex(scenario_.pods.at(pod).path);
+    if (i == std::string::npos) {
+      error = "the scenario is this one pod; it cannot be removed";
+      return false;
+    }
+    items.push_back(i);
+  }
+  std::sort(items.rbegin(), items.rend());
+  items.erase(std::unique(items.begin(), items.end()), items.end());
+  for (size_t pod : pods)
+    terminating_.insert(scenario_.pods[pod].metadata.ns + "/" + scenario_.pods[pod].metadata.name);
+  ojson backup = json_->doc;
+  for (size_t i : items) json_->doc["items"].erase(i);
+  return Reshaped(std::move(backup), error);
+}
+
+bool ScenarioDoc::FailNodes(const std::vector<size_t>& nodes, std::string& error) {
+  std::set<std::string> names;
+  std::vector<size_t> gone;
+  for (size_t node : nodes) {
+    const v1::Node& n = scenario_.nodes.at(node);
+    const size_t i = ItemIndex(n.path);
+    if (i == std::string::npos) {
+      error = "the scenario is this one node; it cannot fail";
+      return false;
+    }
+    names.insert(n.metadata.name);
+    gone.push_back(i);
+  }
+  for (const v1::Pod& p : scenario_.pods)
+    if (names.count(p.spec.nodeName)) {
+      gone.push_back(ItemIndex(p.path));
+      terminating_.insert(p.metadata.ns + "/" + p.metadata.name);
+    }
+  std::sort(gone.begin(), gone.end());
+  gone.erase(std::unique(gone.begin(), gone.end()), gone.end());
+  ojson backup = json_->doc;
+  ojson& annotations = ListAnnotations(json_->doc);
+  ojson failed = ojson::array();
+  if (annotations.contains(kFailedNodesAnnotation) && annotations[kFailedNodesAnnotation].is_string())
+    failed = ojson::parse(annotations[kFailedNodesAnnotation].get<std::string>(), nullptr, false);
+  if (!failed.is_array()) failed = ojson::array();
+  for (size_t node : nodes) failed.push_back(json_->doc["items"][ItemIndex(scenario_.nodes[node].path)]);
+  annotations[kFailedNodesAnnotation] = Text(failed);
+  for (auto i = gone.rbegin(); i != gone.rend(); ++i) json_->doc["items"].erase(*i);
+  return Reshaped(std::move(backup), error);
+}
+
+bool ScenarioDoc::RestoreNodes(size_t& restored, std::string& error) {
+  restored = 0;
+  ojson backup = json_->doc;
+  ojson& annotations = ListAnnotations(json_->doc);
+  ojson failed = ojson::array();
+  if (annotations.contains(kFailedNodesAnnotation) && annotations[kFailedNodesAnnotation].is_string())
+    failed = ojson::parse(annotations[kFailedNodesAnnotation].get<std::string>(), nullptr, false);
+  annotations.erase(kFailedNodesAnnotation);
+  if (annotations.empty()) json_->doc["metadata"].erase("annotations");
+  if (!failed.is_array() || failed.empty()) {
+    json_->doc = std::move(backup);
+    error = "no failed node to restore";
+    return false;
+  }
+  for (ojson& node : failed) json_->Items().push_back(std::move(node));
+  restored = failed.size();
+  return Reshaped(std::move(backup), error);
+}
+
+}  // namespace spreadlab::io

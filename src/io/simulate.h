@@ -1,0 +1,101 @@
+#pragma once
+// A cluster over time: events (a workload scaled or rolled out, nodes cordoned,
+// drained, failed, restored or added, the descheduler run) applied one after another to
+// a scenario being edited, each followed by what the controllers and kube-scheduler do
+// until nothing changes any more: the controllers answer (io/controllers.h: new pods,
+// deleted pods, a Deployment's next rollout step), the scheduler places every pending
+// pod one by one (ScheduleAll), the controllers answer again, ... Shared by the CLI's
+// `simulate`, the JS API and the lab, each step being one edit of the ScenarioDoc.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/release.h"
+#include "io/controllers.h"
+#include "io/scenario_edit.h"
+
+namespace spreadlab::io {
+
+// One event as a person writes it:
+//   scale NS/NAME N              kubectl scale (Deployment, ReplicaSet, StatefulSet, ...)
+//   rollout NS/NAME              kubectl rollout restart of a Deployment
+//   cordon NODE | uncordon NODE
+//   drain NODE                   kubectl drain --ignore-daemonsets --force: cordon, evict its pods
+//   fail LABEL=VALUE             the nodes with that label disappear with their pods
+//   restore                      the failed nodes come back, empty
+//   add-node NODE [LABEL=VALUE...]   a new node like NODE (as a cluster autoscaler adds one)
+//   deschedule                   the descheduler's RemovePodsViolatingTopologySpreadConstraint
+// The workload may be written "[Kind/]NS/NAME" as for --scale.
+struct SimStep {
+  std::string text;  // as written
+  std::string action;
+  std::vector<std::string> args;
+};
+
+// False with an error that names the step and shows the accepted forms.
+bool ParseSimStep(const std::string& text, SimStep& out, std::string& error);
+
+struct SimPod {
+  std::string pod;       // "namespace/name"
+  std::string node;      // where it is, or was (evicted, deleted); "" when it had none
+  std::string workload;  // "Deployment/web", "StatefulSet/db", "" for a bare pod
+};
+
+struct SimDeleted {
+  SimPod pod;
+  std::string reason;  // the controller's ranking, in a few words
+};
+
+struct SimPending {
+  SimPod pod;
+  std::string message;  // kube-scheduler's FitError, e.g. "0/6 nodes are available: ..."
+};
+
+// One workload's spread over the domains of one of its topology spread constraints.
+struct SimSpread {
+  std::string ns, workload;  // "shop", "Deployment/web"
+  std::string topologyKey, selector, whenUnsatisfiable;
+  int32_t maxSkew = 0;
+  struct Domain {
+    std::string value;
+    int32_t pods = 0;
+  };
+  std::vector<Domain> domains;
+  int32_t skew = 0;
+};
+
+struct StepReport {
+  std::string action;               // the step as written ("start": the scenario as loaded)
+  std::vector<std::string> notes;   // what the event and the controllers did, one line each
+  std::vector<SimPod> created;      // pods the controllers created (node "")
+  std::vector<SimDeleted> deleted;  // pods the controllers deleted (scale-down, rollout)
+  std::vector<SimPod> evicted;      // pods the event removed (drained, lost with a failed node, descheduled)
+  std::vector<SimPod> placements;   // the scheduler's bindings, in order
+  std::vector<SimPending> pending;  // pods still Pending once the cluster settled
+  std::vector<SimSpread> spread;    // every workload's spread after the step
+  int rounds = 0;                   // scheduler / controller rounds until nothing changed
+  bool settled = true;              // false: stopped after the round limit
+};
+
+class Simulation {
+ public:
+  // `release` overrides the scenario's (CLI --kube-version / --feature-gates), if set.
+  explicit Simulation(ScenarioDoc& doc, const Release* release = nullptr);
+
+  // Places the pending pods of the scenario as loaded (and what the controllers then do).
+  bool Start(StepReport& out, std::string& error);
+  // Applies `step`, then lets the controllers and the scheduler settle.
+  bool Step(const SimStep& step, StepReport& out, std::string& error);
+
+ private:
+  bool Apply(const SimStep& step, StepReport& out, std::string& error);
+  bool Settle(StepReport& out, std::string& error);
+  bool Deschedule(StepReport& out, std::string& error);
+  bool Evict(const std::vector<size_t>& pods, StepReport& out, std::string& error);
+  void AfterEdit(StepReport& out);  // what the controllers did in answer to the last edit
+
+  ScenarioDoc& doc_;
+  const Release* release_;
+};
+
+}  // namespace spreadlab::io
