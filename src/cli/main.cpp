@@ -202,19 +202,25 @@ int Export(const std::string& file, const std::string& format) {
 
 // The scenario over time: the pending pods placed, then each --step applied and answered
 // by the controllers and the scheduler (io/simulate.h).
-int Simulate(const std::string& file, const std::vector<std::string>& stepArgs, const std::string& format) {
-  std::vector<spreadlab::io::SimStep> steps(stepArgs.size());
+// Without --step, the steps the file carries (io::ScenarioSteps).
+int Simulate(const std::string& file, std::vector<std::string> stepArgs, const std::string& format) {
   std::string text, error;
-  for (size_t i = 0; i < stepArgs.size(); ++i)
-    if (!spreadlab::io::ParseSimStep(stepArgs[i], steps[i], error)) {
-      fmt::print(stderr, "error: --step {}\n", error);
-      return kExitBadInput;
-    }
   spreadlab::io::ScenarioDoc doc;
   if (!ReadInput(file, text, error) || !doc.Load(text, error, file == "-" ? "<stdin>" : file)) {
     fmt::print(stderr, "error: {}\n", error);
     return kExitBadInput;
   }
+  if (stepArgs.empty()) {
+    stepArgs = spreadlab::io::ScenarioSteps(doc);
+    if (!stepArgs.empty())
+      fmt::print(stderr, "note: the steps of the file's {} annotation\n", spreadlab::io::kSimulateAnnotation);
+  }
+  std::vector<spreadlab::io::SimStep> steps(stepArgs.size());
+  for (size_t i = 0; i < stepArgs.size(); ++i)
+    if (!spreadlab::io::ParseSimStep(stepArgs[i], steps[i], error)) {
+      fmt::print(stderr, "error: --step {}\n", error);
+      return kExitBadInput;
+    }
   for (const auto& w : doc.warnings()) fmt::print(stderr, "warning: {}\n", w);
   spreadlab::Release release = doc.scenario().release;
   if (!spreadlab::io::ApplyReleaseOptions(releaseArgs, release, error)) {

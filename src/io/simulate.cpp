@@ -76,6 +76,14 @@ bool ParseSimStep(const std::string& text, SimStep& out, std::string& error) {
   return true;
 }
 
+std::vector<std::string> ScenarioSteps(const ScenarioDoc& doc) {
+  std::vector<std::string> steps;
+  std::istringstream in(doc.Annotation(kSimulateAnnotation));
+  for (std::string line; std::getline(in, line);)
+    if (line.find_first_not_of(" \t\r") != std::string::npos) steps.push_back(line);
+  return steps;
+}
+
 Simulation::Simulation(ScenarioDoc& doc, const Release* release) : doc_(doc), release_(release) {}
 
 bool Simulation::Start(StepReport& out, std::string& error) {

@@ -35,6 +35,11 @@ struct SimStep {
 // False with an error that names the step and shows the accepted forms.
 bool ParseSimStep(const std::string& text, SimStep& out, std::string& error);
 
+// The List annotation holding a scenario's own steps, one per line: the story an example
+// tells (`spreadlab simulate FILE` without --step, the lab's Events panel).
+inline constexpr const char* kSimulateAnnotation = "spreadlab.io/simulate";
+std::vector<std::string> ScenarioSteps(const ScenarioDoc& doc);
+
 struct SimPod {
   std::string pod;       // "namespace/name"
   std::string node;      // where it is, or was (evicted, deleted); "" when it had none

@@ -34,6 +34,17 @@ check "explain stdin" 0 '"selected": "node-c"' sh -c "\"$BIN\" explain - --forma
 check "explain --pod" 0 "Pod default/mypod" "$BIN" explain "$EX/one-constraint.json" --pod default/mypod
 check "explain bound pod" 2 "already bound to node1" "$BIN" explain "$EX/one-constraint.json" --pod pod1
 check "explain unknown pod" 2 'no pod "nope"' "$BIN" explain "$EX/one-constraint.json" --pod nope
+check "simulate the file's steps" 0 "== step 3: deschedule ==" "$BIN" simulate "$EX/zone-outage.yaml"
+check "simulate --step" 0 "node node-a1 cordoned" "$BIN" simulate "$EX/zone-outage.yaml" --step "cordon node-a1"
+check "simulate json" 0 '"steps"' "$BIN" simulate "$EX/deployment-scale-down.yaml" --format json
+check "simulate bad step" 2 'step "scale default/web many": replicas must be a whole number' \
+  "$BIN" simulate "$EX/zone-outage.yaml" --step "scale default/web many"
+check "simulate unknown action" 2 'unknown action "reboot"' "$BIN" simulate "$EX/zone-outage.yaml" --step reboot
+check "simulate unknown node" 2 'drain nope: no node "nope" in the scenario' \
+  "$BIN" simulate "$EX/zone-outage.yaml" --step "drain nope"
+check "simulate no such label" 2 "no node has the label zone=x" "$BIN" simulate "$EX/zone-outage.yaml" --step "fail zone=x"
+check "simulate restore nothing" 2 "restore: no failed node to restore" "$BIN" simulate "$EX/zone-outage.yaml" --step restore
+check "simulate rollout of a StatefulSet-less name" 2 "rollout" "$BIN" simulate "$EX/zone-outage.yaml" --step "rollout default/nope"
 check "schedule" 0 "1 of 1 pending pod(s) scheduled." "$BIN" schedule "$EX/one-constraint.json"
 check "schedule json" 0 '"placements"' "$BIN" schedule "$EX/conflict.yaml" --format json
 check "why table" 0 "1. constraint #1 (topologyKey zone): maxSkew 1 -> 2" "$BIN" why "$EX/conflict.yaml"

@@ -108,6 +108,14 @@ const std::vector<Expectation> kExpectations = {
     // zone A's node runs a 2-cpu batch pod, so LeastAllocated prefers B and C (95 vs 58), tied; B first.
     {"deployment-three-zones", "node-b1", "Successfully assigned default/web-597846f588-2hr5q to node-b1",
      {"node-a1", "node-b1", "node-c1"}},
+    // Issue 16's stories: six empty, equal nodes; every score ties and the first node of the
+    // node tree (zone-a's first) is chosen.
+    {"zone-outage", "node-a1", "Successfully assigned default/web-597846f588-2hr5q to node-a1",
+     {"node-a1", "node-a2", "node-b1", "node-b2", "node-c1", "node-c2"}},
+    {"rollout-match-label-keys", "node-a1", "Successfully assigned default/web-597846f588-2hr5q to node-a1",
+     {"node-a1", "node-a2", "node-b1", "node-b2", "node-c1", "node-c2"}},
+    {"rollout-without-match-label-keys", "node-a1", "Successfully assigned default/web-75844c4d76-6z7vd to node-a1",
+     {"node-a1", "node-a2", "node-b1", "node-b2", "node-c1", "node-c2"}},
     // minDomains 3 over 2 zones: the global minimum is 0, so the first replica may go
     // to either zone (a tie, the first evaluated wins); schedule leaves the third Pending.
     {"deployment-min-domains", "node-a1", "Successfully assigned default/web-6f6d5d57d7-vhxnv to node-a1",
