@@ -231,7 +231,7 @@ bool ScenarioDoc::RereadItems(const Snapshot& snapshot, std::string& error) {
 bool ScenarioDoc::Reread(std::string& error) {
   Scenario next;
   ojson doc;
-  ReadResult r = ReadScenario(Text(json_->doc), next, &doc, &terminating_);
+  ReadResult r = ReadScenarioDocument(json_->doc, next, &doc, &terminating_);
   terminating_.clear();
   if (!r.ok) {
     error = r.error;

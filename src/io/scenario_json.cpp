@@ -874,12 +874,12 @@ void Locate(std::string_view text, bool yaml, const ControllerResult& controller
 // (EXCEPTION_CATCHING_ALLOWED in src/app/CMakeLists.txt): C linkage keeps this name plain
 // there, whatever the standard library's mangling, and it is never inlined.
 extern "C" [[gnu::noinline]] void spreadlab_read_text(std::string_view text, Scenario& out, json* docOut,
-                                                      ControllerResult& controllers,
+                                                      const json* parsed, ControllerResult& controllers,
                                                       const std::set<std::string>* terminating, ReadResult& result) {
   out = Scenario{};
-  const bool yaml = !StartsLikeJson(text);
+  const bool yaml = !parsed && !StartsLikeJson(text);
   try {
-    json doc = yaml ? ParseYaml(text, result) : ParseJson(text);
+    json doc = parsed ? *parsed : yaml ? ParseYaml(text, result) : ParseJson(text);
     RunControllers(doc, controllers, terminating);
     AdmitPriorities(doc);
     result.notes = controllers.notes;
@@ -908,10 +908,11 @@ extern "C" [[gnu::noinline]] void spreadlab_read_text(std::string_view text, Sce
   result.ok = true;
 }
 
+// `parsed`, when given, is the document already parsed (and `text` is not read).
 ReadResult ReadText(std::string_view text, Scenario& out, json* docOut, ControllerResult& controllers,
-                    const std::set<std::string>* terminating = nullptr) {
+                    const std::set<std::string>* terminating = nullptr, const json* parsed = nullptr) {
   ReadResult result;
-  spreadlab_read_text(text, out, docOut, controllers, terminating, result);
+  spreadlab_read_text(text, out, docOut, parsed, controllers, terminating, result);
   return result;
 }
 
@@ -936,10 +937,27 @@ ReadResult ReadObjects(std::string_view text, Scenario& out) {
   return ReadText(text, out, nullptr, controllers);
 }
 
+namespace {
+ReadResult ReadScenarioText(std::string_view text, const json* parsed, Scenario& out, nlohmann::ordered_json* doc,
+                            const std::set<std::string>* terminating);
+}  // namespace
+
 ReadResult ReadScenario(std::string_view text, Scenario& out, nlohmann::ordered_json* doc,
                         const std::set<std::string>* terminating) {
+  return ReadScenarioText(text, nullptr, out, doc, terminating);
+}
+
+ReadResult ReadScenarioDocument(const nlohmann::ordered_json& parsed, Scenario& out, nlohmann::ordered_json* doc,
+                                const std::set<std::string>* terminating) {
+  return ReadScenarioText({}, &parsed, out, doc, terminating);
+}
+
+namespace {
+
+ReadResult ReadScenarioText(std::string_view text, const json* parsed, Scenario& out, nlohmann::ordered_json* doc,
+                            const std::set<std::string>* terminating) {
   ControllerResult controllers;
-  ReadResult result = ReadText(text, out, doc, controllers, terminating);
+  ReadResult result = ReadText(text, out, doc, controllers, terminating, parsed);
   if (!result.ok) return result;
   result.ok = false;
   const std::string schedulerName = out.profile ? out.profile->schedulerName : "default-scheduler";
@@ -988,5 +1006,7 @@ ReadResult ReadScenario(std::string_view text, Scenario& out, nlohmann::ordered_
   result.ok = true;
   return result;
 }
+
+}  // namespace
 
 }  // namespace spreadlab::io

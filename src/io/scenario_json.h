@@ -40,6 +40,12 @@ struct ReadResult {
 ReadResult ReadScenario(std::string_view text, Scenario& out, nlohmann::ordered_json* doc = nullptr,
                         const std::set<std::string>* terminating = nullptr);
 
+// The same for a document already parsed (ScenarioDoc's re-read after an edit): no text
+// round trip, and errors name JSON paths only.
+ReadResult ReadScenarioDocument(const nlohmann::ordered_json& parsed, Scenario& out,
+                                nlohmann::ordered_json* doc = nullptr,
+                                const std::set<std::string>* terminating = nullptr);
+
 // The error with its position: "SOURCE:LINE[:COLUMN]: error" with a source name,
 // "line L[, column C]: error" without; just the error when there is no position.
 std::string LocatedError(const ReadResult& r, std::string_view source = {});
