@@ -196,11 +196,16 @@ bool Evictable(const Cluster& cluster, PodIndex p) {
 }
 
 BalanceResult RemovePodsViolatingTopologySpreadConstraint(Cluster& cluster, const TopologySpreadArgs& args) {
-  // ListPodsOnNodes with the evictor's filter: the evictable pods, node by node.
+  // ListPodsOnNodes with the evictor's filter: the evictable pods, node by node, each
+  // node's by name (the order upstream's tests see, and so their expected evictions).
   std::map<std::string, std::vector<PodIndex>> byNamespace;
-  for (const NodeInfo& n : cluster.nodes())
-    for (PodIndex p : n.pods)
+  for (const NodeInfo& n : cluster.nodes()) {
+    std::vector<PodIndex> onNode(n.pods.begin(), n.pods.end());
+    std::sort(onNode.begin(), onNode.end(),
+              [&](PodIndex a, PodIndex b) { return cluster.pod(a).name < cluster.pod(b).name; });
+    for (PodIndex p : onNode)
       if (Evictable(cluster, p)) byNamespace[cluster.pod(p).ns].push_back(p);
+  }
   const std::set<std::string> allowed(args.constraints.begin(), args.constraints.end());
   std::map<PodIndex, std::string> evict, kept;
   for (const auto& [ns, pods] : byNamespace) {
