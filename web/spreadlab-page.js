@@ -80,6 +80,7 @@
     scheduleNext: () => callJson('spreadlab_schedule_next'),
     scheduleAll: () => callJson('spreadlab_schedule_all'),
     scale: (workload, replicas) => callJson('spreadlab_scale', String(workload), Number(replicas)),
+    simulate: (step) => callJson('spreadlab_simulate', String(step)),
     setKubeVersion: (version) => callJson('spreadlab_set_kube_version', String(version)),
     workloads: () => callJson('spreadlab_workloads'),
     why: () => callJson('spreadlab_why'),

@@ -105,6 +105,7 @@ void DrawFrame(Lab& lab, UiState& ui) {
       if (BeginPanel("Pending pod", ImVec2(0, top), ImVec2(leftW, bottom - top))) {
         DrawPodPanel(lab, ui);
         DrawWorkloadsPanel(lab, ui);
+        DrawEventsPanel(lab, ui);
         DrawProfilePanel(lab, ui);
       }
       ImGui::End();

@@ -7,6 +7,7 @@
 
 #include "app/app.h"
 #include "bindings/json_out.h"
+#include "io/simulate_json.h"
 #include "io/why_json.h"
 
 namespace {
@@ -95,6 +96,23 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_scale(const char* workload, double re
                              {"workload", d.workload},
                              {"reason", d.reason}});
   j["deleted"] = std::move(deleted);
+  return Out(j);
+}
+
+// simulate(step): one event of `spreadlab simulate` ("drain node-a1", "fail
+// topology.kubernetes.io/zone=zone-c", "rollout default/web", ...) as one undoable edit:
+// {ok, error, steps: [the step's report], pods: [...]}, the CLI's JSON for that one step.
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_simulate(const char* step) {
+  Lab& lab = TheLab();
+  std::string error;
+  const bool ok = lab.loaded() && lab.Simulate(step, &error);
+  if (!lab.loaded()) error = "no scenario loaded";
+  json j = Result(ok, error);
+  if (ok) {
+    json sim = spreadlab::io::SimulationToJson({*lab.Events().back()}, lab.doc().scenario());
+    j["steps"] = std::move(sim["steps"]);
+    j["pods"] = std::move(sim["pods"]);
+  }
   return Out(j);
 }
 

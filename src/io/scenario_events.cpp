@@ -4,12 +4,12 @@
 
 #include "io/scenario_doc_json.h"
 #include "io/scenario_json.h"
+#include "io/simulate.h"
 
 namespace spreadlab::io {
 
 namespace {
 
-constexpr const char* kFailedNodesAnnotation = "spreadlab.io/failed-nodes";
 constexpr const char* kRestartedAt = "kubectl.kubernetes.io/restartedAt";
 
 // The List's metadata.annotations, created when missing.

@@ -38,6 +38,8 @@ bool ParseSimStep(const std::string& text, SimStep& out, std::string& error);
 // The List annotation holding a scenario's own steps, one per line: the story an example
 // tells (`spreadlab simulate FILE` without --step, the lab's Events panel).
 inline constexpr const char* kSimulateAnnotation = "spreadlab.io/simulate";
+// The List annotation keeping the failed nodes until `restore` (ScenarioDoc::FailNodes).
+inline constexpr const char* kFailedNodesAnnotation = "spreadlab.io/failed-nodes";
 std::vector<std::string> ScenarioSteps(const ScenarioDoc& doc);
 
 struct SimPod {

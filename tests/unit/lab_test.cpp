@@ -131,3 +131,40 @@ TEST(LabTest, TimelineSurvivesItsOwnRebuilds) {
 
 }  // namespace
 }  // namespace spreadlab::app
+
+namespace spreadlab::app {
+namespace {
+
+// Events (issue 16): each is one undoable edit that carries its report; undo takes the event
+// back with the document, redo brings both back; a bad step changes nothing.
+TEST(LabTest, EventsAreUndoableEdits) {
+  Lab lab;
+  std::string error;
+  ASSERT_TRUE(lab.Load(testing::ReadFile(std::string(SPREADLAB_EXAMPLES_DIR) + "/zone-outage.yaml"), "z", error))
+      << error;
+  EXPECT_EQ(lab.ScheduleAll(error), 6) << error;
+  ASSERT_TRUE(lab.Simulate("fail topology.kubernetes.io/zone=zone-c", &error)) << error;
+  ASSERT_EQ(lab.Events().size(), 1u);
+  EXPECT_EQ(lab.Events()[0]->evicted.size(), 2u);
+  EXPECT_EQ(lab.cluster().nodes().size(), 4u);
+  EXPECT_TRUE(lab.PendingPods().empty());  // the replacements were placed
+  ASSERT_TRUE(lab.Simulate("restore", &error)) << error;
+  EXPECT_NE(lab.status().find("skew 3 > maxSkew 1"), std::string::npos) << lab.status();
+  ASSERT_TRUE(lab.Simulate("deschedule", &error)) << error;
+  ASSERT_EQ(lab.Events().size(), 3u);
+  EXPECT_EQ(lab.Events()[2]->spread.at(0).skew, 0);
+  EXPECT_TRUE(lab.Undo());
+  EXPECT_EQ(lab.Events().size(), 2u);
+  EXPECT_EQ(lab.Workloads().at(0).spread.at(0).skew, 3);
+  EXPECT_TRUE(lab.Redo());
+  EXPECT_EQ(lab.Events().size(), 3u);
+  const std::string before = lab.doc().Dump();
+  EXPECT_FALSE(lab.Simulate("drain nowhere", &error));
+  EXPECT_NE(error.find("no node \"nowhere\""), std::string::npos) << error;
+  EXPECT_FALSE(lab.Simulate("explode", &error));
+  EXPECT_EQ(lab.doc().Dump(), before);
+  EXPECT_EQ(lab.Events().size(), 3u);
+}
+
+}  // namespace
+}  // namespace spreadlab::app

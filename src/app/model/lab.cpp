@@ -250,6 +250,37 @@ bool Lab::Scale(const std::string& workload, int64_t replicas, std::string* erro
   return true;
 }
 
+bool Lab::Simulate(const std::string& text, std::string* error) {
+  io::SimStep step;
+  std::string e;
+  if (!io::ParseSimStep(text, step, e)) {
+    SetStatus("Event refused: " + e, true);
+    if (error) *error = e;
+    return false;
+  }
+  auto report = std::make_shared<io::StepReport>();
+  if (!Apply(("Event: " + text).c_str(),
+             [&](io::ScenarioDoc& d, std::string& err) { return io::Simulation(d).Step(step, *report, err); }, error))
+    return false;
+  undo_.back().event = report;
+  std::string summary = text + ": " + std::to_string(report->evicted.size()) + " evicted, " +
+                        std::to_string(report->deleted.size()) + " deleted, " +
+                        std::to_string(report->created.size()) + " created, " +
+                        std::to_string(report->placements.size()) + " placed, " +
+                        std::to_string(report->pending.size()) + " Pending";
+  for (const io::SimSpread& s : report->spread)
+    if (s.skew > s.maxSkew) summary += "; " + s.workload + " skew " + std::to_string(s.skew) + " > maxSkew " + std::to_string(s.maxSkew);
+  SetStatus(summary, false);
+  return true;
+}
+
+std::vector<const io::StepReport*> Lab::Events() const {
+  std::vector<const io::StepReport*> out;
+  for (const Snapshot& s : undo_)
+    if (s.event) out.push_back(s.event.get());
+  return out;
+}
+
 bool Lab::SetKubeVersion(const std::string& version, std::string* error) {
   auto decision = [&] {
     if (!loaded() || pod() == kNone) return std::string();
@@ -398,7 +429,7 @@ bool Lab::Travel(std::vector<Snapshot>& from, std::vector<Snapshot>& to, const c
     SetStatus(std::string("Cannot ") + verb + ": " + refused, true);
     return false;
   }
-  to.push_back(Snapshot{std::move(current), from.back().what});
+  to.push_back(Snapshot{std::move(current), from.back().what, from.back().event});
   SetStatus(done + from.back().what, false);
   from.pop_back();
   timeline_.clear();

@@ -23,6 +23,7 @@
 #include "core/why/analysis.h"
 #include "core/why/compare.h"
 #include "io/scenario_edit.h"
+#include "io/simulate.h"
 
 namespace spreadlab::app {
 
@@ -125,6 +126,14 @@ class Lab {
   // says what the controller created or deleted and why.
   bool Scale(const std::string& workload, int64_t replicas, std::string* error = nullptr);
 
+  // --- the cluster over time (io/simulate.h) ---
+  // One event ("drain node-a1", "fail topology.kubernetes.io/zone=zone-c", "rollout
+  // default/web", ...) followed by what the controllers and the scheduler do until nothing
+  // changes, as one undoable edit; the status says what happened.
+  bool Simulate(const std::string& step, std::string* error = nullptr);
+  // The events applied and not undone, oldest first, with what each did.
+  std::vector<const io::StepReport*> Events() const;
+
   // --- releases ---
   // Answers as kube-scheduler `version` does ("1.35", "master"; "" the newest): one undoable
   // edit of the document's spreadlab.io/kube-version annotation. The status says what the
@@ -152,6 +161,7 @@ class Lab {
   struct Snapshot {
     std::shared_ptr<const io::ScenarioDoc::Snapshot> doc;
     std::string what;
+    std::shared_ptr<const io::StepReport> event;  // a Simulate edit: what it did
   };
   // Builds the cluster and the framework from the document and runs the explained cycle;
   // false, with rebuildError_ set and the cluster as it was, when the framework refuses

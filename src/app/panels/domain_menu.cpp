@@ -29,6 +29,9 @@ void DomainMenuItems(const CardContext& cx, const Domain& d) {
     });
   }
   MarkItem("domainRemove");
+  if (!key.empty() && !d.value.empty() && ImGui::MenuItem(("Fail " + what + " (an outage: back with Restore)").c_str()))
+    Later([&lab, step = "fail " + what] { lab.Simulate(step); });
+  MarkItem("domainFail");
 }
 
 }  // namespace

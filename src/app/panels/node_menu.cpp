@@ -81,6 +81,9 @@ void NodeEditItems(Lab& lab, NodeIndex ni, const v1::Node& n) {
           n.unschedulable ? "uncordon" : "cordon",
           [ni, u = !n.unschedulable](io::ScenarioDoc& d, std::string& e) { return d.SetNodeUnschedulable(ni, u, e); });
     });
+  if (ImGui::MenuItem("Drain (evict its pods; their controllers recreate them)"))
+    Later([&lab, name = n.metadata.name] { lab.Simulate("drain " + name); });
+  MarkItem("nodeDrain");
   if (ImGui::MenuItem("Taint NoSchedule (dedicated=lab)")) {
     auto taints = n.taints;
     taints.push_back(v1::Taint{"dedicated", "lab", "NoSchedule"});

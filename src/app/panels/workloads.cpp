@@ -58,6 +58,17 @@ void DrawWorkloadsPanel(Lab& lab, UiState& ui) {
     ImGui::PushID(w.key.c_str());
     ImGui::TextUnformatted((w.kind + " " + w.ns + "/" + w.name).c_str());
     ReplicasField(lab, w);
+    if (w.kind == "Deployment") {
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Roll out"))
+        Later([&lab, step = "rollout " + w.ns + "/" + w.name] { lab.Simulate(step); });
+      MarkItem("rollout:" + w.key);
+      ImGui::SameLine();
+      HelpMarker(
+          "kubectl rollout restart: a new pod template, rolled out by the Deployment controller maxSurge / "
+          "maxUnavailable at a time (or Recreate), the scheduler placing each new pod. The Events panel shows each "
+          "step; with matchLabelKeys [pod-template-hash] each revision spreads on its own.");
+    }
     ImGui::SameLine();
     ImGui::TextDisabled("%zu pod(s)%s", r.pods,
                         r.pending ? (", " + std::to_string(r.pending) + " pending").c_str() : "");

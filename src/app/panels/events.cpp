@@ -1,0 +1,86 @@
+// The cluster over time (io/simulate.h): events applied to the picture — the scenario's own
+// steps (its spreadlab.io/simulate annotation), or one typed or picked from a menu (drain a
+// node, fail a zone, roll out a Deployment) — each one undoable edit, followed by what the
+// controllers and kube-scheduler did, and every workload's spread against its maxSkew.
+#include <cstdio>
+
+#include "app/app.h"
+#include "app/panels/panels.h"
+
+namespace spreadlab::app {
+
+namespace {
+
+void DrawPods(const char* what, const std::vector<io::SimPod>& pods) {
+  if (pods.empty()) return;
+  if (!ImGui::TreeNode(what, "%s: %d pod(s)", what, static_cast<int>(pods.size()))) return;
+  for (const io::SimPod& p : pods)
+    ImGui::TextWrapped("%s%s%s", p.pod.c_str(), p.node.empty() ? "" : " on ", p.node.c_str());
+  ImGui::TreePop();
+}
+
+void DrawReport(size_t index, const io::StepReport& r) {
+  ImGui::PushID(static_cast<int>(index));
+  const bool open = ImGui::TreeNode("event", "%d. %s", static_cast<int>(index + 1), r.action.c_str());
+  MarkItem("event:" + std::to_string(index));
+  if (open) {
+    for (const std::string& n : r.notes) ImGui::TextWrapped("%s", n.c_str());
+    DrawPods("evicted", r.evicted);
+    std::vector<io::SimPod> deleted;
+    for (const io::SimDeleted& d : r.deleted) deleted.push_back(d.pod);
+    DrawPods("deleted by their controllers", deleted);
+    DrawPods("created by their controllers", r.created);
+    DrawPods("placed by kube-scheduler", r.placements);
+    for (const io::SimPending& p : r.pending)
+      ImGui::TextColored(colors::V(colors::kRejected), "Pending %s: %s", p.pod.pod.c_str(), p.message.c_str());
+    for (const io::SimSpread& s : r.spread) {
+      std::string domains;
+      for (const auto& d : s.domains) domains += (domains.empty() ? "" : "  ") + d.value + " " + std::to_string(d.pods);
+      const bool over = s.skew > s.maxSkew;
+      ImGui::TextColored(colors::V(over ? colors::kRejected : colors::kFeasible), "%s per %s: skew %d%s maxSkew %d",
+                         s.workload.c_str(), s.topologyKey.c_str(), s.skew, over ? " >" : " <=", s.maxSkew);
+      ImGui::TextWrapped("  %s", domains.c_str());
+    }
+    ImGui::TreePop();
+  }
+  ImGui::PopID();
+}
+
+}  // namespace
+
+void DrawEventsPanel(Lab& lab, UiState& ui) {
+  (void)ui;
+  const bool open = ImGui::CollapsingHeader("Events (the cluster over time)");
+  MarkItem("events");
+  if (!open) return;
+  ImGui::TextWrapped(
+      "Topology spread is checked only when a pod is placed. Apply events and watch the spread drift; the "
+      "descheduler is what moves running pods back.");
+  // The scenario's own story, one button per step.
+  const std::vector<std::string> story = io::ScenarioSteps(lab.doc());
+  for (size_t i = 0; i < story.size(); ++i) {
+    if (ImGui::SmallButton((std::to_string(i + 1) + ". " + story[i]).c_str()))
+      Later([&lab, step = story[i]] { lab.Simulate(step); });
+    MarkItem("story:" + std::to_string(i));
+  }
+  if (!lab.doc().Annotation(io::kFailedNodesAnnotation).empty()) {
+    if (ImGui::SmallButton("Restore the failed nodes")) Later([&lab] { lab.Simulate("restore"); });
+    MarkItem("eventRestore");
+  }
+  static char buf[256] = "deschedule";
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+  const bool enter = ImGui::InputText("##event", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
+  MarkItem("eventText");
+  ImGui::SameLine();
+  if (ImGui::Button("Apply") || enter) Later([&lab, step = std::string(buf)] { lab.Simulate(step); });
+  MarkItem("eventApply");
+  ImGui::SameLine();
+  HelpMarker(
+      "scale NS/NAME N, rollout NS/NAME, cordon NODE, uncordon NODE, drain NODE, fail LABEL=VALUE, restore, "
+      "add-node NODE [LABEL=VALUE...], deschedule. Right-click a node to drain it, a zone to fail it. Each event "
+      "is one edit: Undo takes it back.");
+  const std::vector<const io::StepReport*> events = lab.Events();
+  for (size_t i = 0; i < events.size(); ++i) DrawReport(i, *events[i]);
+}
+
+}  // namespace spreadlab::app
