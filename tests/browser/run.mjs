@@ -559,6 +559,35 @@ test('a Deployment scaled from the Workloads panel: down as the ReplicaSet contr
   await ctx.close();
 });
 
+test('the Events panel plays a zone outage and recovery as the CLI simulates it', async () => {
+  const { page, ctx } = await openLab('/');
+  const file = 'zone-outage.yaml';
+  checkEqual(await api(page, 'load', readFileSync(join(EXAMPLES, file), 'utf8'), file), { ok: true, error: null }, 'load');
+  checkEqual((await api(page, 'scheduleAll')).bound, 6, 'the 6 replicas are placed');
+  const cli = JSON.parse(execFileSync(CLI, ['simulate', join(EXAMPLES, file), '--format', 'json'], { encoding: 'utf8' }));
+  // The file's steps: the first through its button in the Events panel, the others through the API.
+  await clickWidget(page, 'events');
+  await frames(page, 2);
+  await clickWidget(page, 'story:0');
+  await frames(page, 2);
+  let [web] = await api(page, 'workloads');
+  checkEqual(web.spread[0].domains, { 'zone-a': 3, 'zone-b': 3 }, 'zone C failed: its pods replaced in A and B');
+  const restored = await api(page, 'simulate', 'restore');
+  check(restored.ok, `restore: ${JSON.stringify(restored)}`);
+  checkEqual(restored.steps[0].spread, cli.steps[2].spread, 'restore: the spread the CLI reports (skew 3)');
+  const fixed = await api(page, 'simulate', 'deschedule');
+  checkEqual(fixed.steps[0].evicted, cli.steps[3].evicted, 'the descheduler evicts the pods the CLI names');
+  checkEqual(fixed.pods, cli.pods, 'the final pods and nodes are the CLI\'s');
+  await frames(page, 2);
+  await shot(page, '18-events-zone-outage.png');
+  const bad = await api(page, 'simulate', 'drain nowhere');
+  check(!bad.ok && /no node "nowhere"/.test(bad.error), bad.error);
+  checkEqual((await api(page, 'undo')).ok, true, 'undo the descheduler');
+  [web] = await api(page, 'workloads');
+  checkEqual(web.spread[0].skew, 3, 'undo puts the skew back');
+  await ctx.close();
+});
+
 test('the release selector: labelSelector {} under 1.37 and master, as the CLI answers each', async () => {
   const { page, ctx } = await openLab('/');
   const file = 'spread-empty-selector.yaml';

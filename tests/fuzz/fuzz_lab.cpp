@@ -4,7 +4,7 @@
 //     load TEXT | field INDEX FIELD JSON | next | all | why | apply N | undo | redo
 //     | step | play | trace | scenario | status | picture | compare TEXT
 //     | lessonAdd JSON | lessonFile PATH TEXT | lessonStart ID N | predict ANSWER | solve
-//     | lessonNext | lessonBack | lesson | embedControls CSV
+//     | lessonNext | lessonBack | lesson | embedControls CSV | simulate STEP
 //   the panels' edits, through the same text parsers (app/model/edit_text.h):
 //     labels TEXT | nodeSelector TEXT | tolerations TEXT | affinity TEXT | namespace TEXT
 //     | nodeLabels N TEXT | cordon N | removeNode N | addNode N | bind P N | removePod P
@@ -37,6 +37,7 @@ const char* spreadlab_undo();
 const char* spreadlab_redo();
 const char* spreadlab_status();
 const char* spreadlab_scale(const char* workload, double replicas);
+const char* spreadlab_simulate(const char* step);
 const char* spreadlab_workloads();
 const char* spreadlab_set_kube_version(const char* version);
 const char* spreadlab_picture();
@@ -200,6 +201,16 @@ void Run(Lab& lab, const std::string& line) {
     double n = 0;
     in >> workload >> n;
     spreadlab_scale(workload.c_str(), n >= 0 && n < 1e9 ? static_cast<double>(static_cast<int64_t>(n) % 64) : n);
+  }
+  else if (verb == "simulate") {  // simulate STEP; a scale's N kept small, as for scale
+    std::string action, rest;
+    in >> action;
+    std::getline(in >> std::ws, rest);
+    if (action == "scale") {
+      const size_t space = rest.rfind(' ');
+      if (space != std::string::npos) rest = rest.substr(0, space) + " " + std::to_string(Number(rest.substr(space + 1)) % 64);
+    }
+    spreadlab_simulate((action + " " + rest).c_str());
   }
   else if (verb == "picture") spreadlab_picture();
   else if (verb == "embedControls") {

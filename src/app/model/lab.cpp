@@ -264,12 +264,12 @@ bool Lab::Simulate(const std::string& text, std::string* error) {
     return false;
   undo_.back().event = report;
   std::string summary = text + ": " + std::to_string(report->evicted.size()) + " evicted, " +
-                        std::to_string(report->deleted.size()) + " deleted, " +
-                        std::to_string(report->created.size()) + " created, " +
-                        std::to_string(report->placements.size()) + " placed, " +
+                        std::to_string(report->deleted.size()) + " deleted, " + std::to_string(report->created.size()) +
+                        " created, " + std::to_string(report->placements.size()) + " placed, " +
                         std::to_string(report->pending.size()) + " Pending";
   for (const io::SimSpread& s : report->spread)
-    if (s.skew > s.maxSkew) summary += "; " + s.workload + " skew " + std::to_string(s.skew) + " > maxSkew " + std::to_string(s.maxSkew);
+    if (s.skew > s.maxSkew)
+      summary += "; " + s.workload + " skew " + std::to_string(s.skew) + " > maxSkew " + std::to_string(s.maxSkew);
   SetStatus(summary, false);
   return true;
 }
