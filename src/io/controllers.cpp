@@ -774,6 +774,15 @@ class Controllers {
 
 }  // namespace
 
+bool HasWorkloads(const json& doc) {
+  if (!doc.is_object()) return false;
+  if (IsWorkloadKind(Str(doc, "kind"))) return true;
+  auto items = doc.find("items");
+  return items != doc.end() && items->is_array() && std::any_of(items->begin(), items->end(), [](const json& it) {
+           return it.is_object() && IsWorkloadKind(Str(it, "kind"));
+         });
+}
+
 const json* ControllerRefOf(const json& meta) {
   if (auto refs = meta.find("ownerReferences"); refs != meta.end() && refs->is_array())
     for (const json& r : *refs)
@@ -789,11 +798,8 @@ void RunControllers(json& doc, ControllerResult& out, const std::set<std::string
     out.wrapped = true;
   }
   auto items = doc.find("items");
-  if (items == doc.end() || !items->is_array()) return;
   // A dump of nodes and pods has nothing for the controllers to do: skip indexing its pods.
-  if (std::none_of(items->begin(), items->end(),
-                   [](const json& it) { return it.is_object() && IsWorkloadKind(Str(it, "kind")); }))
-    return;
+  if (items == doc.end() || !items->is_array() || !HasWorkloads(doc)) return;
   Controllers controllers(*items, out, terminating);
   controllers.Run();
   // The deleted pods leave the document; what was created moves up past them.

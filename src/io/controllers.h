@@ -73,6 +73,9 @@ struct ControllerError {
 void RunControllers(nlohmann::ordered_json& doc, ControllerResult& out,
                     const std::set<std::string>* terminating = nullptr);
 
+// Whether `doc` holds a workload whose controller could create or delete pods.
+bool HasWorkloads(const nlohmann::ordered_json& doc);
+
 // metav1.GetControllerOf on an object's metadata: its ownerReference with controller: true, or null.
 const nlohmann::ordered_json* ControllerRefOf(const nlohmann::ordered_json& meta);
 

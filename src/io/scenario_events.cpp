@@ -18,6 +18,8 @@ ojson& ListAnnotations(ojson& doc) { return Child(Child(doc, "metadata"), "annot
 }  // namespace
 
 bool ScenarioDoc::Resync(bool& changed, std::string& error) {
+  changed = false;
+  if (!HasWorkloads(json_->doc)) return true;  // a dump of nodes and pods: no controller to answer
   // Nothing to put back on failure (the document is not edited first): a copy only for undo.
   if (!(json_->recording ? Reshaped(json_->doc, error) : Reread(error))) return false;
   changed = !createdPods_.empty() || !deletedPods_.empty() || !controllerNotes_.empty();

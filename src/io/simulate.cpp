@@ -20,9 +20,10 @@ constexpr const char* kForms =
     "scale NS/NAME N | rollout NS/NAME | cordon NODE | uncordon NODE | drain NODE | fail LABEL=VALUE | restore | "
     "add-node NODE [LABEL=VALUE...] | deschedule";
 
-// A scheduler / controller round that changes nothing ends a step; this many end it anyway
-// (a rollout of 100,000 replicas with maxSurge 1 takes about that many).
-constexpr int kMaxRounds = 100000;
+// A scheduler / controller round that changes nothing ends a step; a step that goes on
+// changing ends anyway after this many rounds plus 4 per pod (a rollout with maxSurge 1
+// takes about 2 rounds per replica), so that no input runs for ever.
+constexpr int kMaxRoundsBase = 1000;
 
 std::string PodKey(const v1::Pod& p) { return p.metadata.ns + "/" + p.metadata.name; }
 
@@ -272,10 +273,10 @@ bool Simulation::Settle(StepReport& out, std::string& error) {
     if (!doc_.Resync(changed, error)) return false;
     if (changed) AfterEdit(out);
     if (!changed && binds.empty()) break;
-    if (out.rounds == kMaxRounds) {
+    if (out.rounds >= kMaxRoundsBase + 4 * static_cast<int>(doc_.scenario().pods.size())) {
       out.settled = false;
-      out.notes.push_back("stopped after " + std::to_string(kMaxRounds) +
-                          " rounds of the controllers and the scheduler");
+      out.notes.push_back("stopped after " + std::to_string(out.rounds) +
+                          " rounds of the controllers and the scheduler: something keeps changing");
       break;
     }
   }
