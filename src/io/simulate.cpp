@@ -2,7 +2,6 @@
 
 #include <map>
 #include <memory>
-#include <sstream>
 
 #include "core/cluster.h"
 #include "core/descheduler/topology_spread.h"
@@ -33,6 +32,17 @@ std::optional<size_t> FindNode(const Scenario& s, const std::string& name) {
   return std::nullopt;
 }
 
+// The words of `text` between any of `separators` (no stream: iostreams would weigh on the wasm).
+std::vector<std::string> Split(const std::string& text, const char* separators) {
+  std::vector<std::string> words;
+  for (size_t start = text.find_first_not_of(separators); start != std::string::npos;) {
+    const size_t end = text.find_first_of(separators, start);
+    words.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    start = end == std::string::npos ? end : text.find_first_not_of(separators, end);
+  }
+  return words;
+}
+
 bool SplitLabel(const std::string& text, std::string& key, std::string& value) {
   const size_t eq = text.find('=');
   if (eq == std::string::npos || eq == 0) return false;
@@ -44,9 +54,7 @@ bool SplitLabel(const std::string& text, std::string& key, std::string& value) {
 }  // namespace
 
 bool ParseSimStep(const std::string& text, SimStep& out, std::string& error) {
-  std::istringstream in(text);
-  std::vector<std::string> words;
-  for (std::string w; in >> w;) words.push_back(w);
+  const std::vector<std::string> words = Split(text, " \t\r\n");
   auto fail = [&](const std::string& why) {
     error = "step \"" + text + "\": " + why + " (steps: " + kForms + ")";
     return false;
@@ -79,9 +87,14 @@ bool ParseSimStep(const std::string& text, SimStep& out, std::string& error) {
 
 std::vector<std::string> ScenarioSteps(const ScenarioDoc& doc) {
   std::vector<std::string> steps;
-  std::istringstream in(doc.Annotation(kSimulateAnnotation));
-  for (std::string line; std::getline(in, line);)
+  const std::string text = doc.Annotation(kSimulateAnnotation);
+  for (size_t start = 0; start < text.size();) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string line = text.substr(start, end - start);
     if (line.find_first_not_of(" \t\r") != std::string::npos) steps.push_back(line);
+    start = end + 1;
+  }
   return steps;
 }
 
