@@ -2,7 +2,9 @@
 // steps (its spreadlab.io/simulate annotation), or one typed or picked from a menu (drain a
 // node, fail a zone, roll out a Deployment) — each one undoable edit, followed by what the
 // controllers and kube-scheduler did, and every workload's spread against its maxSkew.
+#include <algorithm>
 #include <cstdio>
+#include <map>
 
 #include "app/app.h"
 #include "app/panels/panels.h"
@@ -46,6 +48,30 @@ void DrawReport(size_t index, const io::StepReport& r) {
   ImGui::PopID();
 }
 
+// Each workload's skew after each event, one small chart per workload and topology key,
+// so that the drift and the descheduler's repair read at a glance.
+void DrawSkewCharts(const std::vector<const io::StepReport*>& events) {
+  std::map<std::pair<std::string, std::string>, std::vector<float>> skews;  // (workload, key) -> per event
+  std::map<std::pair<std::string, std::string>, int32_t> maxSkew;
+  for (size_t e = 0; e < events.size(); ++e)
+    for (const io::SimSpread& s : events[e]->spread) {
+      std::vector<float>& series = skews[{s.ns + "/" + s.workload, s.topologyKey}];
+      series.resize(events.size(), 0.0f);
+      series[e] = static_cast<float>(s.skew);
+      maxSkew[{s.ns + "/" + s.workload, s.topologyKey}] = s.maxSkew;
+    }
+  for (auto& [key, series] : skews) {
+    series.resize(events.size(), 0.0f);
+    const float top = std::max(static_cast<float>(maxSkew[key]) + 1, *std::max_element(series.begin(), series.end()));
+    std::string label =
+        "skew of " + key.first + " per " + key.second + " (maxSkew " + std::to_string(maxSkew[key]) + ")";
+    ImGui::TextDisabled("%s", label.c_str());
+    ImGui::PlotHistogram(("##skew" + key.first + key.second).c_str(), series.data(), static_cast<int>(series.size()), 0,
+                         nullptr, 0.0f, top, ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3));
+    MarkItem("skewChart:" + key.first + ":" + key.second);
+  }
+}
+
 }  // namespace
 
 void DrawEventsPanel(Lab& lab, UiState& ui) {
@@ -81,6 +107,7 @@ void DrawEventsPanel(Lab& lab, UiState& ui) {
       "is one edit: Undo takes it back.");
   const std::vector<const io::StepReport*> events = lab.Events();
   for (size_t i = 0; i < events.size(); ++i) DrawReport(i, *events[i]);
+  if (!events.empty()) DrawSkewCharts(events);
 }
 
 }  // namespace spreadlab::app
