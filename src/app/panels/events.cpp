@@ -63,9 +63,10 @@ void DrawSkewCharts(const std::vector<const io::StepReport*>& events) {
   for (auto& [key, series] : skews) {
     series.resize(events.size(), 0.0f);
     const float top = std::max(static_cast<float>(maxSkew[key]) + 1, *std::max_element(series.begin(), series.end()));
-    std::string label =
-        "skew of " + key.first + " per " + key.second + " (maxSkew " + std::to_string(maxSkew[key]) + ")";
-    ImGui::TextDisabled("%s", label.c_str());
+    std::string values;
+    for (float v : series) values += (values.empty() ? "" : " -> ") + std::to_string(static_cast<int>(v));
+    ImGui::TextWrapped("skew of %s per %s after each event: %s (maxSkew %d)", key.first.c_str(), key.second.c_str(),
+                       values.c_str(), maxSkew[key]);
     ImGui::PlotHistogram(("##skew" + key.first + key.second).c_str(), series.data(), static_cast<int>(series.size()), 0,
                          nullptr, 0.0f, top, ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3));
     MarkItem("skewChart:" + key.first + ":" + key.second);
