@@ -24,6 +24,8 @@ constexpr const char* kForms =
 // takes about 2 rounds per replica), so that no input runs for ever.
 constexpr int kMaxRoundsBase = 1000;
 
+constexpr const char* kUnschedulableTaint = "node.kubernetes.io/unschedulable";
+
 std::string PodKey(const v1::Pod& p) { return p.metadata.ns + "/" + p.metadata.name; }
 
 std::optional<size_t> FindNode(const Scenario& s, const std::string& name) {
@@ -211,13 +213,17 @@ bool Simulation::Apply(const SimStep& step, StepReport& out, std::string& error)
     return false;
   }
   if (a == "cordon" || a == "uncordon") {
-    if (!doc_.SetNodeUnschedulable(*node, a == "cordon", error)) return false;
-    out.notes.push_back("node " + step.args[0] + (a == "cordon" ? " cordoned" : " uncordoned"));
+    if (!Cordon(*node, a == "cordon", error)) return false;
+    out.notes.push_back("node " + step.args[0] +
+                        (a == "cordon" ? " cordoned: spec.unschedulable, and the node lifecycle controller's taint " +
+                                             std::string(kUnschedulableTaint) + ":NoSchedule"
+                                       : " uncordoned, its node.kubernetes.io/unschedulable taint removed"));
     return true;
   }
   if (a == "drain") {
-    if (!s.nodes[*node].unschedulable && !doc_.SetNodeUnschedulable(*node, true, error)) return false;
-    out.notes.push_back("node " + step.args[0] + " cordoned and drained (DaemonSet pods stay)");
+    if (!Cordon(*node, true, error)) return false;
+    out.notes.push_back("node " + step.args[0] + " cordoned (with the " + kUnschedulableTaint +
+                        " taint) and drained: its pods evicted, DaemonSet pods stay");
     const Scenario& now = doc_.scenario();
     const WorkloadIndex workloads(now);
     std::vector<size_t> pods;
@@ -241,6 +247,20 @@ bool Simulation::Apply(const SimStep& step, StepReport& out, std::string& error)
   out.notes.push_back("node " + name + " added, like " + step.args[0]);
   AfterEdit(out);
   return true;
+}
+
+// kubectl cordon / uncordon: spec.unschedulable, and the taint the node lifecycle controller
+// keeps in step with it (nodelifecycle doNoScheduleTaintingPass, TaintNodeUnschedulable),
+// which a spread constraint with nodeTaintsPolicy: Honor sees.
+bool Simulation::Cordon(size_t node, bool cordoned, std::string& error) {
+  const v1::Node& n = doc_.scenario().nodes.at(node);
+  std::vector<v1::Taint> taints;
+  for (const v1::Taint& t : n.taints)
+    if (t.key != kUnschedulableTaint) taints.push_back(t);
+  if (cordoned) taints.push_back(v1::Taint{kUnschedulableTaint, "", "NoSchedule"});
+  const bool taintsChange = taints.size() != n.taints.size() || cordoned != n.unschedulable;
+  return (n.unschedulable == cordoned || doc_.SetNodeUnschedulable(node, cordoned, error)) &&
+         (!taintsChange || doc_.SetNodeTaints(node, std::move(taints), error));
 }
 
 // RemovePodsViolatingTopologySpreadConstraint with its defaults over the cluster as it is.

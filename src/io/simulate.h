@@ -19,7 +19,7 @@ namespace spreadlab::io {
 // One event as a person writes it:
 //   scale NS/NAME N              kubectl scale (Deployment, ReplicaSet, StatefulSet, ...)
 //   rollout NS/NAME              kubectl rollout restart of a Deployment
-//   cordon NODE | uncordon NODE
+//   cordon NODE | uncordon NODE  spec.unschedulable and the node.kubernetes.io/unschedulable taint
 //   drain NODE                   kubectl drain --ignore-daemonsets --force: cordon, evict its pods
 //   fail LABEL=VALUE             the nodes with that label disappear with their pods
 //   restore                      the failed nodes come back, empty
@@ -98,6 +98,7 @@ class Simulation {
   bool Apply(const SimStep& step, StepReport& out, std::string& error);
   bool Settle(StepReport& out, std::string& error);
   bool Deschedule(StepReport& out, std::string& error);
+  bool Cordon(size_t node, bool cordoned, std::string& error);
   bool Evict(const std::vector<size_t>& pods, StepReport& out, std::string& error);
   void AfterEdit(StepReport& out);  // what the controllers did in answer to the last edit
 
