@@ -1,0 +1,114 @@
+// The events of io/simulate.h one by one: what each does to the document, and the errors
+// that name the step. The stories (examples with their steps) are golden tests.
+#include <gtest/gtest.h>
+
+#include "io/simulate.h"
+#include "testing/read_file.h"
+
+namespace spreadlab::io {
+namespace {
+
+struct Sim {
+  ScenarioDoc doc;
+  std::vector<StepReport> steps;
+  std::string error;
+  bool ok = true;
+  explicit Sim(const std::string& example) {
+    EXPECT_TRUE(doc.Load(testing::ReadFile(testing::ExampleFile(SPREADLAB_EXAMPLES_DIR, example)), error)) << error;
+    steps.emplace_back();
+    EXPECT_TRUE(Simulation(doc).Start(steps.back(), error)) << error;
+  }
+  bool Step(const std::string& text) {
+    SimStep step;
+    if (!ParseSimStep(text, step, error)) return false;
+    steps.emplace_back();
+    return Simulation(doc).Step(step, steps.back(), error);
+  }
+  const v1::Node* Node(const std::string& name) const {
+    for (const v1::Node& n : doc.scenario().nodes)
+      if (n.metadata.name == name) return &n;
+    return nullptr;
+  }
+};
+
+TEST(SimulateTest, StepsAreParsedWithTheirErrors) {
+  SimStep s;
+  std::string error;
+  EXPECT_TRUE(ParseSimStep("  add-node node-a1   zone=x  tier=y ", s, error));
+  EXPECT_EQ(s.action, "add-node");
+  EXPECT_EQ(s.args, (std::vector<std::string>{"node-a1", "zone=x", "tier=y"}));
+  EXPECT_FALSE(ParseSimStep("scale default/web", s, error));
+  EXPECT_NE(error.find("step \"scale default/web\": expected scale NS/NAME N"), std::string::npos) << error;
+  EXPECT_FALSE(ParseSimStep("fail zone", s, error));
+  EXPECT_NE(error.find("expected fail LABEL=VALUE"), std::string::npos) << error;
+  EXPECT_FALSE(ParseSimStep("restore now", s, error));
+  EXPECT_FALSE(ParseSimStep("", s, error));
+  EXPECT_FALSE(ParseSimStep("reboot node-a1", s, error));
+  EXPECT_NE(error.find("unknown action \"reboot\""), std::string::npos) << error;
+}
+
+// kubectl cordon sets spec.unschedulable; the node lifecycle controller adds its taint.
+TEST(SimulateTest, CordonKeepsTheUnschedulableTaintInStep) {
+  Sim sim("zone-outage");
+  ASSERT_TRUE(sim.Step("cordon node-a1")) << sim.error;
+  ASSERT_NE(sim.Node("node-a1"), nullptr);
+  EXPECT_TRUE(sim.Node("node-a1")->unschedulable);
+  ASSERT_EQ(sim.Node("node-a1")->taints.size(), 1u);
+  EXPECT_EQ(sim.Node("node-a1")->taints[0].key, "node.kubernetes.io/unschedulable");
+  EXPECT_EQ(sim.Node("node-a1")->taints[0].effect, "NoSchedule");
+  ASSERT_TRUE(sim.Step("uncordon node-a1")) << sim.error;
+  EXPECT_FALSE(sim.Node("node-a1")->unschedulable);
+  EXPECT_TRUE(sim.Node("node-a1")->taints.empty());
+}
+
+// A drained node keeps no pod of a ReplicaSet: they are evicted and placed elsewhere.
+TEST(SimulateTest, DrainEvictsAndTheReplacementsGoElsewhere) {
+  Sim sim("zone-outage");
+  ASSERT_TRUE(sim.Step("drain node-a1")) << sim.error;
+  const StepReport& r = sim.steps.back();
+  ASSERT_EQ(r.evicted.size(), 1u);
+  EXPECT_EQ(r.evicted[0].node, "node-a1");
+  ASSERT_EQ(r.placements.size(), 1u);
+  EXPECT_NE(r.placements[0].node, "node-a1");
+  EXPECT_NE(r.placements[0].pod, r.evicted[0].pod) << "a replacement does not take a terminating pod's name";
+  for (const v1::Pod& p : sim.doc.scenario().pods) EXPECT_NE(p.spec.nodeName, "node-a1") << p.metadata.name;
+}
+
+// Failed nodes are kept in the document (undo, export) and come back empty; a second
+// restore has nothing to do and says so.
+TEST(SimulateTest, FailAndRestoreRoundTrip) {
+  Sim sim("zone-outage");
+  ASSERT_TRUE(sim.Step("fail topology.kubernetes.io/zone=zone-c")) << sim.error;
+  EXPECT_EQ(sim.doc.scenario().nodes.size(), 4u);
+  EXPECT_FALSE(sim.doc.Annotation(kFailedNodesAnnotation).empty());
+  ASSERT_TRUE(sim.Step("restore")) << sim.error;
+  EXPECT_EQ(sim.doc.scenario().nodes.size(), 6u);
+  EXPECT_TRUE(sim.doc.Annotation(kFailedNodesAnnotation).empty());
+  for (const v1::Pod& p : sim.doc.scenario().pods) EXPECT_NE(p.spec.nodeName.rfind("node-c", 0), 0u);
+  EXPECT_FALSE(sim.Step("restore"));
+  EXPECT_NE(sim.error.find("no failed node to restore"), std::string::npos) << sim.error;
+  EXPECT_FALSE(sim.Step("fail zone=nowhere"));
+  EXPECT_NE(sim.error.find("no node has the label zone=nowhere"), std::string::npos) << sim.error;
+}
+
+// add-node: a machine of the same pool, its hostname label renamed, the labels asked for.
+TEST(SimulateTest, AddNodeLikeAnotherWithLabels) {
+  Sim sim("zone-outage");
+  ASSERT_TRUE(sim.Step("add-node node-c1 topology.kubernetes.io/zone=zone-d")) << sim.error;
+  const v1::Node* n = sim.Node("node-c1-new-1");
+  ASSERT_NE(n, nullptr);
+  EXPECT_EQ(n->metadata.labels.at("topology.kubernetes.io/zone"), "zone-d");
+  EXPECT_EQ(n->metadata.labels.at("kubernetes.io/hostname"), "node-c1-new-1");
+  ASSERT_TRUE(sim.Step("add-node node-c1")) << sim.error;
+  EXPECT_NE(sim.Node("node-c1-new-2"), nullptr);
+}
+
+// rollout names an existing workload (and only a Deployment rolls out here).
+TEST(SimulateTest, RolloutOfAnUnknownWorkloadIsRefused) {
+  Sim sim("zone-outage");
+  EXPECT_FALSE(sim.Step("rollout default/nope"));
+  EXPECT_FALSE(sim.error.empty());
+}
+
+}  // namespace
+}  // namespace spreadlab::io
