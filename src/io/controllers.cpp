@@ -116,9 +116,10 @@ struct Workload {
 
 class Controllers {
  public:
-  Controllers(json& items, ControllerResult& out, const std::set<std::string>* terminating) : items_(items), out_(out) {
+  Controllers(json& items, ControllerResult& out, const SyncContext* context)
+      : items_(items), out_(out), timePassed_(context && context->timePassed) {
     for (size_t i = 0; i < items_.size(); ++i) Index(i);
-    if (terminating) podNames_.insert(terminating->begin(), terminating->end());
+    if (context) podNames_.insert(context->terminating.begin(), context->terminating.end());
   }
 
   void Run() {
@@ -381,6 +382,10 @@ class Controllers {
     if (current) newState = StateOf(*current);
     std::vector<rollout::ReplicaSetState> oldStates;
     for (size_t i : old) oldStates.push_back(StateOf(i));
+    // Mid-rollout, the next step waits for time to pass (pods to become available).
+    const bool rolling =
+        current && std::any_of(oldStates.begin(), oldStates.end(), [](const auto& rs) { return rs.replicas > 0; });
+    if (rolling && !timePassed_) return;
     const rollout::SyncResult next = rollout::Sync(replicas, strategy, newState, oldStates);
     for (size_t k = 0; k < old.size(); ++k) SetReplicas(w, old[k], oldStates[k].replicas, next.oldReplicas[k]);
     if (current && next.newReplicas) SetReplicas(w, *current, newState->replicas, *next.newReplicas);
@@ -762,10 +767,11 @@ class Controllers {
   std::vector<size_t> orphans_;                                 // pods no controller owns
   std::vector<std::pair<size_t, v1::Node>> nodes_;              // Nodes(), read on first use
   bool nodesRead_ = false;
-  std::set<size_t> ranByDeployment_;                   // ReplicaSets already run by the Deployment that created them
-  std::unordered_map<size_t, int64_t> newReplicaSet_;  // Deployment item -> the replicas of the ReplicaSet it creates
-  std::set<size_t> erase_;                             // the pods the controllers deleted
-  std::optional<UnixNanos> now_;                       // Now(), read on first use
+  std::set<size_t> ranByDeployment_;  // ReplicaSets already run by the Deployment that created them
+  std::unordered_map<size_t, int64_t> newReplicaSet_;
+  bool timePassed_ = false;  // SyncContext::timePassed  // Deployment item -> the replicas of the ReplicaSet it creates
+  std::set<size_t> erase_;   // the pods the controllers deleted
+  std::optional<UnixNanos> now_;  // Now(), read on first use
   bool nowRead_ = false;
 
  public:
@@ -790,7 +796,7 @@ const json* ControllerRefOf(const json& meta) {
   return nullptr;
 }
 
-void RunControllers(json& doc, ControllerResult& out, const std::set<std::string>* terminating) {
+void RunControllers(json& doc, ControllerResult& out, const SyncContext* context) {
   out = ControllerResult{};
   if (!doc.is_object()) return;
   if (IsWorkloadKind(Str(doc, "kind"))) {
@@ -800,7 +806,7 @@ void RunControllers(json& doc, ControllerResult& out, const std::set<std::string
   auto items = doc.find("items");
   // A dump of nodes and pods has nothing for the controllers to do: skip indexing its pods.
   if (items == doc.end() || !items->is_array() || !HasWorkloads(doc)) return;
-  Controllers controllers(*items, out, terminating);
+  Controllers controllers(*items, out, context);
   controllers.Run();
   // The deleted pods leave the document; what was created moves up past them.
   out.erased.assign(controllers.erased().begin(), controllers.erased().end());

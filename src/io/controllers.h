@@ -28,8 +28,8 @@
 // io/pod_deletion_order.h, a StatefulSet from its highest ordinal down. A Deployment
 // syncs once per run (io/deployment_rollout.h): it scales its ReplicaSet to its replicas,
 // or, when its template changed, takes one step of its RollingUpdate or Recreate
-// strategy; running the controllers again after the scheduler placed the new pods takes
-// the next step (io/simulate.h).
+// strategy; the next steps wait for time to pass (SyncContext::timePassed: the rounds of
+// io/simulate.h, once the scheduler placed the new pods).
 #include <set>
 #include <string>
 #include <vector>
@@ -68,10 +68,17 @@ struct ControllerError {
 // Runs the controllers over `doc` (a single object or a v1 List; a single workload
 // becomes a List of it and what it creates). Throws ControllerError on a workload the
 // API server would refuse (caught by the reader, the one place that catches).
-// `terminating` names pods ("namespace/name") just deleted and still terminating: a new
-// pod does not take their names.
-void RunControllers(nlohmann::ordered_json& doc, ControllerResult& out,
-                    const std::set<std::string>* terminating = nullptr);
+// What the controllers know beyond the document, when a document being edited is re-read.
+struct SyncContext {
+  // Pods ("namespace/name") just deleted and still terminating: a new pod does not take their names.
+  std::set<std::string> terminating;
+  // Time passed since the last sync (io/simulate.h's rounds): new pods may have become
+  // available, so a Deployment mid-rollout takes its next step. Without it (an edit, a
+  // load) a rollout stays where it is and only a new template starts one.
+  bool timePassed = false;
+};
+
+void RunControllers(nlohmann::ordered_json& doc, ControllerResult& out, const SyncContext* context = nullptr);
 
 // Whether `doc` holds a workload whose controller could create or delete pods.
 bool HasWorkloads(const nlohmann::ordered_json& doc);

@@ -231,8 +231,8 @@ bool ScenarioDoc::RereadItems(const Snapshot& snapshot, std::string& error) {
 bool ScenarioDoc::Reread(std::string& error) {
   Scenario next;
   ojson doc;
-  ReadResult r = ReadScenarioDocument(json_->doc, next, &doc, &terminating_);
-  terminating_.clear();
+  ReadResult r = ReadScenarioDocument(json_->doc, next, &doc, &sync_);
+  sync_ = SyncContext{};
   if (!r.ok) {
     error = r.error;
     return false;

@@ -167,7 +167,7 @@ class ScenarioDoc {
   std::vector<std::string> controllerNotes_;
   std::vector<DeletedPod> deletedPods_;
   std::vector<std::string> createdPods_;
-  std::set<std::string> terminating_;  // the pods the edit being re-read removed (RunControllers)
+  SyncContext sync_;  // for the re-read in progress: the pods the edit removed, whether time passed
   bool loaded_ = false;
 };
 

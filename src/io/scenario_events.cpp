@@ -20,6 +20,7 @@ ojson& ListAnnotations(ojson& doc) { return Child(Child(doc, "metadata"), "annot
 bool ScenarioDoc::Resync(bool& changed, std::string& error) {
   changed = false;
   if (!HasWorkloads(json_->doc)) return true;  // a dump of nodes and pods: no controller to answer
+  sync_.timePassed = true;
   // Nothing to put back on failure (the document is not edited first): a copy only for undo.
   if (!(json_->recording ? Reshaped(json_->doc, error) : Reread(error))) return false;
   changed = !createdPods_.empty() || !deletedPods_.empty() || !controllerNotes_.empty();
@@ -67,7 +68,7 @@ bool ScenarioDoc::RemovePods(const std::vector<size_t>& pods, std::string& error
   std::sort(items.rbegin(), items.rend());
   items.erase(std::unique(items.begin(), items.end()), items.end());
   for (size_t pod : pods)
-    terminating_.insert(scenario_.pods[pod].metadata.ns + "/" + scenario_.pods[pod].metadata.name);
+    sync_.terminating.insert(scenario_.pods[pod].metadata.ns + "/" + scenario_.pods[pod].metadata.name);
   ojson backup = json_->doc;
   for (size_t i : items) json_->doc["items"].erase(i);
   return Reshaped(std::move(backup), error);
@@ -89,7 +90,7 @@ bool ScenarioDoc::FailNodes(const std::vector<size_t>& nodes, std::string& error
   for (const v1::Pod& p : scenario_.pods)
     if (names.count(p.spec.nodeName)) {
       gone.push_back(ItemIndex(p.path));
-      terminating_.insert(p.metadata.ns + "/" + p.metadata.name);
+      sync_.terminating.insert(p.metadata.ns + "/" + p.metadata.name);
     }
   std::sort(gone.begin(), gone.end());
   gone.erase(std::unique(gone.begin(), gone.end()), gone.end());

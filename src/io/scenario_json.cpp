@@ -875,12 +875,12 @@ void Locate(std::string_view text, bool yaml, const ControllerResult& controller
 // there, whatever the standard library's mangling, and it is never inlined.
 extern "C" [[gnu::noinline]] void spreadlab_read_text(std::string_view text, Scenario& out, json* docOut,
                                                       const json* parsed, ControllerResult& controllers,
-                                                      const std::set<std::string>* terminating, ReadResult& result) {
+                                                      const SyncContext* context, ReadResult& result) {
   out = Scenario{};
   const bool yaml = !parsed && !StartsLikeJson(text);
   try {
     json doc = parsed ? *parsed : yaml ? ParseYaml(text, result) : ParseJson(text);
-    RunControllers(doc, controllers, terminating);
+    RunControllers(doc, controllers, context);
     AdmitPriorities(doc);
     result.notes = controllers.notes;
     result.created = controllers.created.size();
@@ -910,9 +910,9 @@ extern "C" [[gnu::noinline]] void spreadlab_read_text(std::string_view text, Sce
 
 // `parsed`, when given, is the document already parsed (and `text` is not read).
 ReadResult ReadText(std::string_view text, Scenario& out, json* docOut, ControllerResult& controllers,
-                    const std::set<std::string>* terminating = nullptr, const json* parsed = nullptr) {
+                    const SyncContext* context = nullptr, const json* parsed = nullptr) {
   ReadResult result;
-  spreadlab_read_text(text, out, docOut, parsed, controllers, terminating, result);
+  spreadlab_read_text(text, out, docOut, parsed, controllers, context, result);
   return result;
 }
 
@@ -939,25 +939,24 @@ ReadResult ReadObjects(std::string_view text, Scenario& out) {
 
 namespace {
 ReadResult ReadScenarioText(std::string_view text, const json* parsed, Scenario& out, nlohmann::ordered_json* doc,
-                            const std::set<std::string>* terminating);
+                            const SyncContext* context);
 }  // namespace
 
-ReadResult ReadScenario(std::string_view text, Scenario& out, nlohmann::ordered_json* doc,
-                        const std::set<std::string>* terminating) {
-  return ReadScenarioText(text, nullptr, out, doc, terminating);
+ReadResult ReadScenario(std::string_view text, Scenario& out, nlohmann::ordered_json* doc, const SyncContext* context) {
+  return ReadScenarioText(text, nullptr, out, doc, context);
 }
 
 ReadResult ReadScenarioDocument(const nlohmann::ordered_json& parsed, Scenario& out, nlohmann::ordered_json* doc,
-                                const std::set<std::string>* terminating) {
-  return ReadScenarioText({}, &parsed, out, doc, terminating);
+                                const SyncContext* context) {
+  return ReadScenarioText({}, &parsed, out, doc, context);
 }
 
 namespace {
 
 ReadResult ReadScenarioText(std::string_view text, const json* parsed, Scenario& out, nlohmann::ordered_json* doc,
-                            const std::set<std::string>* terminating) {
+                            const SyncContext* context) {
   ControllerResult controllers;
-  ReadResult result = ReadText(text, out, doc, controllers, terminating, parsed);
+  ReadResult result = ReadText(text, out, doc, controllers, context, parsed);
   if (!result.ok) return result;
   result.ok = false;
   const std::string schedulerName = out.profile ? out.profile->schedulerName : "default-scheduler";

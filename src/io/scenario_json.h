@@ -36,15 +36,14 @@ struct ReadResult {
 // Parses `text` into `out` and validates it (core/validation). On failure `out`
 // is left unspecified and the first error is returned. `doc`, when given, receives
 // the document as JSON (YAML converted as kubectl converts it).
-// `terminating`: pods just deleted, whose names the controllers do not give again (RunControllers).
+// `context`: what the controllers know beyond the document (RunControllers).
 ReadResult ReadScenario(std::string_view text, Scenario& out, nlohmann::ordered_json* doc = nullptr,
-                        const std::set<std::string>* terminating = nullptr);
+                        const SyncContext* context = nullptr);
 
 // The same for a document already parsed (ScenarioDoc's re-read after an edit): no text
 // round trip, and errors name JSON paths only.
 ReadResult ReadScenarioDocument(const nlohmann::ordered_json& parsed, Scenario& out,
-                                nlohmann::ordered_json* doc = nullptr,
-                                const std::set<std::string>* terminating = nullptr);
+                                nlohmann::ordered_json* doc = nullptr, const SyncContext* context = nullptr);
 
 // The error with its position: "SOURCE:LINE[:COLUMN]: error" with a source name,
 // "line L[, column C]: error" without; just the error when there is no position.

@@ -174,8 +174,10 @@ TEST(ControllersTest, ARollingUpdateSyncBySync) {
   BindAll(doc, "a1");
   doc["items"][1]["spec"]["template"]["spec"]["containers"][0]["image"] = "nginx:2";
   std::vector<std::vector<int64_t>> steps;
+  SyncContext later;
+  later.timePassed = true;
   for (int sync = 0; sync < 8; ++sync) {
-    RunControllers(doc, r);
+    RunControllers(doc, r, &later);
     steps.push_back(ReplicaSetReplicas(doc));
     BindAll(doc, "a1");
   }
@@ -188,6 +190,27 @@ TEST(ControllersTest, ARollingUpdateSyncBySync) {
     EXPECT_LE(steps[k][0], steps[k - 1][0]) << "the old ReplicaSet only shrinks, sync " << k;
   }
   EXPECT_EQ(PodCount(doc), 4u);
+}
+
+// An edit re-read without time passing (SyncContext::timePassed false) leaves a rollout
+// where it is: the new pods may not be available yet.
+TEST(ControllersTest, ARolloutWaitsForTimeToPass) {
+  json d = Deployment("web", 4);
+  d["spec"]["strategy"] = {{"type", "RollingUpdate"}, {"rollingUpdate", {{"maxSurge", 1}, {"maxUnavailable", 1}}}};
+  json doc = List({Node("a1", "a"), d});
+  ControllerResult r;
+  RunControllers(doc, r);
+  BindAll(doc, "a1");
+  doc["items"][1]["spec"]["template"]["spec"]["containers"][0]["image"] = "nginx:2";
+  RunControllers(doc, r);  // the new template: the rollout's first step
+  EXPECT_EQ(ReplicaSetReplicas(doc), (std::vector<int64_t>{3, 1}));
+  BindAll(doc, "a1");
+  RunControllers(doc, r);
+  EXPECT_EQ(ReplicaSetReplicas(doc), (std::vector<int64_t>{3, 1})) << "no time passed";
+  SyncContext later;
+  later.timePassed = true;
+  RunControllers(doc, r, &later);
+  EXPECT_EQ(ReplicaSetReplicas(doc), (std::vector<int64_t>{3, 2}));
 }
 
 // Recreate: the old ReplicaSet goes to 0 first; the new one is made once its pods are gone.

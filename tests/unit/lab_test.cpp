@@ -168,3 +168,32 @@ TEST(LabTest, EventsAreUndoableEdits) {
 
 }  // namespace
 }  // namespace spreadlab::app
+
+namespace spreadlab::app {
+namespace {
+
+// Found by the browser's lesson test: a constraint edit written into the document (not
+// the typed fast path) is re-read and the controllers answer it; when they changed the
+// pods, the explained pod's index was stale and Recompile read past the pods (a crash in
+// the wasm). Now the lab rebuilds, and the document and the cluster agree.
+TEST(LabTest, AConstraintEditTheControllersAnswerRebuilds) {
+  Lab lab;
+  std::string error;
+  ASSERT_TRUE(lab.Load(testing::ReadFile(std::string(SPREADLAB_EXAMPLES_DIR) + "/deployment-rollout-match-label-keys.yaml"),
+                       "r", error))
+      << error;
+  ASSERT_TRUE(lab.ScheduleNext(error)) << error;
+  ASSERT_TRUE(lab.ScheduleNext(error)) << error;
+  EXPECT_TRUE(lab.SetConstraintField(0, "matchLabelKeys", "null", &error)) << error;
+  EXPECT_EQ(lab.cluster().pods().size(), lab.doc().scenario().pods.size());
+  ASSERT_NE(lab.pod(), kNone);
+  EXPECT_EQ(lab.cluster().pod(lab.pod()).name, lab.doc().scenario().pods[lab.podItem()].metadata.name);
+  // No time passed: the rollout did not take a step; the old revision's 3 pods still run.
+  size_t old = 0;
+  for (const v1::Pod& p : lab.doc().scenario().pods) old += p.metadata.labels.count("pod-template-hash") &&
+                                                            p.metadata.labels.at("pod-template-hash") == "5c7f8d9b6";
+  EXPECT_EQ(old, 3u);
+}
+
+}  // namespace
+}  // namespace spreadlab::app

@@ -362,6 +362,12 @@ bool Lab::Commit(const char* what, const Edit& edit, std::string* errorOut, bool
   }
   // A profile that reads but that the framework refuses puts the document back, so
   // that the document and the cluster on screen stay one.
+  // An edit written into the document and re-read lets the controllers answer: when they
+  // added or removed pods, the explained pod's index is stale and the cluster is rebuilt.
+  const Scenario& now = doc_.scenario();
+  constraintsOnly = constraintsOnly && now.pods.size() == cluster_->pods().size() &&
+                    now.pods[static_cast<size_t>(trace_.pod)].metadata.name == cluster_->pod(trace_.pod).name &&
+                    now.pods[static_cast<size_t>(trace_.pod)].metadata.ns == cluster_->pod(trace_.pod).ns;
   if (!(constraintsOnly ? Recompile(trace_.pod) : Rebuild())) {
     const std::string refused = rebuildError_;
     std::string ignored;
