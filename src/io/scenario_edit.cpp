@@ -634,23 +634,32 @@ bool ScenarioDoc::AddNodeLike(size_t like, const std::string& name, const v1::La
 
 bool ScenarioDoc::RemoveNode(size_t node, std::string& error) { return RemoveNodes({node}, error); }
 
-bool ScenarioDoc::RemoveNodes(const std::vector<size_t>& nodes, std::string& error) {
-  std::vector<size_t> gone;
+bool ScenarioDoc::NodeItemsWithPods(const std::vector<size_t>& nodes, const char* verb, std::vector<size_t>& items,
+                                    std::set<std::string>* podKeys, std::string& error) const {
   std::set<std::string> names;
   for (size_t node : nodes) {
     const v1::Node& n = scenario_.nodes.at(node);
-    size_t ni = ItemIndex(n.path);
+    const size_t ni = ItemIndex(n.path);
     if (ni == std::string::npos) {
-      error = "the scenario is this one node; it cannot be removed";
+      error = std::string("the scenario is this one node; it cannot ") + verb;
       return false;
     }
-    gone.push_back(ni);
+    items.push_back(ni);
     names.insert(n.metadata.name);
   }
   for (const auto& p : scenario_.pods)
-    if (names.count(p.spec.nodeName)) gone.push_back(ItemIndex(p.path));
-  std::sort(gone.rbegin(), gone.rend());
-  gone.erase(std::unique(gone.begin(), gone.end()), gone.end());
+    if (names.count(p.spec.nodeName)) {
+      items.push_back(ItemIndex(p.path));
+      if (podKeys) podKeys->insert(p.metadata.ns + "/" + p.metadata.name);
+    }
+  std::sort(items.rbegin(), items.rend());
+  items.erase(std::unique(items.begin(), items.end()), items.end());
+  return true;
+}
+
+bool ScenarioDoc::RemoveNodes(const std::vector<size_t>& nodes, std::string& error) {
+  std::vector<size_t> gone;
+  if (!NodeItemsWithPods(nodes, "be removed", gone, nullptr, error)) return false;
   ojson backup = json_->doc;
   for (size_t i : gone) json_->doc["items"].erase(i);
   return Reshaped(std::move(backup), error);

@@ -151,7 +151,12 @@ class ScenarioDoc {
   // rest of the scenario was valid and cannot have changed (ValidateEditedPod).
   bool ValidatePod(size_t pod, std::string& error) const;
   bool ValidateNode(size_t node, std::string& error) const;
-  bool Reread(std::string& error);                                 // after a structural JSON edit; reverts on failure
+  bool Reread(std::string& error);  // after a structural JSON edit; reverts on failure
+  // The items of these nodes and of the pods bound to them, last first (to erase them in
+  // turn); `podKeys` receives the pods' "namespace/name". False when the document is one
+  // node alone ("the scenario is this one node; it cannot <verb>").
+  bool NodeItemsWithPods(const std::vector<size_t>& nodes, const char* verb, std::vector<size_t>& items,
+                         std::set<std::string>* podKeys, std::string& error) const;
   bool RereadItems(const Snapshot& snapshot, std::string& error);  // Restore of an item snapshot
   // After an edit that changed the document's shape: re-reads it; puts `before` back when
   // that fails, else keeps it as the undo record.

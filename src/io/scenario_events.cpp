@@ -15,6 +15,14 @@ constexpr const char* kRestartedAt = "kubectl.kubernetes.io/restartedAt";
 // The List's metadata.annotations, created when missing.
 ojson& ListAnnotations(ojson& doc) { return Child(Child(doc, "metadata"), "annotations"); }
 
+// The failed nodes kept in the annotations (FailNodes), an empty array when there are none.
+ojson FailedNodes(const ojson& annotations) {
+  auto it = annotations.find(kFailedNodesAnnotation);
+  ojson failed = it != annotations.end() && it->is_string() ? ojson::parse(it->get<std::string>(), nullptr, false)
+                                                            : ojson::array();
+  return failed.is_array() ? failed : ojson::array();
+}
+
 }  // namespace
 
 bool ScenarioDoc::Resync(bool& changed, std::string& error) {
@@ -75,34 +83,14 @@ bool ScenarioDoc::RemovePods(const std::vector<size_t>& pods, std::string& error
 }
 
 bool ScenarioDoc::FailNodes(const std::vector<size_t>& nodes, std::string& error) {
-  std::set<std::string> names;
   std::vector<size_t> gone;
-  for (size_t node : nodes) {
-    const v1::Node& n = scenario_.nodes.at(node);
-    const size_t i = ItemIndex(n.path);
-    if (i == std::string::npos) {
-      error = "the scenario is this one node; it cannot fail";
-      return false;
-    }
-    names.insert(n.metadata.name);
-    gone.push_back(i);
-  }
-  for (const v1::Pod& p : scenario_.pods)
-    if (names.count(p.spec.nodeName)) {
-      gone.push_back(ItemIndex(p.path));
-      sync_.terminating.insert(p.metadata.ns + "/" + p.metadata.name);
-    }
-  std::sort(gone.begin(), gone.end());
-  gone.erase(std::unique(gone.begin(), gone.end()), gone.end());
+  if (!NodeItemsWithPods(nodes, "fail", gone, &sync_.terminating, error)) return false;
   ojson backup = json_->doc;
   ojson& annotations = ListAnnotations(json_->doc);
-  ojson failed = ojson::array();
-  if (annotations.contains(kFailedNodesAnnotation) && annotations[kFailedNodesAnnotation].is_string())
-    failed = ojson::parse(annotations[kFailedNodesAnnotation].get<std::string>(), nullptr, false);
-  if (!failed.is_array()) failed = ojson::array();
+  ojson failed = FailedNodes(annotations);
   for (size_t node : nodes) failed.push_back(json_->doc["items"][ItemIndex(scenario_.nodes[node].path)]);
   annotations[kFailedNodesAnnotation] = Text(failed);
-  for (auto i = gone.rbegin(); i != gone.rend(); ++i) json_->doc["items"].erase(*i);
+  for (size_t i : gone) json_->doc["items"].erase(i);
   return Reshaped(std::move(backup), error);
 }
 
@@ -110,12 +98,10 @@ bool ScenarioDoc::RestoreNodes(size_t& restored, std::string& error) {
   restored = 0;
   ojson backup = json_->doc;
   ojson& annotations = ListAnnotations(json_->doc);
-  ojson failed = ojson::array();
-  if (annotations.contains(kFailedNodesAnnotation) && annotations[kFailedNodesAnnotation].is_string())
-    failed = ojson::parse(annotations[kFailedNodesAnnotation].get<std::string>(), nullptr, false);
+  ojson failed = FailedNodes(annotations);
   annotations.erase(kFailedNodesAnnotation);
   if (annotations.empty()) json_->doc["metadata"].erase("annotations");
-  if (!failed.is_array() || failed.empty()) {
+  if (failed.empty()) {
     json_->doc = std::move(backup);
     error = "no failed node to restore";
     return false;
