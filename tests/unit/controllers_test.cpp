@@ -163,9 +163,8 @@ TEST(ControllersTest, ANewTemplateIsANewReplicaSet) {
   EXPECT_TRUE(r.created.empty());
 }
 
-// Sync after sync, with every new pod scheduled in between: 4 replicas, maxSurge 1,
-// maxUnavailable 1 (the arithmetic of rolling.go, one sync per RunControllers).
-TEST(ControllersTest, ARollingUpdateSyncBySync) {
+// A Deployment of 4 (maxSurge 1, maxUnavailable 1) whose pods run on a1, then a new template.
+json RunningDeploymentWithNewTemplate() {
   json d = Deployment("web", 4);
   d["spec"]["strategy"] = {{"type", "RollingUpdate"}, {"rollingUpdate", {{"maxSurge", 1}, {"maxUnavailable", 1}}}};
   json doc = List({Node("a1", "a"), d});
@@ -173,9 +172,22 @@ TEST(ControllersTest, ARollingUpdateSyncBySync) {
   RunControllers(doc, r);
   BindAll(doc, "a1");
   doc["items"][1]["spec"]["template"]["spec"]["containers"][0]["image"] = "nginx:2";
+  return doc;
+}
+
+SyncContext TimePassed() {
+  SyncContext c;
+  c.timePassed = true;
+  return c;
+}
+
+// Sync after sync, with every new pod scheduled in between: 4 replicas, maxSurge 1,
+// maxUnavailable 1 (the arithmetic of rolling.go, one sync per RunControllers).
+TEST(ControllersTest, ARollingUpdateSyncBySync) {
+  json doc = RunningDeploymentWithNewTemplate();
+  ControllerResult r;
   std::vector<std::vector<int64_t>> steps;
-  SyncContext later;
-  later.timePassed = true;
+  const SyncContext later = TimePassed();
   for (int sync = 0; sync < 8; ++sync) {
     RunControllers(doc, r, &later);
     steps.push_back(ReplicaSetReplicas(doc));
@@ -195,20 +207,14 @@ TEST(ControllersTest, ARollingUpdateSyncBySync) {
 // An edit re-read without time passing (SyncContext::timePassed false) leaves a rollout
 // where it is: the new pods may not be available yet.
 TEST(ControllersTest, ARolloutWaitsForTimeToPass) {
-  json d = Deployment("web", 4);
-  d["spec"]["strategy"] = {{"type", "RollingUpdate"}, {"rollingUpdate", {{"maxSurge", 1}, {"maxUnavailable", 1}}}};
-  json doc = List({Node("a1", "a"), d});
+  json doc = RunningDeploymentWithNewTemplate();
   ControllerResult r;
-  RunControllers(doc, r);
-  BindAll(doc, "a1");
-  doc["items"][1]["spec"]["template"]["spec"]["containers"][0]["image"] = "nginx:2";
   RunControllers(doc, r);  // the new template: the rollout's first step
   EXPECT_EQ(ReplicaSetReplicas(doc), (std::vector<int64_t>{3, 1}));
   BindAll(doc, "a1");
   RunControllers(doc, r);
   EXPECT_EQ(ReplicaSetReplicas(doc), (std::vector<int64_t>{3, 1})) << "no time passed";
-  SyncContext later;
-  later.timePassed = true;
+  const SyncContext later = TimePassed();
   RunControllers(doc, r, &later);
   EXPECT_EQ(ReplicaSetReplicas(doc), (std::vector<int64_t>{3, 2}));
 }
