@@ -118,7 +118,7 @@ void DrawFrame(Lab& lab, UiState& ui) {
     }
     ImGui::End();
     if (timelineH > 0) {
-      if (BeginPanel("Placements over time", ImVec2(leftW, bottom - timelineH), ImVec2(centerW, timelineH)))
+      if (BeginPanel("Timeline: placements and events", ImVec2(leftW, bottom - timelineH), ImVec2(centerW, timelineH)))
         DrawTimeline(lab, ui);
       ImGui::End();
     }

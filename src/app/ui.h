@@ -25,7 +25,9 @@ struct UiState {
   bool showCompare = false;
   std::string importText, importError;
   float dpiScale = 1.0f;
-  float pictureBottom = 0;  // where the cluster picture ends (screen y): an embed's height follows it
+  float pictureBottom = 0;       // where the cluster picture ends (screen y): an embed's height follows it
+  bool timelinePlaying = false;  // the timeline's step-through moves its cursor on by itself
+  float timelineClock = 0;       // seconds the current step has been shown
 };
 
 // Light or dark: ImGui's style and the picture's palette (colors::P(), panels/widgets.h).

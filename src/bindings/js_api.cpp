@@ -18,6 +18,22 @@ using spreadlab::bindings::json;
 using spreadlab::bindings::Out;
 using spreadlab::bindings::Result;
 
+// timeline(): {cursor, steps: [{pod, node, message, actor, lines, skew}]}: the placements of
+// scheduleNext / scheduleAll and each event's beats (actor "event", "scheduler",
+// "controllers"; "" for a scheduleNext / scheduleAll cycle); skew: of the step's first
+// spread constraint, null without one.
+json TimelineJson(const Lab& lab) {
+  json steps = json::array();
+  for (const spreadlab::app::TimelineStep& s : lab.timeline())
+    steps.push_back({{"pod", s.pod.empty() ? json(nullptr) : json(s.pod)},
+                     {"node", s.node.empty() ? json(nullptr) : json(s.node)},
+                     {"message", s.message},
+                     {"actor", s.actor},
+                     {"lines", s.lines},
+                     {"skew", s.spread.empty() ? json(nullptr) : json(s.spread.front().skew)}});
+  return {{"cursor", lab.timelineCursor()}, {"steps", std::move(steps)}};
+}
+
 }  // namespace
 
 extern "C" {
@@ -161,6 +177,19 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_schedule_all() {
   int bound = TheLab().ScheduleAll(error);
   json j = Result(error.empty(), error);
   j["bound"] = bound;
+  return Out(j);
+}
+
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_timeline() { return Out(TimelineJson(TheLab())); }
+
+// scrubTo(n): the cluster after the first n steps of the timeline, as its slider shows it.
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_scrub_to(int step) {
+  Lab& lab = TheLab();
+  const bool ok = step >= 0 && static_cast<size_t>(step) <= lab.timeline().size() && !lab.timeline().empty();
+  if (ok) lab.ScrubTo(static_cast<size_t>(step));
+  json j = Result(
+      ok, ok ? "" : "no step " + std::to_string(step) + " in a timeline of " + std::to_string(lab.timeline().size()));
+  j["cursor"] = lab.timelineCursor();
   return Out(j);
 }
 

@@ -53,6 +53,32 @@ bool SplitLabel(const std::string& text, std::string& key, std::string& value) {
   return true;
 }
 
+// Each workload's spread, as its newest pod's constraints count it.
+struct WorkloadSpread {
+  std::string ns, workload;
+  std::vector<SpreadReport> reports;
+};
+std::vector<WorkloadSpread> SpreadOfWorkloads(Framework& framework, Cluster& cluster) {
+  const WorkloadIndex workloads(cluster.scenario());
+  std::map<std::pair<std::string, std::string>, PodIndex> newest;
+  const Scenario& s = cluster.scenario();
+  for (size_t p = 0; p < s.pods.size(); ++p) {
+    const std::string w = workloads.Of(s.pods[p]);
+    if (!w.empty() && !cluster.pod(static_cast<PodIndex>(p)).finished)
+      newest[{s.pods[p].metadata.ns, w}] = static_cast<PodIndex>(p);
+  }
+  std::vector<WorkloadSpread> out;
+  for (const auto& [key, pod] : newest) out.push_back({key.first, key.second, ReportSpread(framework, cluster, {pod})});
+  return out;
+}
+
+std::vector<SpreadReport> Flatten(std::vector<WorkloadSpread> spread) {
+  std::vector<SpreadReport> out;
+  for (WorkloadSpread& w : spread)
+    for (SpreadReport& r : w.reports) out.push_back(std::move(r));
+  return out;
+}
+
 }  // namespace
 
 bool ParseSimStep(const std::string& text, SimStep& out, std::string& error) {
@@ -105,17 +131,21 @@ Simulation::Simulation(ScenarioDoc& doc, const Release* release) : doc_(doc), re
 bool Simulation::Start(StepReport& out, std::string& error) {
   out = StepReport{};
   out.action = "start";
+  notesBeaten_ = 0;
   AfterEdit(out);  // what the controllers did when the scenario was loaded
+  Beat(out, "event");
   return Settle(out, error);
 }
 
 bool Simulation::Step(const SimStep& step, StepReport& out, std::string& error) {
   out = StepReport{};
   out.action = step.text;
+  notesBeaten_ = 0;
   if (!Apply(step, out, error)) {
     error = step.text + ": " + error;
     return false;
   }
+  Beat(out, "event");
   if (!Settle(out, error)) return false;
   if (step.action == "deschedule")
     for (const SimSpread& sp : out.spread)
@@ -281,6 +311,16 @@ bool Simulation::Deschedule(StepReport& out, std::string& error) {
   return Evict(pods, out, error);
 }
 
+void Simulation::Beat(StepReport& out, const char* actor) {
+  if (!recordBeats_) return;
+  SimBeat beat;
+  beat.actor = actor;
+  beat.lines.assign(out.notes.begin() + static_cast<std::ptrdiff_t>(notesBeaten_), out.notes.end());
+  notesBeaten_ = out.notes.size();
+  beat.state = doc_.Save();
+  out.beats.push_back(std::move(beat));  // its spread is counted by the next round's cluster
+}
+
 bool Simulation::Settle(StepReport& out, std::string& error) {
   std::vector<Placement> last;
   std::unique_ptr<Cluster> cluster;
@@ -292,7 +332,23 @@ bool Simulation::Settle(StepReport& out, std::string& error) {
     cluster = std::make_unique<Cluster>(std::move(s));
     framework = plugins::NewFramework(*cluster, profile, error);
     if (!framework) return false;
-    last = ScheduleAll(*cluster, *framework);
+    PlacementObserver beat;
+    if (recordBeats_) {
+      if (!out.beats.empty() && out.beats.back().state && out.beats.back().spread.empty())
+        out.beats.back().spread = Flatten(SpreadOfWorkloads(*framework, *cluster));
+      beat = [&](const Placement& p) {
+        if (p.node == kNone) return;  // told once the cluster has settled
+        const v1::Pod& pod = cluster->podSpec(p.pod);
+        SimBeat b{"scheduler",
+                  {},
+                  {PodKey(pod), cluster->node(p.node).name, WorkloadIndex(cluster->scenario()).Of(pod)},
+                  p.message,
+                  Flatten(SpreadOfWorkloads(*framework, *cluster)),
+                  nullptr};
+        out.beats.push_back(std::move(b));
+      };
+    }
+    last = ScheduleAll(*cluster, *framework, beat);
     std::vector<std::pair<size_t, std::string>> binds;
     const WorkloadIndex workloads(cluster->scenario());
     for (const Placement& p : last)
@@ -304,7 +360,10 @@ bool Simulation::Settle(StepReport& out, std::string& error) {
     if (!binds.empty() && !doc_.SetPodNodeNames(binds, error)) return false;
     bool changed = false;
     if (!doc_.Resync(changed, error)) return false;
-    if (changed) AfterEdit(out);
+    if (changed) {
+      AfterEdit(out);
+      Beat(out, "controllers");
+    }
     if (!changed && binds.empty()) break;
     if (out.rounds >= kMaxRoundsBase + 4 * static_cast<int>(doc_.scenario().pods.size())) {
       out.settled = false;
@@ -315,21 +374,17 @@ bool Simulation::Settle(StepReport& out, std::string& error) {
   }
   // The last round changed nothing: its cluster is the document's, its failures the pending pods.
   const WorkloadIndex workloads(cluster->scenario());
+  const std::vector<WorkloadSpread> spread = SpreadOfWorkloads(*framework, *cluster);
   for (const Placement& p : last) {
     const v1::Pod& pod = cluster->podSpec(p.pod);
-    if (p.node == kNone) out.pending.push_back({{PodKey(pod), "", workloads.Of(pod)}, p.message});
+    if (p.node != kNone) continue;
+    out.pending.push_back({{PodKey(pod), "", workloads.Of(pod)}, p.message});
+    if (recordBeats_)
+      out.beats.push_back({"scheduler", {}, out.pending.back().pod, p.message, Flatten(spread), nullptr});
   }
-  // Each workload's spread, as its newest pod's constraints count it.
-  std::map<std::pair<std::string, std::string>, PodIndex> newest;
-  const Scenario& s = cluster->scenario();
-  for (size_t p = 0; p < s.pods.size(); ++p) {
-    const std::string w = workloads.Of(s.pods[p]);
-    if (!w.empty() && !cluster->pod(static_cast<PodIndex>(p)).finished)
-      newest[{s.pods[p].metadata.ns, w}] = static_cast<PodIndex>(p);
-  }
-  for (const auto& [key, pod] : newest)
-    for (const SpreadReport& r : ReportSpread(*framework, *cluster, {pod})) {
-      SimSpread sp{key.first, key.second, r.topologyKey, r.selector, r.whenUnsatisfiable, r.maxSkew, {}, r.skew};
+  for (const WorkloadSpread& w : spread)
+    for (const SpreadReport& r : w.reports) {
+      SimSpread sp{w.ns, w.workload, r.topologyKey, r.selector, r.whenUnsatisfiable, r.maxSkew, {}, r.skew};
       for (const DomainCount& d : r.domains) sp.domains.push_back({d.value, d.matchNum});
       out.spread.push_back(std::move(sp));
     }

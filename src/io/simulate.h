@@ -7,10 +7,12 @@
 // pod one by one (ScheduleAll), the controllers answer again, ... Shared by the CLI's
 // `simulate`, the JS API and the lab, each step being one edit of the ScenarioDoc.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/release.h"
+#include "core/scheduler/spread_report.h"
 #include "io/controllers.h"
 #include "io/scenario_edit.h"
 
@@ -71,6 +73,19 @@ struct SimSpread {
   int32_t skew = 0;
 };
 
+// One beat of a step, for the lab's step-through: the event itself (with the controllers'
+// immediate answer), one pod the scheduler bound (or left Pending once the cluster
+// settled), or the controllers' answer to a round of bindings. Recorded only when asked
+// (Simulation::RecordBeats): each event or controllers beat keeps the whole document.
+struct SimBeat {
+  std::string actor;                                   // "event", "scheduler" or "controllers"
+  std::vector<std::string> lines;                      // event, controllers: what they did, one line each
+  SimPod pod;                                          // scheduler: the pod and its node ("" when Pending)
+  std::string message;                                 // scheduler: the cycle's message
+  std::vector<SpreadReport> spread;                    // every workload's spread after the beat
+  std::shared_ptr<const ScenarioDoc::Snapshot> state;  // event, controllers: the document after it
+};
+
 struct StepReport {
   std::string action;               // the step as written ("start": the scenario as loaded)
   std::vector<std::string> notes;   // what the event and the controllers did, one line each
@@ -82,6 +97,7 @@ struct StepReport {
   std::vector<SimSpread> spread;    // every workload's spread after the step
   int rounds = 0;                   // scheduler / controller rounds until nothing changed
   bool settled = true;              // false: stopped after the round limit
+  std::vector<SimBeat> beats;       // in order, when recorded
 };
 
 class Simulation {
@@ -93,6 +109,8 @@ class Simulation {
   bool Start(StepReport& out, std::string& error);
   // Applies `step`, then lets the controllers and the scheduler settle.
   bool Step(const SimStep& step, StepReport& out, std::string& error);
+  // The reports of the next Start / Step carry their beats.
+  void RecordBeats() { recordBeats_ = true; }
 
  private:
   bool Apply(const SimStep& step, StepReport& out, std::string& error);
@@ -101,9 +119,13 @@ class Simulation {
   bool Cordon(size_t node, bool cordoned, std::string& error);
   bool Evict(const std::vector<size_t>& pods, StepReport& out, std::string& error);
   void AfterEdit(StepReport& out);  // what the controllers did in answer to the last edit
+  // Records an event or controllers beat: the notes since the last one, the document now.
+  void Beat(StepReport& out, const char* actor);
 
   ScenarioDoc& doc_;
   const Release* release_;
+  bool recordBeats_ = false;
+  size_t notesBeaten_ = 0;  // out.notes already told by a beat
 };
 
 }  // namespace spreadlab::io

@@ -588,6 +588,65 @@ test('the Events panel plays a zone outage and recovery as the CLI simulates it'
   await ctx.close();
 });
 
+test('an event steps through on the timeline: the event, each binding, the controllers, as the picture shows them', async () => {
+  const { page, ctx } = await openLab('/');
+  const file = 'zone-outage.yaml';
+  checkEqual(await api(page, 'load', readFileSync(join(EXAMPLES, file), 'utf8'), file), { ok: true, error: null }, 'load');
+  checkEqual((await api(page, 'scheduleAll')).bound, 6, 'the 6 replicas are placed');
+  const failed = await api(page, 'simulate', 'fail topology.kubernetes.io/zone=zone-c');
+  check(failed.ok, `fail: ${JSON.stringify(failed)}`);
+  const { steps, cursor } = await api(page, 'timeline');
+  checkEqual(cursor, steps.length, 'the timeline shows the end');
+  const event = steps.findIndex((s) => s.actor === 'event');
+  checkEqual(event, 6, 'the event follows the 6 placements');
+  checkEqual(steps[event].message, 'fail topology.kubernetes.io/zone=zone-c', 'the event as written');
+  check(/2 node\(s\) failed \(node-c1, node-c2\)/.test(steps[event].lines[0]), steps[event].lines[0]);
+  const bound = steps.slice(event + 1).filter((s) => s.actor === 'scheduler');
+  checkEqual(bound.map((s) => `${s.pod} ${s.node}`), failed.steps[0].placements.map((p) => `${p.pod} ${p.node}`),
+    'the scheduler beats are the step\'s placements, in order');
+  // Next and Back move one beat; Play runs to the end, a beat at a time.
+  checkEqual((await api(page, 'scrubTo', event)).cursor, event, 'scrubTo: just before the event');
+  await frames(page, 2);
+  await clickWidget(page, 'timelineNext');
+  await frames(page, 2);
+  checkEqual((await api(page, 'timeline')).cursor, event + 1, 'Next: one beat on');
+  await clickWidget(page, 'timelineBack');
+  await frames(page, 2);
+  checkEqual((await api(page, 'timeline')).cursor, event, 'Back: one beat back');
+  const played = async () => {
+    const seen = [];
+    for (let i = 0; i < 400 && seen[seen.length - 1] !== steps.length; ++i) {
+      await frames(page, 1);
+      const c = (await api(page, 'timeline')).cursor;
+      if (c !== seen[seen.length - 1]) seen.push(c);
+    }
+    return seen;
+  };
+  await clickWidget(page, 'timelinePlay');
+  let seen = await played();
+  checkEqual(seen[seen.length - 1], steps.length, `Play runs to the end (${seen})`);
+  check(seen.every((c, i) => i === 0 || c === seen[i - 1] + 1), `one beat at a time: ${seen}`);
+  // The Events panel's "Step through" goes back to just before the event and plays it.
+  await clickWidget(page, 'events');
+  await frames(page, 2);
+  await clickWidget(page, 'eventStepThrough:0');
+
+  seen = await played();
+  check(seen[0] <= event + 2 && seen[seen.length - 1] === steps.length, `Step through replays the event: ${seen}`);
+  // Scrubbed by the API: after the event the replacements are Pending, zone C gone.
+  checkEqual((await api(page, 'scrubTo', event + 1)).ok, true, 'scrubTo');
+  let [web] = await api(page, 'workloads');
+  checkEqual(web.spread[0].domains, { 'zone-a': 2, 'zone-b': 2 }, 'zone C has failed, its pods not yet replaced');
+  await frames(page, 2);
+  await shot(page, '18-timeline-step-through.png');
+  checkEqual((await api(page, 'scrubTo', steps.length)).ok, true, 'scrubTo the end');
+  [web] = await api(page, 'workloads');
+  checkEqual(web.spread[0].domains, { 'zone-a': 3, 'zone-b': 3 }, 'the replacements placed');
+  const bad = await api(page, 'scrubTo', steps.length + 1);
+  check(!bad.ok && /no step/.test(bad.error), bad.error);
+  await ctx.close();
+});
+
 test('the release selector: labelSelector {} under 1.37 and master, as the CLI answers each', async () => {
   const { page, ctx } = await openLab('/');
   const file = 'spread-empty-selector.yaml';

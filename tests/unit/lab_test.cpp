@@ -197,3 +197,85 @@ TEST(LabTest, AConstraintEditTheControllersAnswerRebuilds) {
 
 }  // namespace
 }  // namespace spreadlab::app
+
+namespace spreadlab::app {
+namespace {
+
+size_t PodsOn(const Lab& lab, const std::string& zonePrefix) {
+  size_t n = 0;
+  for (const v1::Pod& p : lab.doc().scenario().pods)
+    if (p.spec.nodeName.rfind(zonePrefix, 0) == 0) ++n;
+  return n;
+}
+
+// The timeline spans placements and events (issue 16's step-through): each event adds its
+// beats, scrubbing shows the cluster after any of them (the event's own document, then
+// the bindings after it), and a second event continues the same timeline.
+TEST(LabTest, TheTimelineStepsThroughEvents) {
+  Lab lab;
+  std::string error;
+  ASSERT_TRUE(lab.Load(testing::ReadFile(std::string(SPREADLAB_EXAMPLES_DIR) + "/zone-outage.yaml"), "z", error))
+      << error;
+  EXPECT_EQ(lab.ScheduleAll(error), 6) << error;
+  ASSERT_EQ(lab.timeline().size(), 6u);
+  ASSERT_TRUE(lab.Simulate("fail topology.kubernetes.io/zone=zone-c", &error)) << error;
+  const auto& t = lab.timeline();
+  ASSERT_GT(t.size(), 8u);
+  EXPECT_EQ(t[6].actor, "event");
+  EXPECT_EQ(t[6].message, "fail topology.kubernetes.io/zone=zone-c");
+  ASSERT_TRUE(t[6].event);
+  EXPECT_EQ(t[6].event.get(), lab.Events().back());
+  EXPECT_EQ(lab.timelineCursor(), t.size());
+  const std::string after = lab.doc().Dump();
+
+  lab.ScrubTo(7);  // the zone has failed; its two pods' replacements are Pending
+  EXPECT_EQ(lab.cluster().nodes().size(), 4u);
+  EXPECT_EQ(lab.PendingPods().size(), 2u);
+  EXPECT_EQ(PodsOn(lab, "node-c"), 0u);
+  lab.ScrubTo(8);  // the first replacement bound
+  EXPECT_EQ(lab.PendingPods().size(), 1u);
+  EXPECT_EQ(t[7].actor, "scheduler");
+  lab.ScrubTo(6);  // before the event: six pods over three zones
+  EXPECT_EQ(lab.cluster().nodes().size(), 6u);
+  EXPECT_EQ(PodsOn(lab, "node-c"), 2u);
+  EXPECT_TRUE(lab.PendingPods().empty());
+  lab.ScrubTo(t.size());
+  EXPECT_EQ(lab.doc().Dump(), after);
+
+  const size_t before = t.size();
+  ASSERT_TRUE(lab.Simulate("restore", &error)) << error;
+  ASSERT_GT(lab.timeline().size(), before);
+  EXPECT_EQ(lab.timeline()[before].actor, "event");
+  lab.ScrubTo(before);
+  EXPECT_EQ(lab.doc().Dump(), after);
+  // An event from a scrubbed-back point continues from there, dropping what followed.
+  lab.ScrubTo(6);
+  ASSERT_TRUE(lab.Simulate("drain node-a1", &error)) << error;
+  EXPECT_EQ(lab.timeline()[6].message, "drain node-a1");
+  EXPECT_EQ(PodsOn(lab, "node-a1"), 0u);  // zone-c never failed on this branch; the evicted pod's
+  EXPECT_EQ(PodsOn(lab, "node-a"), 2u);   // replacement stays in zone-a (maxSkew 1)
+  EXPECT_EQ(PodsOn(lab, "node-c"), 2u);
+  // Any other edit ends the timeline.
+  ASSERT_TRUE(lab.Undo());
+  EXPECT_TRUE(lab.timeline().empty());
+}
+
+// The lab's "schedule all" is the core's batch, in its queue order (PrioritySort).
+TEST(LabTest, ScheduleAllFollowsTheQueueOrder) {
+  Lab lab;
+  std::string error;
+  const std::string text = R"({"apiVersion": "v1", "kind": "List", "items": [
+    {"kind": "Node", "metadata": {"name": "n1"}, "status": {"allocatable": {"cpu": "1", "pods": "10"}}},
+    {"kind": "Pod", "metadata": {"name": "low"}, "spec": {"priority": 1, "containers": [{"name": "c", "resources": {"requests": {"cpu": "1"}}}]}},
+    {"kind": "Pod", "metadata": {"name": "high"}, "spec": {"priority": 100, "containers": [{"name": "c", "resources": {"requests": {"cpu": "1"}}}]}}]})";
+  ASSERT_TRUE(lab.Load(text, "p", error)) << error;
+  EXPECT_EQ(lab.ScheduleAll(error), 1) << error;
+  ASSERT_EQ(lab.timeline().size(), 2u);
+  EXPECT_EQ(lab.timeline()[0].pod, "default/high");
+  EXPECT_EQ(lab.timeline()[0].node, "n1");
+  EXPECT_EQ(lab.timeline()[1].pod, "default/low");
+  EXPECT_EQ(lab.timeline()[1].node, "");
+}
+
+}  // namespace
+}  // namespace spreadlab::app

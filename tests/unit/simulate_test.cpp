@@ -112,3 +112,81 @@ TEST(SimulateTest, RolloutOfAnUnknownWorkloadIsRefused) {
 
 }  // namespace
 }  // namespace spreadlab::io
+
+namespace spreadlab::io {
+namespace {
+
+// The step-through (issue 16): a recorded step tells, in order, the event with the
+// document after it, every binding with the spread after it, and the controllers' answers;
+// the bindings are the report's placements, and the last beat's document is the result.
+TEST(SimulateTest, RecordedBeatsRetellTheStepInOrder) {
+  Sim sim("zone-outage");
+  SimStep step;
+  ASSERT_TRUE(ParseSimStep("fail topology.kubernetes.io/zone=zone-c", step, sim.error));
+  StepReport report;
+  Simulation simulation(sim.doc);
+  simulation.RecordBeats();
+  ASSERT_TRUE(simulation.Step(step, report, sim.error)) << sim.error;
+  ASSERT_GE(report.beats.size(), 3u);
+  const SimBeat& event = report.beats.front();
+  EXPECT_EQ(event.actor, "event");
+  ASSERT_TRUE(event.state);
+  ASSERT_FALSE(event.lines.empty());
+  EXPECT_NE(event.lines.front().find("2 node(s) failed (node-c1, node-c2)"), std::string::npos) << event.lines.front();
+  // The event's spread: zone-c is gone with its two pods, the replacements not placed yet.
+  ASSERT_FALSE(event.spread.empty());
+  int32_t placedAfterEvent = 0;
+  for (const DomainCount& d : event.spread.front().domains) placedAfterEvent += d.matchNum;
+  EXPECT_EQ(placedAfterEvent, 4);
+  std::vector<std::string> bound;
+  for (const SimBeat& b : report.beats)
+    if (b.actor == "scheduler") {
+      EXPECT_FALSE(b.state);
+      EXPECT_FALSE(b.spread.empty());
+      bound.push_back(b.pod.pod + " " + b.pod.node);
+    }
+  std::vector<std::string> placements;
+  for (const SimPod& p : report.placements) placements.push_back(p.pod + " " + p.node);
+  EXPECT_EQ(bound, placements);
+  ASSERT_EQ(report.placements.size(), 2u);
+  int32_t placedAtEnd = 0;
+  for (const DomainCount& d : report.beats.back().spread.front().domains) placedAtEnd += d.matchNum;
+  EXPECT_EQ(placedAtEnd, 6);
+  // Every note is told by exactly one beat, in order.
+  std::vector<std::string> told;
+  for (const SimBeat& b : report.beats) told.insert(told.end(), b.lines.begin(), b.lines.end());
+  EXPECT_EQ(told, report.notes);
+  // Unrecorded, the same step has no beats and the same outcome.
+  Sim plain("zone-outage");
+  ASSERT_TRUE(plain.Step("fail topology.kubernetes.io/zone=zone-c")) << plain.error;
+  EXPECT_TRUE(plain.steps.back().beats.empty());
+  EXPECT_EQ(plain.doc.Dump(), sim.doc.Dump());
+}
+
+// A rollout's beats: the controllers' steps (a document each, what they did in words)
+// between the bindings of the new pods.
+TEST(SimulateTest, RecordedRolloutTellsTheControllersSteps) {
+  Sim sim("rollout-match-label-keys");
+  SimStep step;
+  ASSERT_TRUE(ParseSimStep("rollout default/web", step, sim.error));
+  StepReport report;
+  Simulation simulation(sim.doc);
+  simulation.RecordBeats();
+  ASSERT_TRUE(simulation.Step(step, report, sim.error)) << sim.error;
+  size_t controllers = 0, scheduler = 0;
+  for (const SimBeat& b : report.beats) {
+    if (b.actor == "controllers") {
+      ++controllers;
+      EXPECT_TRUE(b.state);
+      EXPECT_FALSE(b.lines.empty());
+    }
+    scheduler += b.actor == "scheduler";
+  }
+  EXPECT_GE(controllers, 2u);
+  EXPECT_EQ(scheduler, report.placements.size());
+  EXPECT_EQ(report.placements.size(), 6u);  // every pod of the new revision
+  EXPECT_EQ(report.beats.front().actor, "event");
+}
+
+}  // namespace
+}  // namespace spreadlab::io

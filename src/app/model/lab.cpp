@@ -5,6 +5,7 @@
 
 #include "core/plugins/podtopologyspread/plugin.h"
 #include "core/plugins/registry.h"
+#include "core/scheduler/schedule.h"
 #include "io/session.h"
 #include "io/trace_json.h"
 #include "io/why_apply.h"
@@ -54,7 +55,7 @@ bool Lab::Load(std::string_view text, std::string_view source, std::string& erro
     return false;
   }
   if (next.loaded()) {
-    undo_.push_back(Snapshot{next.Save(), "load"});
+    undo_.push_back(Snapshot{next.Save(), "load", nullptr});
     if (undo_.size() > kMaxUndo) undo_.erase(undo_.begin());
     redo_.clear();
   }
@@ -259,9 +260,35 @@ bool Lab::Simulate(const std::string& text, std::string* error) {
     return false;
   }
   auto report = std::make_shared<io::StepReport>();
-  if (!Apply(("Event: " + text).c_str(),
-             [&](io::ScenarioDoc& d, std::string& err) { return io::Simulation(d).Step(step, *report, err); }, error))
+  // The timeline goes on across events (the edit's Commit clears it): from where it was
+  // scrubbed to, or from the scenario as it is now.
+  timeline_.resize(cursor_);
+  timelineBinds_.resize(cursor_);
+  std::vector<TimelineStep> timeline = std::move(timeline_);
+  std::vector<std::pair<std::string, std::string>> binds = std::move(timelineBinds_);
+  if (timeline.empty()) timelineBase_ = doc_;
+  const bool applied = Apply(("Event: " + text).c_str(),
+                             [&](io::ScenarioDoc& d, std::string& err) {
+                               io::Simulation simulation(d);
+                               simulation.RecordBeats();
+                               return simulation.Step(step, *report, err);
+                             },
+                             error);
+  timeline_ = std::move(timeline);
+  timelineBinds_ = std::move(binds);
+  if (!applied) {
+    cursor_ = timeline_.size();
     return false;
+  }
+  for (io::SimBeat& beat : report->beats) {
+    TimelineStep t{beat.pod.pod, beat.pod.node,         beat.message,          std::move(beat.spread),
+                   beat.actor,   std::move(beat.lines), std::move(beat.state), nullptr};
+    if (t.actor == "event") t.message = text, t.event = report;
+    timelineBinds_.emplace_back(t.pod, t.node);
+    timeline_.push_back(std::move(t));
+  }
+  report->beats.clear();  // the timeline keeps them; the report, in the undo history, keeps what the panel lists
+  cursor_ = timeline_.size();
   undo_.back().event = report;
   std::string summary = text + ": " + std::to_string(report->evicted.size()) + " evicted, " +
                         std::to_string(report->deleted.size()) + " deleted, " + std::to_string(report->created.size()) +
@@ -338,7 +365,7 @@ std::string Lab::TraceJson(int indent) const {
 }
 
 void Lab::Push(const char* what) {
-  undo_.push_back(Snapshot{doc_.Save(), what});
+  undo_.push_back(Snapshot{doc_.Save(), what, nullptr});
   if (undo_.size() > kMaxUndo) undo_.erase(undo_.begin());
   redo_.clear();
 }
@@ -377,7 +404,7 @@ bool Lab::Commit(const char* what, const Edit& edit, std::string* errorOut, bool
     if (errorOut) *errorOut = refused;
     return false;
   }
-  undo_.push_back(Snapshot{std::move(before), what});
+  undo_.push_back(Snapshot{std::move(before), what, nullptr});
   if (undo_.size() > kMaxUndo) undo_.erase(undo_.begin());
   redo_.clear();
   if (source_.find("(edited)") == std::string::npos) source_ += " (edited)";
@@ -452,7 +479,8 @@ namespace {
 // The pods a timeline is about: every pod it placed, for the spread report.
 std::vector<PodIndex> PodsOf(const Cluster& cluster, const std::vector<std::pair<std::string, std::string>>& binds) {
   std::vector<PodIndex> out;
-  for (const auto& [pod, node] : binds) out.push_back(cluster.FindPod(pod));
+  for (const auto& [pod, node] : binds)  // an event's beats have no pod; an evicted pod is gone
+    if (PodIndex p = pod.empty() ? kNone : cluster.FindPod(pod); p != kNone) out.push_back(p);
   return out;
 }
 }  // namespace
@@ -468,7 +496,10 @@ bool Lab::ScheduleNext(std::string& error) {
   }
   if (timeline_.empty()) timelineBase_ = doc_;
   const PodInfo& pod = cluster_->pod(trace_.pod);
-  TimelineStep step{pod.key, trace_.selected == kNone ? "" : cluster_->node(trace_.selected).name, trace_.message, {}};
+  TimelineStep step;
+  step.pod = pod.key;
+  step.node = trace_.selected == kNone ? "" : cluster_->node(trace_.selected).name;
+  step.message = trace_.message;
   size_t item = podItem();
   if (trace_.selected != kNone) {
     Push("schedule next");
@@ -497,29 +528,28 @@ int Lab::ScheduleAll(std::string& error) {
     timelineBinds_.resize(cursor_);
   }
   if (timeline_.empty()) timelineBase_ = doc_;
-  // The core's batch (ScheduleAll), one cycle per pending pod, with the spread after each.
+  // The core's batch (ScheduleAll: its queue order, one cycle per pending pod), with the
+  // spread after each placement.
   Cluster cluster(doc_.scenario());
   auto framework = plugins::NewFramework(cluster, doc_.scenario().profile.value_or(config::Profile{}), error);
   if (!framework) return 0;
-  std::vector<PodIndex> pending = cluster.PendingPods();
   std::vector<std::pair<size_t, std::string>> binds;
   std::vector<PodIndex> placed = PodsOf(cluster, timelineBinds_);
-  CycleTrace trace;
   int bound = 0;
-  for (PodIndex p : pending) {
-    framework->RunCycle(p, trace, /*explain=*/false);
-    TimelineStep step{
-        cluster.pod(p).key, trace.selected == kNone ? "" : cluster.node(trace.selected).name, trace.message, {}};
-    if (trace.selected != kNone) {
-      cluster.Bind(p, trace.selected);
-      binds.emplace_back(static_cast<size_t>(p), step.node);
+  const std::vector<Placement> placements = spreadlab::ScheduleAll(cluster, *framework, [&](const Placement& p) {
+    TimelineStep step;
+    step.pod = cluster.pod(p.pod).key;
+    step.node = p.node == kNone ? "" : cluster.node(p.node).name;
+    step.message = p.message;
+    if (p.node != kNone) {
+      binds.emplace_back(static_cast<size_t>(p.pod), step.node);
       ++bound;
     }
-    placed.push_back(p);
+    placed.push_back(p.pod);
     timelineBinds_.emplace_back(step.pod, step.node);
     step.spread = ReportSpread(*framework, cluster, placed);
     timeline_.push_back(std::move(step));
-  }
+  });
   if (!binds.empty()) {
     Push("schedule all");
     if (!doc_.SetPodNodeNames(binds, error)) {
@@ -531,23 +561,31 @@ int Lab::ScheduleAll(std::string& error) {
   ++revision_;
   Rebuild();
   cursor_ = timeline_.size();
-  SetStatus("Scheduled " + std::to_string(bound) + " of " + std::to_string(pending.size()) + " pending pod(s)",
-            bound < static_cast<int>(pending.size()));
+  SetStatus("Scheduled " + std::to_string(bound) + " of " + std::to_string(placements.size()) + " pending pod(s)",
+            bound < static_cast<int>(placements.size()));
   return bound;
 }
 
 void Lab::ScrubTo(size_t step) {
   if (timeline_.empty() || step > timeline_.size()) return;
+  // The newest document an event or the controllers left at or before the step (or the
+  // timeline's start), then the bindings after it.
+  size_t from = step;
+  while (from > 0 && !timeline_[from - 1].state) --from;
   io::ScenarioDoc doc = timelineBase_;
+  std::string error;
+  if (from > 0 && !doc.Restore(*timeline_[from - 1].state, error)) {
+    SetStatus("Cannot show step " + std::to_string(step) + ": " + error, true);
+    return;
+  }
   std::vector<std::pair<size_t, std::string>> binds;
-  const auto& pods = timelineBase_.scenario().pods;
-  for (size_t i = 0; i < step; ++i) {
+  const auto& pods = doc.scenario().pods;
+  for (size_t i = from; i < step; ++i) {
     if (timelineBinds_[i].second.empty()) continue;
     for (size_t p = 0; p < pods.size(); ++p)
       if (pods[p].metadata.ns + "/" + pods[p].metadata.name == timelineBinds_[i].first)
         binds.emplace_back(p, timelineBinds_[i].second);
   }
-  std::string error;
   if (!doc.SetPodNodeNames(binds, error)) {
     SetStatus("Cannot show step " + std::to_string(step) + ": " + error, true);
     return;

@@ -33,11 +33,16 @@ struct Example {
   std::string text;
 };
 
-// One placement of "schedule next" / "schedule all", with the spread after it.
+// One placement of "schedule next" / "schedule all", with the spread after it; or one
+// beat of an event (io::SimBeat): the event, the controllers' answer, a binding.
 struct TimelineStep {
-  std::string pod, node;  // node "" when the pod stayed Pending
-  std::string message;
+  std::string pod, node;  // node "" when the pod stayed Pending (or for a beat without a pod)
+  std::string message;    // the cycle's message; an event's step as written
   std::vector<SpreadReport> spread;
+  std::string actor;               // "" for a cycle of schedule next / all; else the beat's actor
+  std::vector<std::string> lines;  // event, controllers: what they did
+  std::shared_ptr<const io::ScenarioDoc::Snapshot> state;  // the document after an event / controllers beat
+  std::shared_ptr<const io::StepReport> event;             // on an event's first beat: its report
 };
 
 class Lab {
@@ -145,8 +150,9 @@ class Lab {
   bool ScheduleNext(std::string& error);
   // Places every pending pod in order, each bound before the next (core ScheduleAll).
   int ScheduleAll(std::string& error);
+  // The timeline goes on across Simulate events (their beats) until another edit.
   const std::vector<TimelineStep>& timeline() const { return timeline_; }
-  // Shows the scenario after the first `step` placements of the timeline.
+  // Shows the scenario after the first `step` steps of the timeline.
   void ScrubTo(size_t step);
   size_t timelineCursor() const { return cursor_; }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <optional>
 
 #include "app/app.h"
 #include "app/panels/panels.h"
@@ -21,8 +22,26 @@ void DrawPods(const char* what, const std::vector<io::SimPod>& pods) {
   ImGui::TreePop();
 }
 
-void DrawReport(size_t index, const io::StepReport& r) {
+// The timeline step where an event begins, while the timeline still holds it.
+std::optional<size_t> TimelineStepOf(const Lab& lab, const io::StepReport& event) {
+  for (size_t i = 0; i < lab.timeline().size(); ++i)
+    if (lab.timeline()[i].event.get() == &event) return i;
+  return std::nullopt;
+}
+
+void DrawReport(Lab& lab, UiState& ui, size_t index, const io::StepReport& r) {
   ImGui::PushID(static_cast<int>(index));
+  // Replays the event on the picture: the timeline from just before it, a beat at a time.
+  if (const std::optional<size_t> start = TimelineStepOf(lab, r)) {
+    if (ImGui::SmallButton("Step through"))
+      Later([&lab, &ui, at = *start] {
+        lab.ScrubTo(at);
+        ui.timelinePlaying = true;  // once there: the timeline, drawn later in this frame, still shows the end
+        ui.timelineClock = 0;
+      });
+    MarkItem("eventStepThrough:" + std::to_string(index));
+    ImGui::SameLine();
+  }
   const bool open = ImGui::TreeNode("event", "%d. %s", static_cast<int>(index + 1), r.action.c_str());
   MarkItem("event:" + std::to_string(index));
   if (open) {
@@ -76,7 +95,6 @@ void DrawSkewCharts(const std::vector<const io::StepReport*>& events) {
 }  // namespace
 
 void DrawEventsPanel(Lab& lab, UiState& ui) {
-  (void)ui;
   const bool open = ImGui::CollapsingHeader("Events (the cluster over time)");
   MarkItem("events");
   if (!open) return;
@@ -107,7 +125,7 @@ void DrawEventsPanel(Lab& lab, UiState& ui) {
       "add-node NODE [LABEL=VALUE...], deschedule. Right-click a node to drain it, a zone to fail it. Each event "
       "is one edit: Undo takes it back.");
   const std::vector<const io::StepReport*> events = lab.Events();
-  for (size_t i = 0; i < events.size(); ++i) DrawReport(i, *events[i]);
+  for (size_t i = 0; i < events.size(); ++i) DrawReport(lab, ui, i, *events[i]);
   if (!events.empty()) DrawSkewCharts(events);
 }
 

@@ -1,5 +1,6 @@
-// Placements over time: one step per "schedule next" (or per pod of "schedule
-// all"), a slider to scrub back and forth, and the skew per domain as a chart.
+// The timeline: one step per "schedule next" (or per pod of "schedule all"), and for an
+// event its beats (io::SimBeat: the event, each binding, the controllers' answers); a
+// slider and a step-through to scrub back and forth, and the skew per domain as a chart.
 #include <algorithm>
 #include <cstdio>
 
@@ -8,30 +9,112 @@
 
 namespace spreadlab::app {
 
+namespace {
+
+constexpr float kSecondsPerStep = 0.8f;
+
+std::string StepLabel(size_t i, const TimelineStep& s) {
+  std::string label = std::to_string(i + 1) + ". ";
+  if (s.actor == "event") return label + "Event: " + s.message;
+  if (s.actor == "controllers") {
+    label += "controllers: " + (s.lines.empty() ? std::string("answered") : s.lines.front());
+    if (s.lines.size() > 1) label += " (+" + std::to_string(s.lines.size() - 1) + " more)";
+    return label;
+  }
+  return label + s.pod + " -> " + (s.node.empty() ? "Pending" : s.node);
+}
+
+std::string StepTooltip(const TimelineStep& s) {
+  if (s.lines.empty()) return s.message;
+  std::string text;
+  for (const std::string& l : s.lines) text += (text.empty() ? "" : "\n") + l;
+  return text;
+}
+
+// The report of `like`'s constraint among a step's, if it counted it.
+const SpreadReport* Same(const std::vector<SpreadReport>& spread, const SpreadReport& like) {
+  for (const SpreadReport& r : spread)
+    if (r.ns == like.ns && r.topologyKey == like.topologyKey && r.selector == like.selector) return &r;
+  return nullptr;
+}
+
+// A domain's matching pods in a report; -1 when the domain is missing (its nodes failed).
+int Count(const SpreadReport* r, const std::string& domain) {
+  if (r)
+    for (const DomainCount& d : r->domains)
+      if (d.value == domain) return d.matchNum;
+  return -1;
+}
+
+// Back / Play / Next: the step-through moves the cursor one step every kSecondsPerStep.
+void DrawStepThrough(Lab& lab, UiState& ui, size_t steps) {
+  const size_t cursor = lab.timelineCursor();
+  if (ui.timelinePlaying) {
+    ui.timelineClock += ImGui::GetIO().DeltaTime;
+    if (cursor >= steps) {
+      ui.timelinePlaying = false;
+    } else if (ui.timelineClock >= kSecondsPerStep) {
+      ui.timelineClock = 0;
+      Later([&lab, cursor] { lab.ScrubTo(cursor + 1); });
+    }
+  }
+  ImGui::BeginDisabled(cursor == 0);
+  if (ImGui::SmallButton("Back")) ui.timelinePlaying = false, Later([&lab, cursor] { lab.ScrubTo(cursor - 1); });
+  ImGui::EndDisabled();
+  MarkItem("timelineBack");
+  ImGui::SameLine();
+  if (ImGui::SmallButton(ui.timelinePlaying ? "Pause" : "Play")) {
+    ui.timelineClock = 0;
+    if (ui.timelinePlaying)
+      ui.timelinePlaying = false;
+    else if (cursor >= steps)  // from the start again
+      Later([&lab, &ui] { lab.ScrubTo(0), ui.timelinePlaying = true; });
+    else
+      ui.timelinePlaying = true;
+  }
+  MarkItem("timelinePlay");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(cursor >= steps);
+  if (ImGui::SmallButton("Next")) ui.timelinePlaying = false, Later([&lab, cursor] { lab.ScrubTo(cursor + 1); });
+  ImGui::EndDisabled();
+  MarkItem("timelineNext");
+}
+
+}  // namespace
+
 void DrawTimeline(Lab& lab, UiState& ui) {
-  (void)ui;
   const auto& steps = lab.timeline();
   int cursor = static_cast<int>(lab.timelineCursor());
   const float listW = ImGui::GetContentRegionAvail().x * 0.42f;
-  ImGui::BeginChild("##steps", ImVec2(listW, 0), true);
+  ImGui::BeginChild("##steps", ImVec2(listW, 0), true, ImGuiWindowFlags_NoScrollbar);
+  DrawStepThrough(lab, ui, steps.size());
+  ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderInt("##scrub", &cursor, 0, static_cast<int>(steps.size()), "after %d placement(s)"))
+  char format[48];
+  std::snprintf(format, sizeof format, "after %%d of %d step(s)", static_cast<int>(steps.size()));
+  if (ImGui::SliderInt("##scrub", &cursor, 0, static_cast<int>(steps.size()), format)) {
+    ui.timelinePlaying = false;
     Later([=, &lab] { lab.ScrubTo(static_cast<size_t>(cursor)); });
+  }
   MarkItem("timeline");
+  ImGui::BeginChild("##list");  // the steps scroll under the controls
   for (size_t i = 0; i < steps.size(); ++i) {
     const auto& s = steps[i];
-    ImVec4 c = s.node.empty()
-                   ? colors::V(colors::kRejected)
-                   : (i < lab.timelineCursor() ? colors::V(colors::P().textStrong) : colors::V(colors::kMuted));
-    ImGui::TextColored(c, "%d. %s -> %s", static_cast<int>(i + 1), s.pod.c_str(),
-                       s.node.empty() ? "Pending" : s.node.c_str());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.message.c_str());
-    if (ImGui::IsItemClicked()) Later([=, &lab] { lab.ScrubTo(i + 1); });
+    const bool shown = i < lab.timelineCursor();
+    ImVec4 c = s.actor == "event" || s.actor == "controllers" ? colors::V(shown ? colors::kAccent : colors::kMuted)
+               : s.node.empty()                               ? colors::V(colors::kRejected)
+                                : (shown ? colors::V(colors::P().textStrong) : colors::V(colors::kMuted));
+    ImGui::TextColored(c, "%s", StepLabel(i, s).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", StepTooltip(s).c_str());
+    if (ImGui::IsItemClicked()) ui.timelinePlaying = false, Later([=, &lab] { lab.ScrubTo(i + 1); });
+    if (ui.timelinePlaying && i + 1 == lab.timelineCursor()) ImGui::SetScrollHereY();
   }
+  ImGui::EndChild();
   ImGui::EndChild();
   ImGui::SameLine();
 
-  // The chart: matching pods per domain of the first constraint after each step.
+  // The chart: matching pods per domain of the last step's first constraint after each step
+  // (a domain has no point while its nodes are failed).
   ImGui::BeginChild("##chart", ImVec2(0, 0), true);
   if (steps.empty() || steps.back().spread.empty()) {
     ImGui::TextDisabled("No spread constraint to chart.");
@@ -39,9 +122,9 @@ void DrawTimeline(Lab& lab, UiState& ui) {
     return;
   }
   const SpreadReport& last = steps.back().spread.front();
+  const SpreadReport* now = cursor > 0 ? Same(steps[static_cast<size_t>(cursor - 1)].spread, last) : nullptr;
   ImGui::Text("%s  selector %s  (skew now %d, maxSkew %d)", last.topologyKey.c_str(), last.selector.c_str(),
-              steps[std::max(0, cursor - 1)].spread.empty() ? 0 : steps[std::max(0, cursor - 1)].spread.front().skew,
-              last.maxSkew);
+              now ? now->skew : 0, last.maxSkew);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 a = ImGui::GetCursorScreenPos();
   const ImVec2 size(ImGui::GetContentRegionAvail().x - 90, ImGui::GetContentRegionAvail().y - 4);
@@ -49,10 +132,13 @@ void DrawTimeline(Lab& lab, UiState& ui) {
     ImGui::EndChild();
     return;
   }
+  std::vector<const SpreadReport*> reports;
   int maxCount = 1;
-  for (const auto& s : steps)
-    if (!s.spread.empty())
-      for (const auto& d : s.spread.front().domains) maxCount = std::max(maxCount, d.matchNum);
+  for (const auto& s : steps) {
+    reports.push_back(Same(s.spread, last));
+    if (reports.back())
+      for (const auto& d : reports.back()->domains) maxCount = std::max(maxCount, d.matchNum);
+  }
   dl->AddRect(a, ImVec2(a.x + size.x, a.y + size.y), colors::P().cardBorder);
   const size_t n = steps.size();
   auto X = [&](size_t i) { return a.x + 6 + (n <= 1 ? 0.0f : (size.x - 12) * i / static_cast<float>(n - 1)); };
@@ -60,20 +146,28 @@ void DrawTimeline(Lab& lab, UiState& ui) {
   static const ImU32 palette[] = {IM_COL32(56, 132, 244, 255), IM_COL32(230, 120, 20, 255),
                                   IM_COL32(46, 160, 67, 255),  IM_COL32(170, 60, 200, 255),
                                   IM_COL32(200, 40, 60, 255),  IM_COL32(20, 150, 160, 255)};
-  for (size_t d = 0; d < last.domains.size(); ++d) {
-    ImU32 col = palette[d % 6];
-    for (size_t i = 1; i < n; ++i) {
-      if (steps[i].spread.empty() || steps[i - 1].spread.empty()) continue;
-      const auto& p0 = steps[i - 1].spread.front().domains;
-      const auto& p1 = steps[i].spread.front().domains;
-      if (d >= p0.size() || d >= p1.size()) continue;
-      dl->AddLine(ImVec2(X(i - 1), Y(p0[d].matchNum)), ImVec2(X(i), Y(p1[d].matchNum)), col, 2);
+  // Every domain any step counted, in order of appearance: a failed zone keeps its history.
+  std::vector<std::string> domains;
+  for (const SpreadReport* r : reports)
+    if (r)
+      for (const DomainCount& d : r->domains)
+        if (std::find(domains.begin(), domains.end(), d.value) == domains.end()) domains.push_back(d.value);
+  for (size_t d = 0; d < domains.size(); ++d) {
+    const ImU32 col = palette[d % 6];
+    const std::string& domain = domains[d];
+    for (size_t i = 0; i < n; ++i) {
+      const int v = Count(reports[i], domain);
+      if (v < 0) continue;
+      if (i > 0 && Count(reports[i - 1], domain) >= 0)
+        dl->AddLine(ImVec2(X(i - 1), Y(Count(reports[i - 1], domain))), ImVec2(X(i), Y(v)), col, 2);
+      dl->AddCircleFilled(ImVec2(X(i), Y(v)), 3.0f, col);  // a dot per step, so that a single step shows too
     }
-    for (size_t i = 0; i < n; ++i)  // a dot per step, so that a single step shows too
-      if (!steps[i].spread.empty() && d < steps[i].spread.front().domains.size())
-        dl->AddCircleFilled(ImVec2(X(i), Y(steps[i].spread.front().domains[d].matchNum)), 3.0f, col);
     char label[96];
-    std::snprintf(label, sizeof label, "%s %d", last.domains[d].value.c_str(), last.domains[d].matchNum);
+    const int count = Count(&last, domain);
+    if (count < 0)
+      std::snprintf(label, sizeof label, "%s gone", domain.c_str());
+    else
+      std::snprintf(label, sizeof label, "%s %d", domain.c_str(), count);
     dl->AddText(ImVec2(a.x + size.x + 6, a.y + d * ImGui::GetFontSize() * 1.1f), col, label);
   }
   if (cursor > 0) dl->AddLine(ImVec2(X(cursor - 1), a.y), ImVec2(X(cursor - 1), a.y + size.y), colors::P().text);

@@ -6,7 +6,7 @@
 
 namespace spreadlab {
 
-std::vector<Placement> ScheduleAll(Cluster& cluster, Framework& framework) {
+std::vector<Placement> ScheduleAll(Cluster& cluster, Framework& framework, const PlacementObserver& placed) {
   std::vector<Placement> out;
   CycleTrace trace;
   std::vector<PodIndex> queue = cluster.PendingPods();
@@ -24,8 +24,9 @@ std::vector<Placement> ScheduleAll(Cluster& cluster, Framework& framework) {
       placement.nominatedNode = trace.preemption->nominatedNode;
       placement.victims = trace.preemption->victims;
     }
-    out.push_back(std::move(placement));
     if (trace.selected != kNone) cluster.Bind(p, trace.selected);
+    if (placed) placed(placement);
+    out.push_back(std::move(placement));
   }
   return out;
 }

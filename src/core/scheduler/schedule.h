@@ -4,6 +4,7 @@
 // in the order of its queue (PrioritySort: higher spec.priority first, then file order).
 // A pod that preempts is nominated, not bound: its victims' deletion and its next cycle
 // are not simulated.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,9 @@ struct Placement {
   std::vector<PodIndex> victims;
 };
 
-std::vector<Placement> ScheduleAll(Cluster& cluster, Framework& framework);
+// `placed`, when given, sees each placement once it is bound (the lab's timeline and the
+// simulation's step-through report the spread after each one).
+using PlacementObserver = std::function<void(const Placement&)>;
+std::vector<Placement> ScheduleAll(Cluster& cluster, Framework& framework, const PlacementObserver& placed = {});
 
 }  // namespace spreadlab
