@@ -108,8 +108,7 @@ InterPodAffinity::InterPodAffinity(Handle h, config::InterPodAffinityArgs args)
   Cluster& cluster = *h_.cluster;
   StringPool& pool = cluster.pool();
   const Sym nameKey = pool.Intern(kLabelMetadataName);
-  auto add = [&](const std::string& name, const v1::LabelMap* labels) -> size_t {
-    Sym s = pool.Intern(name);
+  auto add = [&](Sym s, const v1::LabelMap* labels) -> size_t {
     auto [it, fresh] = namespaceIndex_.try_emplace(s, namespaces_.size());
     if (fresh) {
       LabelSet ls = labels ? MakeLabelSet(*labels, pool) : LabelSet();
@@ -119,9 +118,9 @@ InterPodAffinity::InterPodAffinity(Handle h, config::InterPodAffinityArgs args)
     }
     return it->second;
   };
-  for (const auto& ns : cluster.scenario().namespaces) add(ns.metadata.name, &ns.metadata.labels);
+  for (const auto& ns : cluster.scenario().namespaces) add(pool.Intern(ns.metadata.name), &ns.metadata.labels);
   for (const PodInfo& p : cluster.pods()) {
-    namespaceHasPods_[add(p.ns, nullptr)] = 1;
+    namespaceHasPods_[add(p.nsSym, nullptr)] = 1;  // interned by the cluster: no hashing per pod and framework
     if (p.terminating) terminating_.push_back(p.index);
   }
 }
