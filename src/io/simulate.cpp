@@ -28,12 +28,6 @@ constexpr const char* kUnschedulableTaint = "node.kubernetes.io/unschedulable";
 
 std::string PodKey(const v1::Pod& p) { return p.metadata.ns + "/" + p.metadata.name; }
 
-std::optional<size_t> FindNode(const Scenario& s, const std::string& name) {
-  for (size_t i = 0; i < s.nodes.size(); ++i)
-    if (s.nodes[i].metadata.name == name) return i;
-  return std::nullopt;
-}
-
 // The words of `text` between any of `separators` (no stream: iostreams would weigh on the wasm).
 std::vector<std::string> Split(const std::string& text, const char* separators) {
   std::vector<std::string> words;
@@ -237,13 +231,14 @@ bool Simulation::Apply(const SimStep& step, StepReport& out, std::string& error)
   }
   if (a == "deschedule") return Deschedule(out, error);
   // The node actions.
-  const std::optional<size_t> node = FindNode(s, step.args[0]);
-  if (!node) {
+  const ptrdiff_t found = why::FindNode(s, step.args[0]);
+  if (found < 0) {
     error = "no node \"" + step.args[0] + "\" in the scenario";
     return false;
   }
+  const size_t node = static_cast<size_t>(found);
   if (a == "cordon" || a == "uncordon") {
-    if (!Cordon(*node, a == "cordon", error)) return false;
+    if (!Cordon(node, a == "cordon", error)) return false;
     out.notes.push_back("node " + step.args[0] +
                         (a == "cordon" ? " cordoned: spec.unschedulable, and the node lifecycle controller's taint " +
                                              std::string(kUnschedulableTaint) + ":NoSchedule"
@@ -251,7 +246,7 @@ bool Simulation::Apply(const SimStep& step, StepReport& out, std::string& error)
     return true;
   }
   if (a == "drain") {
-    if (!Cordon(*node, true, error)) return false;
+    if (!Cordon(node, true, error)) return false;
     out.notes.push_back("node " + step.args[0] + " cordoned (with the " + kUnschedulableTaint +
                         " taint) and drained: its pods evicted, DaemonSet pods stay");
     const Scenario& now = doc_.scenario();
@@ -264,15 +259,15 @@ bool Simulation::Apply(const SimStep& step, StepReport& out, std::string& error)
   }
   // add-node: a machine of the same pool (CopyNode's labels, schedulable), then the labels asked for.
   std::string name;
-  for (int k = 1; name.empty() || FindNode(s, name); ++k) name = step.args[0] + "-new-" + std::to_string(k);
-  v1::LabelMap labels = why::CopyNode(s.nodes[*node], name).metadata.labels;
+  for (int k = 1; name.empty() || why::FindNode(s, name) >= 0; ++k) name = step.args[0] + "-new-" + std::to_string(k);
+  v1::LabelMap labels = why::CopyNode(s.nodes[node], name).metadata.labels;
   for (size_t i = 1; i < step.args.size(); ++i) {
     std::string key, value;
     SplitLabel(step.args[i], key, value);
     labels[key] = value;
   }
-  const bool cordoned = s.nodes[*node].unschedulable;
-  if (!doc_.AddNodeLike(*node, name, labels, error)) return false;
+  const bool cordoned = s.nodes[node].unschedulable;
+  if (!doc_.AddNodeLike(node, name, labels, error)) return false;
   if (cordoned && !doc_.SetNodeUnschedulable(doc_.scenario().nodes.size() - 1, false, error)) return false;
   out.notes.push_back("node " + name + " added, like " + step.args[0]);
   AfterEdit(out);

@@ -88,18 +88,6 @@ v1::TopologySpreadConstraint* SpreadConstraint(Scenario& s, size_t pod, const Ed
   return const_cast<v1::TopologySpreadConstraint*>(SpreadConstraint(std::as_const(s), pod, e));
 }
 
-ptrdiff_t FindPod(const Scenario& s, const std::string& key) {
-  for (size_t i = 0; i < s.pods.size(); ++i)
-    if (s.pods[i].metadata.ns + "/" + s.pods[i].metadata.name == key) return static_cast<ptrdiff_t>(i);
-  return -1;
-}
-
-ptrdiff_t FindNode(const Scenario& s, const std::string& name) {
-  for (size_t i = 0; i < s.nodes.size(); ++i)
-    if (s.nodes[i].metadata.name == name) return static_cast<ptrdiff_t>(i);
-  return -1;
-}
-
 std::string RequirementText(const v1::NodeSelectorRequirement& r) {
   std::string values;
   for (const auto& v : r.values) values += (values.empty() ? "" : ",") + v;
@@ -134,6 +122,18 @@ class ScenarioWriter : public ClusterWriter {
 };
 
 }  // namespace
+
+ptrdiff_t FindPod(const Scenario& s, const std::string& key) {
+  for (size_t i = 0; i < s.pods.size(); ++i)
+    if (s.pods[i].metadata.ns + "/" + s.pods[i].metadata.name == key) return static_cast<ptrdiff_t>(i);
+  return -1;
+}
+
+ptrdiff_t FindNode(const Scenario& s, const std::string& name) {
+  for (size_t i = 0; i < s.nodes.size(); ++i)
+    if (s.nodes[i].metadata.name == name) return static_cast<ptrdiff_t>(i);
+  return -1;
+}
 
 int32_t Magnitude(const Edit& e) {
   switch (e.kind) {

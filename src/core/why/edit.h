@@ -93,6 +93,10 @@ PodField PodFieldOf(EditKind k);
 // own), schedulable, same taints and allocatable.
 v1::Node CopyNode(const v1::Node& node, const std::string& name);
 
+// The index of the node named `name`, of the pod "namespace/name"; -1 when there is none.
+ptrdiff_t FindNode(const Scenario& s, const std::string& name);
+ptrdiff_t FindPod(const Scenario& s, const std::string& key);
+
 // What changes, in one line, e.g.
 // "constraint #1 (topologyKey zone): maxSkew 1 -> 2".
 std::string Describe(const Edit& edit, const Scenario& s, size_t pod);
