@@ -119,8 +119,13 @@ InterPodAffinity::InterPodAffinity(Handle h, config::InterPodAffinityArgs args)
     return it->second;
   };
   for (const auto& ns : cluster.scenario().namespaces) add(pool.Intern(ns.metadata.name), &ns.metadata.labels);
+  // Once per framework over every pod (why() builds one per variant): the namespace the
+  // cluster interned, and the previous pod's index while the namespace stays the same.
+  Sym lastNs = kNoSym;
+  size_t lastIndex = 0;
   for (const PodInfo& p : cluster.pods()) {
-    namespaceHasPods_[add(p.nsSym, nullptr)] = 1;  // interned by the cluster: no hashing per pod and framework
+    if (p.nsSym != lastNs || lastNs == kNoSym) lastNs = p.nsSym, lastIndex = add(p.nsSym, nullptr);
+    namespaceHasPods_[lastIndex] = 1;
     if (p.terminating) terminating_.push_back(p.index);
   }
 }
