@@ -2,6 +2,8 @@
 // stay one, whatever an edit does.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "app/model/lab.h"
 #include "testing/read_file.h"
 
@@ -275,6 +277,36 @@ TEST(LabTest, ScheduleAllFollowsTheQueueOrder) {
   EXPECT_EQ(lab.timeline()[0].node, "n1");
   EXPECT_EQ(lab.timeline()[1].pod, "default/low");
   EXPECT_EQ(lab.timeline()[1].node, "");
+}
+
+}  // namespace
+}  // namespace spreadlab::app
+
+namespace spreadlab::app {
+namespace {
+
+// Beyond 20,000 nodes and pods an event is applied without its step-through (each beat
+// would keep a copy of the whole document): the timeline ends instead of growing.
+TEST(LabTest, ABigClusterAppliesEventsWithoutTheirStepThrough) {
+  nlohmann::ordered_json items = nlohmann::ordered_json::array();
+  for (int i = 0; i < 10; ++i)
+    items.push_back({{"kind", "Node"},
+                     {"metadata", {{"name", "n" + std::to_string(i)}}},
+                     {"status", {{"allocatable", {{"cpu", "100"}, {"pods", "5000"}}}}}});
+  for (int i = 0; i < 20000; ++i)
+    items.push_back({{"kind", "Pod"},
+                     {"metadata", {{"name", "p" + std::to_string(i)}}},
+                     {"spec", {{"nodeName", "n" + std::to_string(i % 10)}, {"containers", {{{"name", "c"}}}}}}});
+  items.push_back({{"kind", "Pod"}, {"metadata", {{"name", "pending"}}}, {"spec", {{"containers", {{{"name", "c"}}}}}}});
+  Lab lab;
+  std::string error;
+  ASSERT_TRUE(lab.Load(nlohmann::ordered_json{{"kind", "List"}, {"items", items}}.dump(), "big", error)) << error;
+  ASSERT_TRUE(lab.ScheduleNext(error)) << error;
+  ASSERT_EQ(lab.timeline().size(), 1u);
+  ASSERT_TRUE(lab.Simulate("cordon n1", &error)) << error;
+  EXPECT_EQ(lab.Events().size(), 1u);
+  EXPECT_TRUE(lab.timeline().empty());
+  EXPECT_TRUE(lab.doc().scenario().nodes[1].unschedulable);
 }
 
 }  // namespace

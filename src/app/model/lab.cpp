@@ -14,6 +14,10 @@ namespace spreadlab::app {
 
 namespace {
 constexpr size_t kMaxUndo = 64;
+// An event's step-through keeps the whole document after each event and controllers beat;
+// beyond this many nodes and pods an event ends the timeline instead (a 150,000-pod
+// document copied a few times over would not fit the wasm heap).
+constexpr size_t kMaxStepThroughObjects = 20000;
 const std::string kEmpty;
 }  // namespace
 
@@ -266,14 +270,16 @@ bool Lab::Simulate(const std::string& text, std::string* error) {
   timelineBinds_.resize(cursor_);
   std::vector<TimelineStep> timeline = std::move(timeline_);
   std::vector<std::pair<std::string, std::string>> binds = std::move(timelineBinds_);
-  if (timeline.empty()) timelineBase_ = doc_;
+  const bool stepThrough = doc_.scenario().nodes.size() + doc_.scenario().pods.size() <= kMaxStepThroughObjects;
+  if (timeline.empty() && stepThrough) timelineBase_ = doc_;
   const bool applied = Apply(("Event: " + text).c_str(),
                              [&](io::ScenarioDoc& d, std::string& err) {
                                io::Simulation simulation(d);
-                               simulation.RecordBeats();
+                               if (stepThrough) simulation.RecordBeats();
                                return simulation.Step(step, *report, err);
                              },
                              error);
+  if (applied && !stepThrough) timeline.clear(), binds.clear();
   timeline_ = std::move(timeline);
   timelineBinds_ = std::move(binds);
   if (!applied) {
