@@ -47,13 +47,13 @@ bool SplitLabel(const std::string& text, std::string& key, std::string& value) {
   return true;
 }
 
-// Each workload's spread, as its newest pod's constraints count it.
-struct WorkloadSpread {
+// Each workload's newest pod, whose constraints count the workload's spread. The pods of
+// a round do not change while the scheduler binds them: found once per round.
+struct WorkloadPod {
   std::string ns, workload;
-  std::vector<SpreadReport> reports;
+  PodIndex pod = kNone;
 };
-std::vector<WorkloadSpread> SpreadOfWorkloads(Framework& framework, Cluster& cluster) {
-  const WorkloadIndex workloads(cluster.scenario());
+std::vector<WorkloadPod> NewestPods(const Cluster& cluster, const WorkloadIndex& workloads) {
   std::map<std::pair<std::string, std::string>, PodIndex> newest;
   const Scenario& s = cluster.scenario();
   for (size_t p = 0; p < s.pods.size(); ++p) {
@@ -61,15 +61,16 @@ std::vector<WorkloadSpread> SpreadOfWorkloads(Framework& framework, Cluster& clu
     if (!w.empty() && !cluster.pod(static_cast<PodIndex>(p)).finished)
       newest[{s.pods[p].metadata.ns, w}] = static_cast<PodIndex>(p);
   }
-  std::vector<WorkloadSpread> out;
-  for (const auto& [key, pod] : newest) out.push_back({key.first, key.second, ReportSpread(framework, cluster, {pod})});
+  std::vector<WorkloadPod> out;
+  for (const auto& [key, pod] : newest) out.push_back({key.first, key.second, pod});
   return out;
 }
 
-std::vector<SpreadReport> Flatten(std::vector<WorkloadSpread> spread) {
+// Every workload's spread now, one report per constraint of its newest pod.
+std::vector<SpreadReport> SpreadOf(Framework& framework, Cluster& cluster, const std::vector<WorkloadPod>& newest) {
   std::vector<SpreadReport> out;
-  for (WorkloadSpread& w : spread)
-    for (SpreadReport& r : w.reports) out.push_back(std::move(r));
+  for (const WorkloadPod& w : newest)
+    for (SpreadReport& r : ReportSpread(framework, cluster, {w.pod})) out.push_back(std::move(r));
   return out;
 }
 
@@ -327,25 +328,26 @@ bool Simulation::Settle(StepReport& out, std::string& error) {
     cluster = std::make_unique<Cluster>(std::move(s));
     framework = plugins::NewFramework(*cluster, profile, error);
     if (!framework) return false;
+    const WorkloadIndex workloads(cluster->scenario());
     PlacementObserver beat;
+    std::vector<WorkloadPod> newest;
     if (recordBeats_) {
+      newest = NewestPods(*cluster, workloads);
       if (!out.beats.empty() && out.beats.back().state && out.beats.back().spread.empty())
-        out.beats.back().spread = Flatten(SpreadOfWorkloads(*framework, *cluster));
+        out.beats.back().spread = SpreadOf(*framework, *cluster, newest);
       beat = [&](const Placement& p) {
         if (p.node == kNone) return;  // told once the cluster has settled
         const v1::Pod& pod = cluster->podSpec(p.pod);
-        SimBeat b{"scheduler",
-                  {},
-                  {PodKey(pod), cluster->node(p.node).name, WorkloadIndex(cluster->scenario()).Of(pod)},
-                  p.message,
-                  Flatten(SpreadOfWorkloads(*framework, *cluster)),
-                  nullptr};
-        out.beats.push_back(std::move(b));
+        out.beats.push_back({"scheduler",
+                             {},
+                             {PodKey(pod), cluster->node(p.node).name, workloads.Of(pod)},
+                             p.message,
+                             SpreadOf(*framework, *cluster, newest),
+                             nullptr});
       };
     }
     last = ScheduleAll(*cluster, *framework, beat);
     std::vector<std::pair<size_t, std::string>> binds;
-    const WorkloadIndex workloads(cluster->scenario());
     for (const Placement& p : last)
       if (p.node != kNone) {
         binds.emplace_back(p.pod, cluster->node(p.node).name);
@@ -369,20 +371,20 @@ bool Simulation::Settle(StepReport& out, std::string& error) {
   }
   // The last round changed nothing: its cluster is the document's, its failures the pending pods.
   const WorkloadIndex workloads(cluster->scenario());
-  const std::vector<WorkloadSpread> spread = SpreadOfWorkloads(*framework, *cluster);
+  std::vector<SpreadReport> spread;  // out.spread as the beats carry it
+  for (const WorkloadPod& w : NewestPods(*cluster, workloads))
+    for (SpreadReport& r : ReportSpread(*framework, *cluster, {w.pod})) {
+      SimSpread sp{w.ns, w.workload, r.topologyKey, r.selector, r.whenUnsatisfiable, r.maxSkew, {}, r.skew};
+      for (const DomainCount& d : r.domains) sp.domains.push_back({d.value, d.matchNum});
+      out.spread.push_back(std::move(sp));
+      if (recordBeats_) spread.push_back(std::move(r));
+    }
   for (const Placement& p : last) {
     const v1::Pod& pod = cluster->podSpec(p.pod);
     if (p.node != kNone) continue;
     out.pending.push_back({{PodKey(pod), "", workloads.Of(pod)}, p.message});
-    if (recordBeats_)
-      out.beats.push_back({"scheduler", {}, out.pending.back().pod, p.message, Flatten(spread), nullptr});
+    if (recordBeats_) out.beats.push_back({"scheduler", {}, out.pending.back().pod, p.message, spread, nullptr});
   }
-  for (const WorkloadSpread& w : spread)
-    for (const SpreadReport& r : w.reports) {
-      SimSpread sp{w.ns, w.workload, r.topologyKey, r.selector, r.whenUnsatisfiable, r.maxSkew, {}, r.skew};
-      for (const DomainCount& d : r.domains) sp.domains.push_back({d.value, d.matchNum});
-      out.spread.push_back(std::move(sp));
-    }
   return true;
 }
 

@@ -18,11 +18,14 @@ struct Sim {
     steps.emplace_back();
     EXPECT_TRUE(Simulation(doc).Start(steps.back(), error)) << error;
   }
-  bool Step(const std::string& text) {
+  // `recordBeats`: the report keeps the step's beats (the lab's step-through).
+  bool Step(const std::string& text, bool recordBeats = false) {
     SimStep step;
     if (!ParseSimStep(text, step, error)) return false;
     steps.emplace_back();
-    return Simulation(doc).Step(step, steps.back(), error);
+    Simulation simulation(doc);
+    if (recordBeats) simulation.RecordBeats();
+    return simulation.Step(step, steps.back(), error);
   }
   const v1::Node* Node(const std::string& name) const {
     for (const v1::Node& n : doc.scenario().nodes)
@@ -121,12 +124,8 @@ namespace {
 // the bindings are the report's placements, and the last beat's document is the result.
 TEST(SimulateTest, RecordedBeatsRetellTheStepInOrder) {
   Sim sim("zone-outage");
-  SimStep step;
-  ASSERT_TRUE(ParseSimStep("fail topology.kubernetes.io/zone=zone-c", step, sim.error));
-  StepReport report;
-  Simulation simulation(sim.doc);
-  simulation.RecordBeats();
-  ASSERT_TRUE(simulation.Step(step, report, sim.error)) << sim.error;
+  ASSERT_TRUE(sim.Step("fail topology.kubernetes.io/zone=zone-c", /*recordBeats=*/true)) << sim.error;
+  const StepReport& report = sim.steps.back();
   ASSERT_GE(report.beats.size(), 3u);
   const SimBeat& event = report.beats.front();
   EXPECT_EQ(event.actor, "event");
@@ -167,12 +166,8 @@ TEST(SimulateTest, RecordedBeatsRetellTheStepInOrder) {
 // between the bindings of the new pods.
 TEST(SimulateTest, RecordedRolloutTellsTheControllersSteps) {
   Sim sim("rollout-match-label-keys");
-  SimStep step;
-  ASSERT_TRUE(ParseSimStep("rollout default/web", step, sim.error));
-  StepReport report;
-  Simulation simulation(sim.doc);
-  simulation.RecordBeats();
-  ASSERT_TRUE(simulation.Step(step, report, sim.error)) << sim.error;
+  ASSERT_TRUE(sim.Step("rollout default/web", /*recordBeats=*/true)) << sim.error;
+  const StepReport& report = sim.steps.back();
   size_t controllers = 0, scheduler = 0;
   for (const SimBeat& b : report.beats) {
     if (b.actor == "controllers") {
