@@ -6,6 +6,7 @@
 #include "core/plugins/podtopologyspread/plugin.h"
 #include "core/plugins/registry.h"
 #include "core/scheduler/schedule.h"
+#include "core/why/edit.h"
 #include "io/session.h"
 #include "io/trace_json.h"
 #include "io/why_apply.h"
@@ -266,12 +267,10 @@ bool Lab::Simulate(const std::string& text, std::string* error) {
   auto report = std::make_shared<io::StepReport>();
   // The timeline goes on across events (the edit's Commit clears it): from where it was
   // scrubbed to, or from the scenario as it is now.
-  timeline_.resize(cursor_);
-  timelineBinds_.resize(cursor_);
+  const bool stepThrough = doc_.scenario().nodes.size() + doc_.scenario().pods.size() <= kMaxStepThroughObjects;
+  ContinueTimeline(/*recordBase=*/stepThrough);
   std::vector<TimelineStep> timeline = std::move(timeline_);
   std::vector<std::pair<std::string, std::string>> binds = std::move(timelineBinds_);
-  const bool stepThrough = doc_.scenario().nodes.size() + doc_.scenario().pods.size() <= kMaxStepThroughObjects;
-  if (timeline.empty() && stepThrough) timelineBase_ = doc_;
   const bool applied = Apply(("Event: " + text).c_str(),
                              [&](io::ScenarioDoc& d, std::string& err) {
                                io::Simulation simulation(d);
@@ -496,11 +495,7 @@ bool Lab::ScheduleNext(std::string& error) {
     error = "no pending pod to schedule";
     return false;
   }
-  if (cursor_ != timeline_.size()) {  // scrubbed back: continue from here
-    timeline_.resize(cursor_);
-    timelineBinds_.resize(cursor_);
-  }
-  if (timeline_.empty()) timelineBase_ = doc_;
+  ContinueTimeline();
   const PodInfo& pod = cluster_->pod(trace_.pod);
   TimelineStep step;
   step.pod = pod.key;
@@ -529,11 +524,7 @@ bool Lab::ScheduleNext(std::string& error) {
 
 int Lab::ScheduleAll(std::string& error) {
   if (!loaded()) return 0;
-  if (cursor_ != timeline_.size()) {
-    timeline_.resize(cursor_);
-    timelineBinds_.resize(cursor_);
-  }
-  if (timeline_.empty()) timelineBase_ = doc_;
+  ContinueTimeline();
   // The core's batch (ScheduleAll: its queue order, one cycle per pending pod), with the
   // spread after each placement.
   Cluster cluster(doc_.scenario());
@@ -572,6 +563,14 @@ int Lab::ScheduleAll(std::string& error) {
   return bound;
 }
 
+// A new step goes after the one shown: what followed a scrubbed-back point is dropped, and
+// an empty timeline starts from the document as it is now.
+void Lab::ContinueTimeline(bool recordBase) {
+  timeline_.resize(cursor_);
+  timelineBinds_.resize(cursor_);
+  if (timeline_.empty() && recordBase) timelineBase_ = doc_;
+}
+
 void Lab::ScrubTo(size_t step) {
   if (timeline_.empty() || step > timeline_.size()) return;
   // The newest document an event or the controllers left at or before the step (or the
@@ -585,12 +584,10 @@ void Lab::ScrubTo(size_t step) {
     return;
   }
   std::vector<std::pair<size_t, std::string>> binds;
-  const auto& pods = doc.scenario().pods;
   for (size_t i = from; i < step; ++i) {
     if (timelineBinds_[i].second.empty()) continue;
-    for (size_t p = 0; p < pods.size(); ++p)
-      if (pods[p].metadata.ns + "/" + pods[p].metadata.name == timelineBinds_[i].first)
-        binds.emplace_back(p, timelineBinds_[i].second);
+    if (const ptrdiff_t p = why::FindPod(doc.scenario(), timelineBinds_[i].first); p >= 0)
+      binds.emplace_back(static_cast<size_t>(p), timelineBinds_[i].second);
   }
   if (!doc.SetPodNodeNames(binds, error)) {
     SetStatus("Cannot show step " + std::to_string(step) + ": " + error, true);

@@ -174,6 +174,7 @@ class Lab {
   // the profile. It leaves the timeline alone: the edits that end one clear it
   // themselves, the timeline's own steps (ScheduleNext, ScheduleAll, ScrubTo) keep it.
   bool Rebuild();
+  void ContinueTimeline(bool recordBase = true);
   bool Recompile(PodIndex pod);
   bool Commit(const char* what, const Edit& edit, std::string* error, bool constraintsOnly);
   void RunExplainedCycle(PodIndex pod);
