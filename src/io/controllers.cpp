@@ -767,11 +767,11 @@ class Controllers {
   std::vector<size_t> orphans_;                                 // pods no controller owns
   std::vector<std::pair<size_t, v1::Node>> nodes_;              // Nodes(), read on first use
   bool nodesRead_ = false;
-  std::set<size_t> ranByDeployment_;  // ReplicaSets already run by the Deployment that created them
-  std::unordered_map<size_t, int64_t> newReplicaSet_;
-  bool timePassed_ = false;  // SyncContext::timePassed  // Deployment item -> the replicas of the ReplicaSet it creates
-  std::set<size_t> erase_;   // the pods the controllers deleted
-  std::optional<UnixNanos> now_;  // Now(), read on first use
+  std::set<size_t> ranByDeployment_;                   // ReplicaSets already run by the Deployment that created them
+  std::unordered_map<size_t, int64_t> newReplicaSet_;  // Deployment item -> the replicas of the ReplicaSet it creates
+  bool timePassed_ = false;                            // SyncContext::timePassed
+  std::set<size_t> erase_;                             // the pods the controllers deleted
+  std::optional<UnixNanos> now_;                       // Now(), read on first use
   bool nowRead_ = false;
 
  public:
