@@ -83,6 +83,11 @@ check "truncated json" 2 "invalid JSON" "$BIN" explain "$TMP/bad.json"
 sed 's/"maxSkew": 1/"maxSkew": 0/' "$EX/one-constraint.json" > "$TMP/skew0.json"
 check "maxSkew 0" 2 "items[7].spec.topologySpreadConstraints[0].maxSkew: must be greater than zero" \
   "$BIN" explain "$TMP/skew0.json"
+sed 's/maxSkew: 1/maxSkew: 0/' "$EX/shop.yaml" > "$TMP/shop.yaml"
+check "yaml template field" 2 \
+  "shop.yaml:95: items[8].spec.template.spec.topologySpreadConstraints[0].maxSkew: must be greater than zero (got 0)" \
+  "$BIN" schedule "$TMP/shop.yaml"
+check "shop" 0 "shop/db-2                  StatefulSet/db  node-c1" "$BIN" schedule "$EX/shop.yaml"
 check "why bad input" 2 "items[7].spec.topologySpreadConstraints[0].maxSkew: must be greater than zero" \
   "$BIN" why "$TMP/skew0.json"
 check "why truncated json" 2 "invalid JSON" "$BIN" why "$TMP/bad.json"

@@ -108,6 +108,10 @@ const std::vector<Expectation> kExpectations = {
     // zone A's node runs a 2-cpu batch pod, so LeastAllocated prefers B and C (95 vs 58), tied; B first.
     {"deployment-three-zones", "node-b1", "Successfully assigned default/web-597846f588-2hr5q to node-b1",
      {"node-a1", "node-b1", "node-c1"}},
+    // The shop: the first web replica finds three empty zones and six equal nodes; every
+    // score ties and the first node wins.
+    {"shop", "node-a1", "Successfully assigned shop/web-5c4f78b54c-dj7rb to node-a1",
+     {"node-a1", "node-a2", "node-b1", "node-b2", "node-c1", "node-c2"}},
     // Issue 16's stories: six empty, equal nodes; every score ties and the first node of the
     // node tree (zone-a's first) is chosen.
     {"zone-outage", "node-a1", "Successfully assigned default/web-597846f588-2hr5q to node-a1",
@@ -213,6 +217,28 @@ TEST(Examples, ScaleDownDeletesBothPodsOfZoneC) {
       << error;
   for (const auto& p : ScheduleAll(*again.cluster, *again.framework))
     EXPECT_EQ(p.node == kNone ? "" : again.cluster->node(p.node).name, "node-c1");
+}
+
+// Worked out by hand: the controllers create the Deployment's 6 pods (named
+// web-<pod-template-hash>-<5 chars>), then the StatefulSet's db-0..db-2; the zone constraint
+// takes the web pods round the zones (a, b, c, a, b, c: only the zones with fewest web pods
+// are open, and among their nodes LeastAllocated prefers the empty one, the first on a tie),
+// and db's required zone anti-affinity sends each db pod to a zone without one (all nodes
+// tie by then: one web pod each).
+TEST(Examples, ShopPlacesTheControllersPodsInCreationOrder) {
+  io::Session session;
+  std::string error;
+  ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile("shop")), session, error)) << error;
+  std::vector<std::string> placed;
+  for (const auto& p : ScheduleAll(*session.cluster, *session.framework)) {
+    ASSERT_NE(p.node, kNone) << session.cluster->pod(p.pod).key;
+    placed.push_back(session.cluster->pod(p.pod).key + " " + session.cluster->node(p.node).name);
+  }
+  const std::vector<std::string> expected = {
+      "shop/web-5c4f78b54c-dj7rb node-a1", "shop/web-5c4f78b54c-6t5nf node-b1", "shop/web-5c4f78b54c-lvssz node-c1",
+      "shop/web-5c4f78b54c-xs4td node-a2", "shop/web-5c4f78b54c-sfjsw node-b2", "shop/web-5c4f78b54c-r9hxp node-c2",
+      "shop/db-0 node-a1",                 "shop/db-1 node-b1",                 "shop/db-2 node-c1"};
+  EXPECT_EQ(placed, expected);
 }
 
 TEST_P(ExampleTest, ScheduleGolden) {
