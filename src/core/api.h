@@ -21,6 +21,7 @@ struct LabelSelectorRequirement {
   std::string key;
   std::string op;  // In, NotIn, Exists, DoesNotExist
   std::vector<std::string> values;
+  bool operator==(const LabelSelectorRequirement&) const = default;
 };
 
 // metav1.LabelSelector. A missing selector (std::nullopt where it is optional)
@@ -28,31 +29,37 @@ struct LabelSelectorRequirement {
 struct LabelSelector {
   LabelMap matchLabels;
   std::vector<LabelSelectorRequirement> matchExpressions;
+  bool operator==(const LabelSelector&) const = default;
 };
 
 struct NodeSelectorRequirement {
   std::string key;
   std::string op;  // In, NotIn, Exists, DoesNotExist, Gt, Lt
   std::vector<std::string> values;
+  bool operator==(const NodeSelectorRequirement&) const = default;
 };
 
 struct NodeSelectorTerm {
   std::vector<NodeSelectorRequirement> matchExpressions;
   std::vector<NodeSelectorRequirement> matchFields;  // only metadata.name
+  bool operator==(const NodeSelectorTerm&) const = default;
 };
 
 struct NodeSelector {
   std::vector<NodeSelectorTerm> nodeSelectorTerms;
+  bool operator==(const NodeSelector&) const = default;
 };
 
 struct PreferredSchedulingTerm {
   int32_t weight = 0;
   NodeSelectorTerm preference;
+  bool operator==(const PreferredSchedulingTerm&) const = default;
 };
 
 struct NodeAffinity {
   std::optional<NodeSelector> requiredDuringSchedulingIgnoredDuringExecution;
   std::vector<PreferredSchedulingTerm> preferredDuringSchedulingIgnoredDuringExecution;
+  bool operator==(const NodeAffinity&) const = default;
 };
 
 // PodAffinityTerm: pods matching labelSelector in the given namespaces (the
@@ -65,23 +72,27 @@ struct PodAffinityTerm {
   std::optional<LabelSelector> namespaceSelector;
   std::vector<std::string> matchLabelKeys;
   std::vector<std::string> mismatchLabelKeys;
+  bool operator==(const PodAffinityTerm&) const = default;
 };
 
 struct WeightedPodAffinityTerm {
   int32_t weight = 0;
   PodAffinityTerm podAffinityTerm;
+  bool operator==(const WeightedPodAffinityTerm&) const = default;
 };
 
 // PodAffinity and PodAntiAffinity have the same shape.
 struct PodAffinity {
   std::vector<PodAffinityTerm> requiredDuringSchedulingIgnoredDuringExecution;
   std::vector<WeightedPodAffinityTerm> preferredDuringSchedulingIgnoredDuringExecution;
+  bool operator==(const PodAffinity&) const = default;
 };
 
 struct Affinity {
   std::optional<NodeAffinity> nodeAffinity;
   std::optional<PodAffinity> podAffinity;
   std::optional<PodAffinity> podAntiAffinity;
+  bool operator==(const Affinity&) const = default;
 };
 
 struct Toleration {
@@ -90,12 +101,14 @@ struct Toleration {
   std::string value;
   std::string effect;  // "" (= all), NoSchedule, PreferNoSchedule, NoExecute
   std::optional<int64_t> tolerationSeconds;
+  bool operator==(const Toleration&) const = default;
 };
 
 struct Taint {
   std::string key;
   std::string value;
   std::string effect;  // NoSchedule, PreferNoSchedule, NoExecute
+  bool operator==(const Taint&) const = default;
 };
 
 inline constexpr const char* kDoNotSchedule = "DoNotSchedule";
@@ -112,6 +125,7 @@ struct TopologySpreadConstraint {
   std::optional<std::string> nodeAffinityPolicy;  // default Honor
   std::optional<std::string> nodeTaintsPolicy;    // default Ignore
   std::vector<std::string> matchLabelKeys;
+  bool operator==(const TopologySpreadConstraint&) const = default;
 };
 
 struct ContainerPort {
@@ -119,6 +133,7 @@ struct ContainerPort {
   int32_t hostPort = 0;
   std::string protocol = "TCP";
   std::string hostIP;
+  bool operator==(const ContainerPort&) const = default;
 };
 
 struct Container {
@@ -128,6 +143,7 @@ struct Container {
   ResourceList limits;
   std::vector<ContainerPort> ports;
   std::optional<std::string> restartPolicy;  // "Always" marks a sidecar init container
+  bool operator==(const Container&) const = default;
 };
 
 struct OwnerReference {
@@ -135,6 +151,7 @@ struct OwnerReference {
   std::string kind;
   std::string name;
   bool controller = false;
+  bool operator==(const OwnerReference&) const = default;
 };
 
 struct ObjectMeta {
@@ -143,6 +160,7 @@ struct ObjectMeta {
   LabelMap labels;
   std::vector<OwnerReference> ownerReferences;
   bool terminating = false;  // metadata.deletionTimestamp is set
+  bool operator==(const ObjectMeta&) const = default;
 };
 
 struct PodSpec {
@@ -164,6 +182,7 @@ struct PodSpec {
   std::optional<int32_t> priority;
   std::string priorityClassName;
   std::string preemptionPolicy;  // "Never" or "PreemptLowerPriority" ("" as the latter)
+  bool operator==(const PodSpec&) const = default;
 };
 
 struct Pod {
@@ -176,11 +195,13 @@ struct Pod {
   // (preemption.PodTerminatingByPreemption, with a deletionTimestamp).
   bool preemptedByScheduler = false;
   std::string path;  // where it came from, e.g. "items[3]", for messages
+  bool operator==(const Pod&) const = default;
 };
 
 struct ContainerImage {
   std::vector<std::string> names;
   int64_t sizeBytes = 0;
+  bool operator==(const ContainerImage&) const = default;
 };
 
 struct Node {
@@ -190,12 +211,14 @@ struct Node {
   ResourceList allocatable;    // status.allocatable
   std::vector<ContainerImage> images;
   std::string path;
+  bool operator==(const Node&) const = default;
 };
 
 // Namespaces matter for namespaceSelector in pod affinity terms.
 struct Namespace {
   ObjectMeta metadata;
   std::string path;
+  bool operator==(const Namespace&) const = default;
 };
 
 // Services and ReplicationControllers select with a plain map; a missing map
@@ -204,22 +227,26 @@ struct Service {
   ObjectMeta metadata;
   std::optional<LabelMap> selector;
   std::string path;
+  bool operator==(const Service&) const = default;
 };
 struct ReplicationController {
   ObjectMeta metadata;
   std::optional<LabelMap> selector;
   std::string path;
+  bool operator==(const ReplicationController&) const = default;
 };
 // ReplicaSets and StatefulSets select with a metav1.LabelSelector.
 struct ReplicaSet {
   ObjectMeta metadata;
   std::optional<LabelSelector> selector;
   std::string path;
+  bool operator==(const ReplicaSet&) const = default;
 };
 struct StatefulSet {
   ObjectMeta metadata;
   std::optional<LabelSelector> selector;
   std::string path;
+  bool operator==(const StatefulSet&) const = default;
 };
 
 }  // namespace spreadlab::v1
@@ -229,17 +256,20 @@ namespace spreadlab::config {
 struct Plugin {
   std::string name;
   std::optional<int32_t> weight;
+  bool operator==(const Plugin&) const = default;
 };
 
 struct PluginSet {
   std::vector<Plugin> enabled;
   std::vector<std::string> disabled;  // "*" disables every default
+  bool operator==(const PluginSet&) const = default;
 };
 
 // The extension points this simulator runs; others (queueSort, bind, ...) are
 // accepted in the file and have no effect on a single scheduling decision.
 struct Plugins {
   PluginSet multiPoint, preFilter, filter, postFilter, preScore, score;
+  bool operator==(const Plugins&) const = default;
 };
 
 inline constexpr const char* kSystemDefaulting = "System";
@@ -248,16 +278,19 @@ inline constexpr const char* kListDefaulting = "List";
 struct PodTopologySpreadArgs {
   std::vector<v1::TopologySpreadConstraint> defaultConstraints;
   std::string defaultingType = kSystemDefaulting;
+  bool operator==(const PodTopologySpreadArgs&) const = default;
 };
 
 struct ResourceSpec {
   std::string name;
   int64_t weight = 1;
+  bool operator==(const ResourceSpec&) const = default;
 };
 
 struct UtilizationShapePoint {
   int32_t utilization = 0;
   int32_t score = 0;
+  bool operator==(const UtilizationShapePoint&) const = default;
 };
 
 inline constexpr const char* kLeastAllocated = "LeastAllocated";
@@ -269,6 +302,7 @@ struct ScoringStrategy {
   std::vector<ResourceSpec> resources = {{"cpu", 1}, {"memory", 1}};
   std::vector<UtilizationShapePoint> requestedToCapacityRatioShape;  // requestedToCapacityRatio.shape
   bool hasRequestedToCapacityRatio = false;                          // the requestedToCapacityRatio object is present
+  bool operator==(const ScoringStrategy&) const = default;
 };
 
 // NodeResourcesFitArgs (v1 defaults applied).
@@ -276,28 +310,33 @@ struct NodeResourcesFitArgs {
   std::vector<std::string> ignoredResources;
   std::vector<std::string> ignoredResourceGroups;
   ScoringStrategy scoringStrategy;
+  bool operator==(const NodeResourcesFitArgs&) const = default;
 };
 
 // NodeResourcesBalancedAllocationArgs (v1 defaults applied).
 struct NodeResourcesBalancedAllocationArgs {
   std::vector<ResourceSpec> resources = {{"cpu", 1}, {"memory", 1}};
+  bool operator==(const NodeResourcesBalancedAllocationArgs&) const = default;
 };
 
 // NodeAffinityArgs: node affinity the profile adds to every pod it schedules.
 struct NodeAffinityArgs {
   std::optional<v1::NodeAffinity> addedAffinity;
+  bool operator==(const NodeAffinityArgs&) const = default;
 };
 
 // InterPodAffinityArgs (v1 defaults applied).
 struct InterPodAffinityArgs {
   int32_t hardPodAffinityWeight = 1;
   bool ignorePreferredTermsOfExistingPods = false;
+  bool operator==(const InterPodAffinityArgs&) const = default;
 };
 
 // DefaultPreemptionArgs (v1 defaults applied).
 struct DefaultPreemptionArgs {
   int32_t minCandidateNodesPercentage = 10;
   int32_t minCandidateNodesAbsolute = 100;
+  bool operator==(const DefaultPreemptionArgs&) const = default;
 };
 
 // One KubeSchedulerConfiguration profile (the first one in the file).
@@ -319,6 +358,7 @@ struct Profile {
   std::string podTopologySpreadArgsPath;                  // e.g. "items[7].profiles[0].pluginConfig[1].args"
   std::string nodeResourcesFitArgsPath, balancedAllocationArgsPath, interPodAffinityArgsPath, nodeAffinityArgsPath,
       defaultPreemptionArgsPath;
+  bool operator==(const Profile&) const = default;
 };
 
 }  // namespace spreadlab::config
@@ -337,6 +377,7 @@ struct Scenario {
   std::optional<config::Profile> profile;
   // The kube-scheduler release answered for, with its feature gates (core/release.h).
   Release release;
+  bool operator==(const Scenario&) const = default;
 };
 
 }  // namespace spreadlab

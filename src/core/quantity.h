@@ -14,6 +14,8 @@ namespace spreadlab {
 struct Quantity {
   int64_t value = 0;  // Quantity.Value(): rounded away from zero to an integer
   int64_t milli = 0;  // Quantity.MilliValue(): rounded away from zero to whole thousandths
+
+  bool operator==(const Quantity&) const = default;
 };
 // Parses a quantity string exactly as k8s.io/apimachinery/pkg/api/resource.ParseQuantity does,
 // with the amount computed exactly (no floating point) before rounding.

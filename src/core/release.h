@@ -37,6 +37,8 @@ struct Features {
   bool enableGenericWorkload = false;                  // GenericWorkload: GangScheduling's plugin from 1.37
   bool enableTopologyAwareWorkloadScheduling = false;  // TopologyAwareWorkloadScheduling
   bool enableInPlacePodVerticalScalingSchedulerPreemption = false;  // DeferredPodScheduling
+
+  bool operator==(const Features&) const = default;
 };
 
 // The gates' defaults in release `minor`.
@@ -60,6 +62,8 @@ struct Release {
   bool spreadEmptySelectorMatchesAll() const { return AtLeast(kMasterMinor); }
   // The default profile runs NodeName before NodeUnschedulable (default_plugins.go, 1.37).
   bool nodeNameBeforeNodeUnschedulable() const { return AtLeast(37); }
+
+  bool operator==(const Release&) const = default;
 };
 
 // The release's gate defaults with `overrides` applied, in order. False with kube-

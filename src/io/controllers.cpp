@@ -103,12 +103,6 @@ std::optional<v1::LabelSelector> SelectorOf(const json& spec, bool mapSelector) 
   return s;
 }
 
-// The kinds whose controllers create pods.
-bool IsWorkloadKind(std::string_view kind) {
-  return kind == "Deployment" || kind == "ReplicaSet" || kind == "ReplicationController" || kind == "StatefulSet" ||
-         kind == "Job" || kind == "DaemonSet";
-}
-
 struct Workload {
   size_t item = 0;
   std::string path, kind, apiVersion, ns, name, uid;
@@ -779,6 +773,11 @@ class Controllers {
 };
 
 }  // namespace
+
+bool IsWorkloadKind(std::string_view kind) {
+  return kind == "Deployment" || kind == "ReplicaSet" || kind == "ReplicationController" || kind == "StatefulSet" ||
+         kind == "Job" || kind == "DaemonSet";
+}
 
 bool HasWorkloads(const json& doc) {
   if (!doc.is_object()) return false;

@@ -32,6 +32,7 @@
 // io/simulate.h, once the scheduler placed the new pods).
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -79,6 +80,9 @@ struct SyncContext {
 };
 
 void RunControllers(nlohmann::ordered_json& doc, ControllerResult& out, const SyncContext* context = nullptr);
+
+// The kinds whose controllers create pods.
+bool IsWorkloadKind(std::string_view kind);
 
 // Whether `doc` holds a workload whose controller could create or delete pods.
 bool HasWorkloads(const nlohmann::ordered_json& doc);

@@ -9,6 +9,7 @@
 #include "core/resources.h"
 #include "core/validation.h"
 #include "io/controllers.h"
+#include "io/list_items.h"
 #include "io/pod_deletion_order.h"
 #include "io/priority_admission.h"
 #include "io/object_reader.h"
@@ -805,7 +806,8 @@ json ParseJson(std::string_view text) {
   if (!doc.is_discarded()) return doc;
   // Parse again for the position and reason.
   SyntaxError syntax;
-  json::sax_parse(text.begin(), text.end(), &syntax);
+  nlohmann::json_sax<json>* sax = &syntax;  // the parser instance io/list_items.cpp uses too
+  json::sax_parse(text.begin(), text.end(), sax);
   auto pos = syntax.what.find("] ");  // drop nlohmann's "[json.exception...]" prefix
   throw ReadError{
       "invalid JSON" +
@@ -865,6 +867,47 @@ void ReadDocument(const json& doc, Scenario& out, ReadResult& result) {
   }
 }
 
+// What reading item by item cannot do: the controllers need every item when there is a
+// workload, and the Priority admission when there is a PriorityClass or a pod whose
+// priorityClassName it would resolve.
+bool NeedsWholeDocument(const json& item) {
+  const json* kind = item.is_object() ? Field(item, "kind") : nullptr;
+  if (!kind || !kind->is_string()) return false;  // (ReadItem refuses it)
+  const auto& k = kind->get_ref<const std::string&>();
+  if (k == "PriorityClass" || IsWorkloadKind(k)) return true;
+  const json* spec = k == "Pod" ? Field(item, "spec") : nullptr;
+  return spec && spec->is_object() && !Field(*spec, "priority") && Field(*spec, "priorityClassName");
+}
+
+// A JSON dump of nodes and pods (`kubectl get nodes,pods -o json`) read item by item as it
+// is parsed (io/list_items.h), as ReadDocument reads a parsed one, when nobody keeps the
+// document. False when it needs the whole document or is not a List; throws ReadError as
+// ReadItem does. Either way `out` and `result` are then thrown away, and the whole
+// document's read finds the same first error and tells it in its own order.
+constexpr std::string_view kPodString = "\"Pod\"";
+
+bool ReadDumpByItem(std::string_view text, Scenario& out, ReadResult& result) {
+  // Room for every pod at once, as ReadDocument makes it (growing the vector moved each pod
+  // about once more): the text's "Pod" strings, an estimate, which a reservation can be.
+  size_t pods = 0;
+  for (size_t at = text.find(kPodString); at != std::string_view::npos; at = text.find(kPodString, at + 5)) ++pods;
+  out.pods.reserve(pods);
+  const Path root, itemsPath(root, "items");
+  json rest;
+  const bool list = ReadListItems(
+      text,
+      [&](const json& item, size_t i) {
+        if (NeedsWholeDocument(item)) return false;
+        ReadItem(item, Index(itemsPath, i), out, result);
+        return true;
+      },
+      rest, kMaxNesting);
+  const json* kind = list ? Field(rest, "kind") : nullptr;
+  if (!list || (kind && *kind != "List")) return false;  // an object of another kind may have "items" too
+  ReadKubeVersion(rest, out);
+  return true;
+}
+
 // An error found in the document the controllers completed, told where it is in the
 // document as written (a created pod's field is its workload template's), with the
 // YAML line of the value, and a hint when YAML turned the unquoted word a string field
@@ -889,6 +932,18 @@ extern "C" [[gnu::noinline]] void spreadlab_read_text(std::string_view text, Sce
                                                       const SyncContext* context, ReadResult& result) {
   out = Scenario{};
   const bool yaml = !parsed && !StartsLikeJson(text);
+  if (!parsed && !yaml && !docOut) {  // nobody keeps the document: read it item by item if it can be
+    try {
+      if (ReadDumpByItem(text, out, result)) {
+        result.ok = result.readByItem = true;
+        return;
+      }
+    } catch (const ReadError&) {  // told again below, in the whole document's order
+    } catch (const std::exception&) {
+    }
+    out = Scenario{};
+    result = ReadResult{};
+  }
   try {
     json doc = parsed ? *parsed : yaml ? ParseYaml(text, result) : ParseJson(text);
     RunControllers(doc, controllers, context);

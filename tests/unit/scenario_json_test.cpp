@@ -22,8 +22,11 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/framework/trace.h"
 #include "io/session.h"
+#include "testing/read_file.h"
 
 namespace spreadlab::io {
 namespace {
@@ -1106,6 +1109,86 @@ TEST(ReaderRegressions, CapacityStandsInForMissingAllocatable) {
   ASSERT_TRUE(ReadScenario(R"({"apiVersion":"v1","kind":"Node","metadata":{"name":"n"},
                                "status":{"capacity":{"cpu":"4"},"allocatable":{"cpu":"3"}}})", s).ok);
   EXPECT_EQ(s.nodes[0].allocatable.at("cpu").milli, 3000);
+}
+
+}  // namespace
+}  // namespace spreadlab::io
+
+namespace spreadlab::io {
+namespace {
+
+// A JSON dump read item by item (io/list_items.h, when nobody keeps the document) gives
+// exactly what reading the parsed document as a whole gives: the same scenario, warnings
+// and error. Returns whether it was read item by item.
+bool ExpectSameAsWholeDocument(const std::string& text, const std::string& where) {
+  Scenario byItem;
+  const ReadResult a = ReadScenario(text, byItem);
+  // Anything else was read as a whole document already, after the item-by-item read gave up.
+  if (!a.readByItem) return false;
+  const nlohmann::ordered_json parsed = nlohmann::ordered_json::parse(text);
+  Scenario whole;
+  const ReadResult c = ReadScenarioDocument(parsed, whole);
+  EXPECT_FALSE(c.readByItem) << where;
+  EXPECT_EQ(a.ok, c.ok) << where;
+  EXPECT_EQ(a.error, c.error) << where;
+  EXPECT_EQ(a.warnings, c.warnings) << where;
+  EXPECT_TRUE(c.notes.empty() && c.createdPods.empty()) << where;  // no workload, nothing created
+  EXPECT_TRUE(byItem == whole) << where;
+  return true;
+}
+
+TEST(ReadByItem, AnswersAsTheWholeDocumentOnExamplesRegressionsAndMutants) {
+  std::vector<Example> inputs = LoadExamples();
+  for (const auto& entry : fs::directory_iterator(SPREADLAB_REGRESSION_DIR))
+    if (entry.path().extension() == ".json") inputs.push_back({entry.path().filename().string(), testing::ReadFile(entry.path())});
+  int byItem = 0;
+  for (const Example& e : inputs) byItem += ExpectSameAsWholeDocument(e.text, e.name);
+  EXPECT_GT(byItem, static_cast<int>(inputs.size()) / 2) << "most examples are dumps of nodes and pods";
+  Mutator mutator(20261124u);
+  int mutantsByItem = 0;
+  for (int i = 0; i < 1500; ++i) {
+    const Example& example = inputs[i % inputs.size()];
+    std::string text = example.text;
+    for (size_t n = 1 + mutator.Below(3); n > 0; --n) mutator.Mutate(text, i % 2 == 0);
+    mutantsByItem += ExpectSameAsWholeDocument(text, "mutant " + std::to_string(i) + " of " + example.name + ":\n" +
+                                                         text.substr(0, 2000));
+  }
+  EXPECT_GT(mutantsByItem, 100);
+}
+
+// What the item-by-item read leaves to the whole document: workloads (the controllers),
+// PriorityClasses and priorityClassNames (the Priority admission), another kind than List,
+// nesting beyond the limit, errors; and kubectl's own order (items before kind and metadata).
+TEST(ReadByItem, LeavesToTheWholeDocumentWhatNeedsIt) {
+  const std::string node = R"({"kind":"Node","metadata":{"name":"n1"}})";
+  const std::string pod = R"({"kind":"Pod","metadata":{"name":"p"},"spec":{"containers":[{"name":"c"}]}})";
+  const auto list = [](const std::string& items, const std::string& tail = R"("kind":"List")") {
+    return R"({"apiVersion":"v1","items":[)" + items + "]," + tail + "}";
+  };
+  EXPECT_TRUE(ExpectSameAsWholeDocument(list(node + "," + pod, R"("kind":"List","metadata":{"resourceVersion":""})"),
+                                        "kubectl's order"));
+  EXPECT_TRUE(ExpectSameAsWholeDocument(
+      list(node, R"("metadata":{"annotations":{"spreadlab.io/kube-version":"1.33"}})"), "release after items"));
+  // An error: the whole document's read words it, in its own order.
+  EXPECT_FALSE(ExpectSameAsWholeDocument(
+      list(node, R"("metadata":{"annotations":{"spreadlab.io/kube-version":"0.1"}})"), "bad release after items"));
+  EXPECT_FALSE(ExpectSameAsWholeDocument(list(R"({"kind":"Node"})"), "a node without a name"));
+  EXPECT_FALSE(ExpectSameAsWholeDocument(
+      list(node + R"(,{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d"},"spec":{"replicas":1,)"
+                  R"("selector":{"matchLabels":{"a":"b"}},"template":{"metadata":{"labels":{"a":"b"}},)"
+                  R"("spec":{"containers":[{"name":"c"}]}}}})"),
+      "a Deployment"));
+  EXPECT_FALSE(ExpectSameAsWholeDocument(
+      list(R"({"apiVersion":"scheduling.k8s.io/v1","kind":"PriorityClass","metadata":{"name":"high"},"value":10})"),
+      "a PriorityClass"));
+  EXPECT_FALSE(ExpectSameAsWholeDocument(
+      list(R"({"kind":"Pod","metadata":{"name":"p"},"spec":{"priorityClassName":"high","containers":[{"name":"c"}]}})"),
+      "a priorityClassName"));
+  EXPECT_FALSE(ExpectSameAsWholeDocument(list(node, R"("kind":"Pod")"), "an object of another kind"));
+  EXPECT_FALSE(ExpectSameAsWholeDocument(list(R"({"kind":"Node","x":)" + std::string(130, '[') + std::string(130, ']') +
+                                              R"(,"metadata":{"name":"n1"}})"),
+                                         "nesting beyond the limit"));
+  EXPECT_FALSE(ExpectSameAsWholeDocument(list(node + "," + pod) + " x", "text after the object"));
 }
 
 }  // namespace
