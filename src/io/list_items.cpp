@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/json_parse.h"
+
 namespace spreadlab::io {
 
 namespace {
@@ -132,9 +134,7 @@ class ItemSplitter final : public nlohmann::json_sax<json> {
 bool ReadListItems(std::string_view text, const ListItemFn& item, json& rest, size_t maxNesting) {
   rest = json::object();
   ItemSplitter splitter(item, rest, maxNesting);
-  // Through the base class, as the reader's syntax errors are found: one instance of the parser.
-  nlohmann::json_sax<json>* sax = &splitter;
-  return json::sax_parse(text.begin(), text.end(), sax) && splitter.complete();
+  return SaxParseJson(text, splitter) && splitter.complete();
 }
 
 }  // namespace spreadlab::io

@@ -12,6 +12,7 @@
 #include "io/scenario_json.h"
 #include "io/scenario_doc_json.h"
 #include "io/yaml_out.h"
+#include "io/json_parse.h"
 
 namespace spreadlab::io {
 
@@ -303,7 +304,7 @@ bool ScenarioDoc::SetSpreadConstraintField(size_t pod, size_t index, std::string
             std::to_string(index);
     return false;
   }
-  ojson value = ojson::parse(valueJson.begin(), valueJson.end(), nullptr, false);
+  ojson value = ParseJsonText(valueJson);
   if (value.is_discarded()) {
     error = "the value for " + std::string(field) + " is not JSON: " + std::string(valueJson);
     return false;

@@ -5,6 +5,7 @@
 #include "io/scenario_doc_json.h"
 #include "io/scenario_json.h"
 #include "io/simulate.h"
+#include "io/json_parse.h"
 
 namespace spreadlab::io {
 
@@ -18,8 +19,8 @@ ojson& ListAnnotations(ojson& doc) { return Child(Child(doc, "metadata"), "annot
 // The failed nodes kept in the annotations (FailNodes), an empty array when there are none.
 ojson FailedNodes(const ojson& annotations) {
   auto it = annotations.find(kFailedNodesAnnotation);
-  ojson failed = it != annotations.end() && it->is_string() ? ojson::parse(it->get<std::string>(), nullptr, false)
-                                                            : ojson::array();
+  ojson failed =
+      it != annotations.end() && it->is_string() ? ParseJsonText(it->get_ref<const std::string&>()) : ojson::array();
   return failed.is_array() ? failed : ojson::array();
 }
 

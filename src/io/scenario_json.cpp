@@ -14,6 +14,7 @@
 #include "io/priority_admission.h"
 #include "io/object_reader.h"
 #include "io/yaml_json.h"
+#include "io/json_parse.h"
 
 namespace spreadlab::io {
 
@@ -676,7 +677,7 @@ config::Profile ReadProfile(const json& item, const Path& path, std::vector<std:
 // bytes of a malformed input are replaced), no control characters, bounded length.
 std::string OneLine(const std::string& msg) {
   std::string clean = json(msg).dump(-1, ' ', false, json::error_handler_t::replace);
-  clean = json::parse(clean).get<std::string>();
+  clean = ParseJsonText(clean).get<std::string>();
   for (char& c : clean)
     if (c == '\n' || c == '\r' || c == '\t') c = ' ';
   constexpr size_t kMax = 600;
@@ -802,12 +803,11 @@ struct SyntaxError : nlohmann::json_sax<json> {
 
 json ParseJson(std::string_view text) {
   CheckNesting(text);
-  json doc = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  json doc = ParseJsonText(text);
   if (!doc.is_discarded()) return doc;
   // Parse again for the position and reason.
   SyntaxError syntax;
-  nlohmann::json_sax<json>* sax = &syntax;  // the parser instance io/list_items.cpp uses too
-  json::sax_parse(text.begin(), text.end(), sax);
+  SaxParseJson(text, syntax);
   auto pos = syntax.what.find("] ");  // drop nlohmann's "[json.exception...]" prefix
   throw ReadError{
       "invalid JSON" +

@@ -10,6 +10,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "io/json_parse.h"
+
 namespace spreadlab::io {
 
 namespace {
@@ -480,7 +482,7 @@ std::vector<std::string> PathParts(const std::string& path) {
           else if (path[k] == '"')
             break;
         }
-        json key = json::parse(raw, nullptr, false);
+        json key = ParseJsonText(raw);
         parts.push_back(key.is_string() ? key.get<std::string>() : raw);
         i = path.find(']', k);
         i = i == std::string::npos ? path.size() : i + 1;

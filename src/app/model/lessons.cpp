@@ -4,6 +4,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "io/json_parse.h"
+
 namespace spreadlab::app {
 
 namespace {
@@ -110,7 +112,7 @@ std::string Actual(const Lab& lab) {
 
 bool ParseLesson(std::string_view text, Lesson& out, std::string& error) {
   error.clear();
-  const ojson j = ojson::parse(text, nullptr, /*allow_exceptions=*/false);
+  const ojson j = io::ParseJsonText(text);
   Reader r{error};
   if (j.is_discarded()) return r.Fail("lesson", "not valid JSON");
   if (!j.is_object()) return r.Fail("lesson", "must be an object");
@@ -342,7 +344,7 @@ void LessonBook::Finish() {
 std::string LessonBook::ProgressJson() const { return ojson(progress_).dump(); }
 
 void LessonBook::RestoreProgress(std::string_view json) {
-  const ojson j = ojson::parse(json, nullptr, /*allow_exceptions=*/false);
+  const ojson j = io::ParseJsonText(json);
   if (!j.is_object()) return;
   for (const auto& [id, steps] : j.items())
     if (steps.is_number_unsigned()) progress_[id] = steps.get<size_t>();
@@ -359,7 +361,7 @@ bool AddLessonsFromDirectory(LessonBook& book, const std::string& examplesDir, s
   };
   std::string text;
   if (!read("lessons/index.json", text)) return false;
-  const ojson index = ojson::parse(text, nullptr, /*allow_exceptions=*/false);
+  const ojson index = io::ParseJsonText(text);
   if (!index.is_object() || !index.contains("lessons") || !index["lessons"].is_array())
     return error = "lessons/index.json: must be {\"lessons\": [ids]}", false;
   for (const auto& id : index["lessons"]) {
