@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "core/resources.h"
 #include "core/validation.h"
@@ -879,19 +880,27 @@ bool NeedsWholeDocument(const json& item) {
   return spec && spec->is_object() && !Field(*spec, "priority") && Field(*spec, "priorityClassName");
 }
 
+// The text's "Pod" strings: as many as the pods of a dump, or a few more, which is as
+// exact as a reservation needs. memmem: string_view::find stops at every quote.
+size_t CountPodStrings(std::string_view text) {
+  constexpr std::string_view kPod = "\"Pod\"";
+  size_t n = 0;
+  const char* const end = text.data() + text.size();
+  for (const char* at = text.data();
+       (at = static_cast<const char*>(memmem(at, end - at, kPod.data(), kPod.size()))) != nullptr; at += kPod.size())
+    ++n;
+  return n;
+}
+
 // A JSON dump of nodes and pods (`kubectl get nodes,pods -o json`) read item by item as it
 // is parsed (io/list_items.h), as ReadDocument reads a parsed one, when nobody keeps the
 // document. False when it needs the whole document or is not a List; throws ReadError as
 // ReadItem does. Either way `out` and `result` are then thrown away, and the whole
 // document's read finds the same first error and tells it in its own order.
-constexpr std::string_view kPodString = "\"Pod\"";
-
 bool ReadDumpByItem(std::string_view text, Scenario& out, ReadResult& result) {
   // Room for every pod at once, as ReadDocument makes it (growing the vector moved each pod
-  // about once more): the text's "Pod" strings, an estimate, which a reservation can be.
-  size_t pods = 0;
-  for (size_t at = text.find(kPodString); at != std::string_view::npos; at = text.find(kPodString, at + 5)) ++pods;
-  out.pods.reserve(pods);
+  // about once more).
+  out.pods.reserve(CountPodStrings(text));
   const Path root, itemsPath(root, "items");
   json rest;
   const bool list = ReadListItems(
