@@ -1,7 +1,8 @@
 // libFuzzer target: scenario text through every CLI verb, as `spreadlab` runs them:
 // read and validate, explain (the table and the trace JSON), why (table and JSON),
 // compare the scenario with itself, and schedule every pending pod. Bad input must
-// be refused with a message; nothing may crash, leak or hit undefined behaviour.
+// be refused with a message; nothing may crash, leak or hit undefined behaviour. A dump
+// read item by item must read as the whole document does.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -17,6 +18,8 @@
 #include "core/why/analysis.h"
 #include "core/why/compare.h"
 #include "io/compare_json.h"
+#include "io/json_parse.h"
+#include "io/scenario_json.h"
 #include "io/schedule_json.h"
 #include "io/session.h"
 #include "io/trace_json.h"
@@ -34,6 +37,15 @@ bool Open(std::string_view text, io::Session& s) {
   if (io::OpenSession(text, s, error)) return true;
   if (error.empty()) std::abort();  // a refusal must say why
   return false;
+}
+
+// The item-by-item read (io/list_items.h) answers exactly as the whole document's read.
+void ReadByItemAsWhole(std::string_view text) {
+  Scenario byItem, whole;
+  const io::ReadResult r = io::ReadScenario(text, byItem);
+  if (!r.readByItem) return;
+  const io::ReadResult w = io::ReadScenarioDocument(io::ParseJsonText(text), whole);
+  if (r.ok != w.ok || r.error != w.error || r.warnings != w.warnings || !(byItem == whole)) std::abort();
 }
 
 void ExplainAndWhy(io::Session& s, PodIndex pod) {
@@ -54,6 +66,7 @@ void ExplainAndWhy(io::Session& s, PodIndex pod) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
+  ReadByItemAsWhole(text);
   io::Session a;
   if (!Open(text, a)) return 0;
   if (a.cluster->nodes().size() + a.cluster->pods().size() > kMaxObjects) return 0;
