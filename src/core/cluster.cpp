@@ -12,6 +12,8 @@ static constexpr size_t kMaxMatchCountEntries = 64;
 
 Cluster::Cluster(Scenario scenario) : scenario_(std::move(scenario)) {
   nodes_.reserve(scenario_.nodes.size());
+  nodeByName_.reserve(scenario_.nodes.size());
+  podByKey_.reserve(scenario_.pods.size());
   for (const auto& n : scenario_.nodes) {
     nodes_.push_back(CompileNode(static_cast<NodeIndex>(nodes_.size()), n));
     nodeByName_.emplace(nodes_.back().name, nodes_.back().index);
