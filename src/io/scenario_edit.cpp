@@ -127,8 +127,11 @@ struct ScenarioDoc::Snapshot {
   std::vector<std::pair<size_t, ojson>> items;  // these of its items
 };
 
-std::shared_ptr<const ScenarioDoc::Snapshot> ScenarioDoc::Save() const {
+std::shared_ptr<const ScenarioDoc::Snapshot> ScenarioDoc::Save() const& {
   return std::make_shared<const Snapshot>(Snapshot{json_->doc, {}});
+}
+std::shared_ptr<const ScenarioDoc::Snapshot> ScenarioDoc::Save() && {
+  return std::make_shared<const Snapshot>(Snapshot{std::move(json_->doc), {}});
 }
 
 void ScenarioDoc::BeginUndo() {

@@ -61,7 +61,8 @@ class ScenarioDoc {
   // back, re-reads the document and returns the snapshot that goes forward again
   // (null, and nothing changed, when the result does not read).
   struct Snapshot;
-  std::shared_ptr<const Snapshot> Save() const;
+  std::shared_ptr<const Snapshot> Save() const&;
+  std::shared_ptr<const Snapshot> Save() &&;  // a document being replaced: moved, not copied
   void BeginUndo();
   std::shared_ptr<const Snapshot> TakeUndo();
   std::shared_ptr<const Snapshot> Restore(const Snapshot& snapshot, std::string& error);

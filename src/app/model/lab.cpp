@@ -60,7 +60,7 @@ bool Lab::Load(std::string_view text, std::string_view source, std::string& erro
     return false;
   }
   if (next.loaded()) {
-    undo_.push_back(Snapshot{next.Save(), "load", nullptr});
+    undo_.push_back(Snapshot{std::move(next).Save(), "load", nullptr});
     if (undo_.size() > kMaxUndo) undo_.erase(undo_.begin());
     redo_.clear();
   }
