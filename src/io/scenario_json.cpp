@@ -880,16 +880,10 @@ bool NeedsWholeDocument(const json& item) {
   return spec && spec->is_object() && !Field(*spec, "priority") && Field(*spec, "priorityClassName");
 }
 
-// The text's "Pod" strings: as many as the pods of a dump, or a few more, which is as
-// exact as a reservation needs. memmem: string_view::find stops at every quote.
-size_t CountPodStrings(std::string_view text) {
-  constexpr std::string_view kPod = "\"Pod\"";
-  size_t n = 0;
-  const char* const end = text.data() + text.size();
-  for (const char* at = text.data();
-       (at = static_cast<const char*>(memmem(at, end - at, kPod.data(), kPod.size()))) != nullptr; at += kPod.size())
-    ++n;
-  return n;
+// Where `s` occurs in `text` from `from` on, or nullptr. memmem: string_view::find stops at
+// every occurrence of the first character, and a JSON text's is mostly a quote.
+const char* Find(std::string_view text, const char* from, std::string_view s) {
+  return static_cast<const char*>(memmem(from, text.data() + text.size() - from, s.data(), s.size()));
 }
 
 // A JSON dump of nodes and pods (`kubectl get nodes,pods -o json`) read item by item as it
@@ -898,9 +892,15 @@ size_t CountPodStrings(std::string_view text) {
 // ReadItem does. Either way `out` and `result` are then thrown away, and the whole
 // document's read finds the same first error and tells it in its own order.
 bool ReadDumpByItem(std::string_view text, Scenario& out, ReadResult& result) {
+  // `kubectl get all` lists pods before workloads, which would be read item by item only to
+  // be read again whole. Its Deployments say so at once: a "Deployment" string is a
+  // Deployment item or a ReplicaSet's owner; a pod's owner is a ReplicaSet.
+  if (Find(text, text.data(), "\"Deployment\"")) return false;
   // Room for every pod at once, as ReadDocument makes it (growing the vector moved each pod
-  // about once more).
-  out.pods.reserve(CountPodStrings(text));
+  // about once more): the text's "Pod" strings, as many as its pods or a few more.
+  size_t pods = 0;
+  for (const char* at = text.data(); (at = Find(text, at, "\"Pod\"")) != nullptr; at += 5) ++pods;
+  out.pods.reserve(pods);
   const Path root, itemsPath(root, "items");
   json rest;
   const bool list = ReadListItems(
