@@ -49,8 +49,7 @@ class ItemSplitter final : public nlohmann::json_sax<json> {
       depth_ = 1;
       return true;
     }
-    if ((!builder_ && !Begin()) || ++depth_ > maxNesting_) return false;
-    return builder_->start_object(n);
+    return Open([n](Builder& b) { return b.start_object(n); });
   }
   bool end_object() override {
     if (builder_) return End(builder_->end_object());
@@ -64,8 +63,7 @@ class ItemSplitter final : public nlohmann::json_sax<json> {
       depth_ = 2;
       return true;
     }
-    if ((!builder_ && !Begin()) || ++depth_ > maxNesting_) return false;
-    return builder_->start_array(n);
+    return Open([n](Builder& b) { return b.start_array(n); });
   }
   bool end_array() override {
     if (builder_) return End(builder_->end_array());
@@ -106,6 +104,12 @@ class ItemSplitter final : public nlohmann::json_sax<json> {
     if (!builder_ && !Begin()) return false;
     const bool ok = event(*builder_);
     return depth_ == base_ ? Done(ok) : ok;
+  }
+  // An object or array below the List's level, as deep as it may go.
+  template <class F>
+  bool Open(F&& event) {
+    if ((!builder_ && !Begin()) || ++depth_ > maxNesting_) return false;
+    return event(*builder_);
   }
   bool End(bool ok) {
     --depth_;

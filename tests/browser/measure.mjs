@@ -143,6 +143,13 @@ function toYaml(v, indent = 0) {
   return Object.entries(v).map(([k, x]) => (nested(x) ? `${pad}${k}:\n${toYaml(x, indent + 2)}` : `${pad}${k}: ${JSON.stringify(x)}\n`)).join('');
 }
 
+// window.spreadlab.load(text) in `page`, timed there: {ok, error, ms}.
+const loadIn = (page, text) => page.evaluate((t) => {
+  const s = performance.now();
+  const r = window.spreadlab.load(t, 'bench');
+  return { ...r, ms: performance.now() - s };
+}, text);
+
 // --sizes 1000x5000,5000x50000,5000x150000 (the default): YAML is measured up to 50,000 pods.
 const SIZES = (args.sizes || '1000x5000,5000x50000,5000x150000').split(',').map((x) => x.split('x').map(Number));
 for (const [nodes, pods] of SIZES) {
@@ -151,7 +158,7 @@ for (const [nodes, pods] of SIZES) {
   await page.goto(base);
   await ready(page);
   const text = scenario(nodes, pods, 3);
-  const load = (t) => page.evaluate((t2) => { const s = performance.now(); const r2 = window.spreadlab.load(t2, 'bench'); return { ...r2, ms: performance.now() - s }; }, t);
+  const load = (t) => loadIn(page, t);
   const yaml = pods <= 50000 ? await load(toYaml(JSON.parse(text))) : null;  // the same scenario as YAML, loaded first
   if (yaml && !yaml.ok) throw new Error(yaml.error);
   const r = await load(text);
@@ -184,7 +191,7 @@ for (const [nodes, pods] of SIZES) {
     await rpage.goto(base);
     await ready(rpage);
     const rich = richScenario(nodes, pods);
-    const rr = await rpage.evaluate((t) => { const s = performance.now(); const r2 = window.spreadlab.load(t, 'bench'); return { ...r2, ms: performance.now() - s }; }, rich);
+    const rr = await loadIn(rpage, rich);
     if (!rr.ok) throw new Error(rr.error);
     const rheap = await rpage.evaluate(() => Module.HEAP8.byteLength);
     console.log(`${nodes} nodes / ${pods} pods as BM_ReadJson150k writes them: load JSON ${rr.ms.toFixed(0)} ms; ` +
