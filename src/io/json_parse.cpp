@@ -1,34 +1,10 @@
 #include "io/json_parse.h"
 
+#include <algorithm>
+
 namespace spreadlab::io {
 
-namespace {
-
 using json = nlohmann::ordered_json;
-
-// nlohmann's own DOM builder (what json::parse uses) behind the json_sax interface.
-class DomBuilder final : public nlohmann::json_sax<json> {
- public:
-  explicit DomBuilder(json& out) : builder_(out, /*allow_exceptions=*/false) {}
-  bool null() override { return builder_.null(); }
-  bool boolean(bool v) override { return builder_.boolean(v); }
-  bool number_integer(number_integer_t v) override { return builder_.number_integer(v); }
-  bool number_unsigned(number_unsigned_t v) override { return builder_.number_unsigned(v); }
-  bool number_float(number_float_t v, const string_t& s) override { return builder_.number_float(v, s); }
-  bool string(string_t& v) override { return builder_.string(v); }
-  bool binary(binary_t& v) override { return builder_.binary(v); }
-  bool start_object(std::size_t n) override { return builder_.start_object(n); }
-  bool key(string_t& k) override { return builder_.key(k); }
-  bool end_object() override { return builder_.end_object(); }
-  bool start_array(std::size_t n) override { return builder_.start_array(n); }
-  bool end_array() override { return builder_.end_array(); }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
-
- private:
-  nlohmann::detail::json_sax_dom_parser<json> builder_;
-};
-
-}  // namespace
 
 json ParseJsonText(std::string_view text) {
   json out;
@@ -39,6 +15,58 @@ json ParseJsonText(std::string_view text) {
 
 bool SaxParseJson(std::string_view text, nlohmann::json_sax<json>& sax) {
   return json::sax_parse(text.data(), text.data() + text.size(), &sax);
+}
+
+json& Member(json& object, const std::string& key) {
+  auto& members = object.get_ref<json::object_t&>();
+  const auto found = std::find_if(members.begin(), members.end(), [&](const auto& m) { return m.first == key; });
+  if (found != members.end()) return found->second;
+  if (members.size() == members.capacity()) {
+    json::object_t grown;
+    grown.reserve(std::max<size_t>(4, 2 * members.size()));
+    for (auto& [k, v] : members) grown.emplace_back(k, std::move(v));
+    members.swap(grown);
+  }
+  return members.emplace_back(key, nullptr).second;
+}
+
+json* DomBuilder::Place(json&& v) {
+  if (open_.empty()) {
+    root_ = std::move(v);
+    return &root_;
+  }
+  if (open_.back()->is_array()) return &open_.back()->get_ref<json::array_t&>().emplace_back(std::move(v));
+  *member_ = std::move(v);
+  return member_;
+}
+
+bool DomBuilder::null() { return Place(json()) != nullptr; }
+bool DomBuilder::boolean(bool v) { return Place(json(v)) != nullptr; }
+bool DomBuilder::number_integer(number_integer_t v) { return Place(json(v)) != nullptr; }
+bool DomBuilder::number_unsigned(number_unsigned_t v) { return Place(json(v)) != nullptr; }
+bool DomBuilder::number_float(number_float_t v, const string_t&) { return Place(json(v)) != nullptr; }
+bool DomBuilder::string(string_t& v) { return Place(json(std::move(v))) != nullptr; }
+bool DomBuilder::binary(binary_t& v) { return Place(json(std::move(v))) != nullptr; }
+
+bool DomBuilder::start_object(std::size_t) {
+  open_.push_back(Place(json(json::value_t::object)));
+  return true;
+}
+bool DomBuilder::key(string_t& k) {
+  member_ = &Member(*open_.back(), k);
+  return true;
+}
+bool DomBuilder::end_object() {
+  open_.pop_back();
+  return true;
+}
+bool DomBuilder::start_array(std::size_t) {
+  open_.push_back(Place(json(json::value_t::array)));
+  return true;
+}
+bool DomBuilder::end_array() {
+  open_.pop_back();
+  return true;
 }
 
 }  // namespace spreadlab::io

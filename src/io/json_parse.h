@@ -2,7 +2,9 @@
 // The program's one JSON parser: nlohmann's, driven through its json_sax interface. Each
 // json::parse call with another input type, or with and without a callback, links one more
 // copy of nlohmann's parser and lexer into the wasm; these two functions are the only callers.
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -13,5 +15,39 @@ nlohmann::ordered_json ParseJsonText(std::string_view text);
 
 // Feeds `text` to `sax`; false when `sax` stopped it or the text is not one valid JSON value.
 bool SaxParseJson(std::string_view text, nlohmann::json_sax<nlohmann::ordered_json>& sax);
+
+// object[key] (a null member added last when absent), growing the object by moving its
+// members' values. ordered_json keeps members in a vector of pair<const string, json>: the
+// const key makes the pair not nothrow-movable, so the vector's own growth copies every
+// member, nested objects included (a third of reading a big dump).
+nlohmann::ordered_json& Member(nlohmann::ordered_json& object, const std::string& key);
+
+// Builds a document from json_sax events as nlohmann's json_sax_dom_parser does (a repeated
+// key keeps its first place and takes its last value), its objects growing through Member.
+class DomBuilder final : public nlohmann::json_sax<nlohmann::ordered_json> {
+ public:
+  explicit DomBuilder(nlohmann::ordered_json& root) : root_(root) {}
+  bool null() override;
+  bool boolean(bool v) override;
+  bool number_integer(number_integer_t v) override;
+  bool number_unsigned(number_unsigned_t v) override;
+  bool number_float(number_float_t v, const string_t&) override;
+  bool string(string_t& v) override;
+  bool binary(binary_t& v) override;
+  bool start_object(std::size_t) override;
+  bool key(string_t& k) override;
+  bool end_object() override;
+  bool start_array(std::size_t) override;
+  bool end_array() override;
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+ private:
+  // Puts `v` where the next value goes: the root, the end of the open array or the member key() made.
+  nlohmann::ordered_json* Place(nlohmann::ordered_json&& v);
+
+  nlohmann::ordered_json& root_;
+  std::vector<nlohmann::ordered_json*> open_;  // the objects and arrays not yet ended, innermost last
+  nlohmann::ordered_json* member_ = nullptr;
+};
 
 }  // namespace spreadlab::io

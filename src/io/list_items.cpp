@@ -12,8 +12,8 @@ namespace spreadlab::io {
 namespace {
 
 using json = nlohmann::ordered_json;
-// nlohmann's own DOM builder (what json::parse uses), fed one item's events at a time.
-using Builder = nlohmann::detail::json_sax_dom_parser<json>;
+// The DOM builder, fed one item's events at a time.
+using Builder = DomBuilder;
 
 // Depth 1 is the List object, depth 2 its "items" array. Every value below those is
 // forwarded to a Builder, which makes it an item (inside "items") or a member of `rest`.
@@ -87,10 +87,10 @@ class ItemSplitter final : public nlohmann::json_sax<json> {
   // A value starts at the List's level (a member of `rest`) or in "items" (an item).
   bool Begin() {
     if (depth_ == 1 && !expectItems_) {
-      builder_.emplace(rest_[key_], false);
+      builder_.emplace(rest_[key_]);
     } else if (depth_ == 2) {
       current_ = json();
-      builder_.emplace(current_, false);
+      builder_.emplace(current_);
       inItem_ = true;
     } else {
       return false;  // "items" that is not an array, or a document that is not an object

@@ -326,7 +326,7 @@ class Builder {
   }
 
   void Set(Frame& f, const std::string& key, json v, LineNode lines) {
-    f.value[key] = std::move(v);
+    Member(f.value, key) = std::move(v);  // (grows the object without copying its members)
     if (!track_) return;
     for (size_t i = 0; i < f.lines.keys.size(); ++i)
       if (f.lines.keys[i] == key) {

@@ -2,7 +2,8 @@
 // read and validate, explain (the table and the trace JSON), why (table and JSON),
 // compare the scenario with itself, and schedule every pending pod. Bad input must
 // be refused with a message; nothing may crash, leak or hit undefined behaviour. A dump
-// read item by item must read as the whole document does.
+// read item by item must read as the whole document does, and a JSON text must parse as
+// nlohmann's own parser parses it.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -39,6 +40,16 @@ bool Open(std::string_view text, io::Session& s) {
   return false;
 }
 
+// io::ParseJsonText's DOM builder builds what nlohmann's own json::parse builds.
+// (dump() recurses: texts past 4 KB could nest deep enough to end the run on its stack.)
+void ParsesAsNlohmann(std::string_view text) {
+  if (text.size() > 4096) return;
+  const auto ours = io::ParseJsonText(text);
+  const auto reference = nlohmann::ordered_json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (ours.is_discarded() != reference.is_discarded()) std::abort();
+  if (!ours.is_discarded() && ours.dump() != reference.dump()) std::abort();
+}
+
 // The item-by-item read (io/list_items.h) answers exactly as the whole document's read.
 void ReadByItemAsWhole(std::string_view text) {
   Scenario byItem, whole;
@@ -66,6 +77,7 @@ void ExplainAndWhy(io::Session& s, PodIndex pod) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
+  ParsesAsNlohmann(text);
   ReadByItemAsWhole(text);
   io::Session a;
   if (!Open(text, a)) return 0;

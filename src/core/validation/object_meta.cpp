@@ -67,21 +67,20 @@ void ValidateLabelSelector(const v1::LabelSelector& selector, const std::string&
 // "not allowed on this type" cannot be told apart from the default.
 void ValidateObjectMeta(const v1::ObjectMeta& meta, bool namespaced, NameFn nameFn, const std::string& path,
                         Errors& out) {
-  const std::string namePath = Child(path, "name");
+  // Paths are spelled out only for an error: a big dump's valid objects would each pay for them.
   if (meta.name.empty()) {
-    AddRequired(out, namePath, "name or generateName is required");
+    AddRequired(out, Child(path, "name"), "name or generateName is required");
   } else {
-    for (const std::string& msg : nameFn(meta.name)) AddInvalid(out, namePath, meta.name, msg);
+    for (const std::string& msg : nameFn(meta.name)) AddInvalid(out, Child(path, "name"), meta.name, msg);
   }
   if (namespaced) {
-    const std::string nsPath = Child(path, "namespace");
     if (meta.ns.empty()) {
-      AddRequired(out, nsPath);
+      AddRequired(out, Child(path, "namespace"));
     } else {
-      for (const std::string& msg : IsDNS1123Label(meta.ns)) AddInvalid(out, nsPath, meta.ns, msg);
+      for (const std::string& msg : IsDNS1123Label(meta.ns)) AddInvalid(out, Child(path, "namespace"), meta.ns, msg);
     }
   }
-  ValidateLabels(meta.labels, Child(path, "labels"), out);
+  if (!meta.labels.empty()) ValidateLabels(meta.labels, Child(path, "labels"), out);
 }
 
 }  // namespace spreadlab::validation

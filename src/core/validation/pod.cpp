@@ -323,7 +323,8 @@ void ValidateTopologySpreadConstraints(const std::vector<v1::TopologySpreadConst
 
 // ValidatePodSpec, the fields the scheduler reads, in upstream's order.
 void ValidatePodSpec(const v1::PodSpec& spec, const std::string& path, Errors& out) {
-  ValidateLabels(spec.nodeSelector, Child(path, "nodeSelector"), out);
+  // Paths are spelled out only for fields that are set (see ValidateObjectMeta).
+  if (!spec.nodeSelector.empty()) ValidateLabels(spec.nodeSelector, Child(path, "nodeSelector"), out);
   if (spec.affinity) {
     // validateAffinity
     const std::string affinityPath = Child(path, "affinity");
@@ -334,13 +335,14 @@ void ValidatePodSpec(const v1::PodSpec& spec, const std::string& path, Errors& o
     if (spec.affinity->podAntiAffinity)
       ValidatePodAffinity(*spec.affinity->podAntiAffinity, Child(affinityPath, "podAntiAffinity"), out);
   }
-  ValidateTopologySpreadConstraints(spec.topologySpreadConstraints, Child(path, "topologySpreadConstraints"), out);
+  if (!spec.topologySpreadConstraints.empty())
+    ValidateTopologySpreadConstraints(spec.topologySpreadConstraints, Child(path, "topologySpreadConstraints"), out);
   if (!spec.nodeName.empty()) {
     for (const std::string& msg : IsDNS1123Subdomain(spec.nodeName)) {
       AddInvalid(out, Child(path, "nodeName"), spec.nodeName, msg);
     }
   }
-  ValidateTolerations(spec.tolerations, Child(path, "tolerations"), out);
+  if (!spec.tolerations.empty()) ValidateTolerations(spec.tolerations, Child(path, "tolerations"), out);
   // validateSchedulingGates: qualified names, no duplicates.
   std::set<std::string> gates;
   for (size_t i = 0; i < spec.schedulingGates.size(); ++i) {

@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -27,7 +28,7 @@ void CheckUniqueNodeName(const v1::Node& node, std::set<std::string>& seen, Erro
 }
 
 // Pods are unique by namespace/name.
-void CheckUniquePodName(const v1::Pod& pod, std::set<std::string>& seen, Errors& out) {
+void CheckUniquePodName(const v1::Pod& pod, std::unordered_set<std::string>& seen, Errors& out) {
   if (pod.metadata.name.empty()) return;
   const std::string key = pod.metadata.ns + "/" + pod.metadata.name;
   if (!seen.insert(key).second) AddDuplicate(out, Child(pod.path, "metadata.name"), key);
@@ -86,7 +87,8 @@ std::vector<FieldError> ValidateScenario(const Scenario& scenario) {
       CheckUniqueNodeName(node, nodeNames, out);
     });
   }
-  std::set<std::string> podNames;
+  std::unordered_set<std::string> podNames;
+  podNames.reserve(scenario.pods.size());
   for (const v1::Pod& pod : scenario.pods) {
     validate(pod.path, [&](Errors& out) {
       ValidatePod(pod, out);
