@@ -23,7 +23,7 @@ json& Member(json& object, const std::string& key) {
   if (found != members.end()) return found->second;
   if (members.size() == members.capacity()) {
     json::object_t grown;
-    grown.reserve(std::max<size_t>(4, 2 * members.size()));
+    grown.reserve(std::max<size_t>(1, 2 * members.size()));  // as the vector itself grows
     for (auto& [k, v] : members) grown.emplace_back(k, std::move(v));
     members.swap(grown);
   }

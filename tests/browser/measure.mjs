@@ -194,7 +194,10 @@ for (const [nodes, pods] of SIZES) {
     const rr = await loadIn(rpage, rich);
     if (!rr.ok) throw new Error(rr.error);
     const rheap = await rpage.evaluate(() => Module.HEAP8.byteLength);
-    console.log(`${nodes} nodes / ${pods} pods as BM_ReadJson150k writes them: load JSON ${rr.ms.toFixed(0)} ms; ` +
+    const rs = await rpage.evaluate(() => window.spreadlab.status());
+    console.log(`${nodes} nodes / ${pods} pods as BM_ReadJson150k writes them: load JSON ${rr.ms.toFixed(0)} ms ` +
+                `(of which the cluster's compile ${rs.clusterMs.toFixed(0)} ms, the rest of the rebuild ` +
+                `${(rs.rebuildMs - rs.clusterMs).toFixed(0)} ms); ` +
                 `wasm heap ${(rheap / 1048576).toFixed(0)} MB (${(rich.length / 1e6).toFixed(0)} MB of JSON)`);
     await rctx.close();
   }
