@@ -40,13 +40,17 @@ json* DomBuilder::Place(json&& v) {
   return member_;
 }
 
-bool DomBuilder::null() { return Place(json()) != nullptr; }
-bool DomBuilder::boolean(bool v) { return Place(json(v)) != nullptr; }
-bool DomBuilder::number_integer(number_integer_t v) { return Place(json(v)) != nullptr; }
-bool DomBuilder::number_unsigned(number_unsigned_t v) { return Place(json(v)) != nullptr; }
-bool DomBuilder::number_float(number_float_t v, const string_t&) { return Place(json(v)) != nullptr; }
-bool DomBuilder::string(string_t& v) { return Place(json(std::move(v))) != nullptr; }
-bool DomBuilder::binary(binary_t& v) { return Place(json(std::move(v))) != nullptr; }
+bool DomBuilder::Scalar(json&& v) {
+  Place(std::move(v));
+  return true;
+}
+bool DomBuilder::null() { return Scalar(json()); }
+bool DomBuilder::boolean(bool v) { return Scalar(json(v)); }
+bool DomBuilder::number_integer(number_integer_t v) { return Scalar(json(v)); }
+bool DomBuilder::number_unsigned(number_unsigned_t v) { return Scalar(json(v)); }
+bool DomBuilder::number_float(number_float_t v, const string_t&) { return Scalar(json(v)); }
+bool DomBuilder::string(string_t& v) { return Scalar(json(std::move(v))); }  // the lexer's buffer, refilled next
+bool DomBuilder::binary(binary_t& v) { return Scalar(json(std::move(v))); }
 
 bool DomBuilder::start_object(std::size_t) {
   open_.push_back(Place(json(json::value_t::object)));

@@ -19,7 +19,7 @@ bool SaxParseJson(std::string_view text, nlohmann::json_sax<nlohmann::ordered_js
 // object[key] (a null member added last when absent), growing the object by moving its
 // members' values. ordered_json keeps members in a vector of pair<const string, json>: the
 // const key makes the pair not nothrow-movable, so the vector's own growth copies every
-// member, nested objects included (a third of reading a big dump).
+// member, nested objects included (a fifth of reading a big dump).
 nlohmann::ordered_json& Member(nlohmann::ordered_json& object, const std::string& key);
 
 // Builds a document from json_sax events as nlohmann's json_sax_dom_parser does (a repeated
@@ -44,6 +44,7 @@ class DomBuilder final : public nlohmann::json_sax<nlohmann::ordered_json> {
  private:
   // Puts `v` where the next value goes: the root, the end of the open array or the member key() made.
   nlohmann::ordered_json* Place(nlohmann::ordered_json&& v);
+  bool Scalar(nlohmann::ordered_json&& v);
 
   nlohmann::ordered_json& root_;
   std::vector<nlohmann::ordered_json*> open_;  // the objects and arrays not yet ended, innermost last

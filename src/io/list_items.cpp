@@ -12,11 +12,9 @@ namespace spreadlab::io {
 namespace {
 
 using json = nlohmann::ordered_json;
-// The DOM builder, fed one item's events at a time.
-using Builder = DomBuilder;
 
 // Depth 1 is the List object, depth 2 its "items" array. Every value below those is
-// forwarded to a Builder, which makes it an item (inside "items") or a member of `rest`.
+// forwarded to a DomBuilder, which makes it an item (inside "items") or a member of `rest`.
 class ItemSplitter final : public nlohmann::json_sax<json> {
  public:
   ItemSplitter(const ListItemFn& item, json& rest, size_t maxNesting)
@@ -25,22 +23,22 @@ class ItemSplitter final : public nlohmann::json_sax<json> {
   bool complete() const { return depth_ == 0 && itemsSeen_; }
 
   bool null() override {
-    return Scalar([](Builder& b) { return b.null(); });
+    return Scalar([](DomBuilder& b) { return b.null(); });
   }
   bool boolean(bool v) override {
-    return Scalar([v](Builder& b) { return b.boolean(v); });
+    return Scalar([v](DomBuilder& b) { return b.boolean(v); });
   }
   bool number_integer(number_integer_t v) override {
-    return Scalar([v](Builder& b) { return b.number_integer(v); });
+    return Scalar([v](DomBuilder& b) { return b.number_integer(v); });
   }
   bool number_unsigned(number_unsigned_t v) override {
-    return Scalar([v](Builder& b) { return b.number_unsigned(v); });
+    return Scalar([v](DomBuilder& b) { return b.number_unsigned(v); });
   }
   bool number_float(number_float_t v, const string_t& s) override {
-    return Scalar([v, &s](Builder& b) { return b.number_float(v, s); });
+    return Scalar([v, &s](DomBuilder& b) { return b.number_float(v, s); });
   }
   bool string(string_t& v) override {
-    return Scalar([&v](Builder& b) { return b.string(v); });
+    return Scalar([&v](DomBuilder& b) { return b.string(v); });
   }
   bool binary(binary_t&) override { return false; }  // not JSON text
 
@@ -49,7 +47,7 @@ class ItemSplitter final : public nlohmann::json_sax<json> {
       depth_ = 1;
       return true;
     }
-    return Open([n](Builder& b) { return b.start_object(n); });
+    return Open([n](DomBuilder& b) { return b.start_object(n); });
   }
   bool end_object() override {
     if (builder_) return End(builder_->end_object());
@@ -63,7 +61,7 @@ class ItemSplitter final : public nlohmann::json_sax<json> {
       depth_ = 2;
       return true;
     }
-    return Open([n](Builder& b) { return b.start_array(n); });
+    return Open([n](DomBuilder& b) { return b.start_array(n); });
   }
   bool end_array() override {
     if (builder_) return End(builder_->end_array());
@@ -125,7 +123,7 @@ class ItemSplitter final : public nlohmann::json_sax<json> {
 
   const ListItemFn& item_;
   json& rest_;
-  std::optional<Builder> builder_;
+  std::optional<DomBuilder> builder_;  // fed one item's (or member's) events at a time
   json current_;
   std::string key_;
   const size_t maxNesting_;
