@@ -41,13 +41,15 @@ class DomBuilder final : public nlohmann::json_sax<nlohmann::ordered_json> {
   bool end_array() override;
   bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
 
+  size_t depth() const { return open_.size(); }  // the objects and arrays begun and not yet ended
+
  private:
   // Puts `v` where the next value goes: the root, the end of the open array or the member key() made.
   nlohmann::ordered_json* Place(nlohmann::ordered_json&& v);
   bool Scalar(nlohmann::ordered_json&& v);
 
   nlohmann::ordered_json& root_;
-  std::vector<nlohmann::ordered_json*> open_;  // the objects and arrays not yet ended, innermost last
+  std::vector<nlohmann::ordered_json*> open_;  // innermost last
   nlohmann::ordered_json* member_ = nullptr;
 };
 

@@ -50,7 +50,7 @@ class ItemSplitter final : public nlohmann::json_sax<json> {
     return Open([n](DomBuilder& b) { return b.start_object(n); });
   }
   bool end_object() override {
-    if (builder_) return End(builder_->end_object());
+    if (builder_) return Closed(builder_->end_object());
     depth_ = 0;  // the List's end
     return true;
   }
@@ -64,7 +64,7 @@ class ItemSplitter final : public nlohmann::json_sax<json> {
     return Open([n](DomBuilder& b) { return b.start_array(n); });
   }
   bool end_array() override {
-    if (builder_) return End(builder_->end_array());
+    if (builder_) return Closed(builder_->end_array());
     depth_ = 1;  // the end of "items"
     itemsSeen_ = true;
     return true;
@@ -85,7 +85,7 @@ class ItemSplitter final : public nlohmann::json_sax<json> {
   // A value starts at the List's level (a member of `rest`) or in "items" (an item).
   bool Begin() {
     if (depth_ == 1 && !expectItems_) {
-      builder_.emplace(rest_[key_]);
+      builder_.emplace(Member(rest_, key_));
     } else if (depth_ == 2) {
       current_ = json();
       builder_.emplace(current_);
@@ -93,26 +93,22 @@ class ItemSplitter final : public nlohmann::json_sax<json> {
     } else {
       return false;  // "items" that is not an array, or a document that is not an object
     }
-    base_ = depth_;
     return true;
   }
   template <class F>
   bool Scalar(F&& event) {
     if (depth_ == 0) return false;  // a document that is a bare value
     if (!builder_ && !Begin()) return false;
-    const bool ok = event(*builder_);
-    return depth_ == base_ ? Done(ok) : ok;
+    return Closed(event(*builder_));
   }
   // An object or array below the List's level, as deep as it may go.
   template <class F>
   bool Open(F&& event) {
-    if ((!builder_ && !Begin()) || ++depth_ > maxNesting_) return false;
+    if ((!builder_ && !Begin()) || depth_ + builder_->depth() + 1 > maxNesting_) return false;
     return event(*builder_);
   }
-  bool End(bool ok) {
-    --depth_;
-    return depth_ == base_ ? Done(ok) : ok;
-  }
+  // After a value's event: the value is whole once nothing in it is open.
+  bool Closed(bool ok) { return builder_->depth() == 0 ? Done(ok) : ok; }
   bool Done(bool ok) {
     builder_.reset();
     if (!ok) return false;
@@ -127,7 +123,8 @@ class ItemSplitter final : public nlohmann::json_sax<json> {
   json current_;
   std::string key_;
   const size_t maxNesting_;
-  size_t depth_ = 0, base_ = 0, index_ = 0;  // depth_: the containers open around the current event
+  // The List's own levels: 0 outside it, 1 in it, 2 in its items; below those the builder's depth counts.
+  size_t depth_ = 0, index_ = 0;
   bool expectItems_ = false, itemsSeen_ = false, inItem_ = false;
 };
 
