@@ -10,17 +10,21 @@ namespace spreadlab {
 // Bounds memory when a user edits selectors many times: entries are cheap to rebuild.
 static constexpr size_t kMaxMatchCountEntries = 64;
 
-Cluster::Cluster(Scenario scenario) : scenario_(std::move(scenario)) {
-  nodes_.reserve(scenario_.nodes.size());
-  nodeByName_.reserve(scenario_.nodes.size());
-  podByKey_.reserve(scenario_.pods.size());
-  for (const auto& n : scenario_.nodes) {
+Cluster::Cluster(Scenario scenario) : Cluster(std::make_shared<Scenario>(std::move(scenario))) {
+  own_ = std::const_pointer_cast<Scenario>(scenario_);
+}
+
+Cluster::Cluster(std::shared_ptr<const Scenario> scenario) : scenario_(std::move(scenario)) {
+  const Scenario& s = *scenario_;
+  nodes_.reserve(s.nodes.size());
+  nodeByName_.reserve(s.nodes.size());
+  for (const auto& n : s.nodes) {
     nodes_.push_back(CompileNode(static_cast<NodeIndex>(nodes_.size()), n));
     nodeByName_.emplace(nodes_.back().name, nodes_.back().index);
   }
   BuildNodeTree();
-  pods_.reserve(scenario_.pods.size());
-  for (const auto& p : scenario_.pods) {
+  pods_.reserve(s.pods.size());
+  for (const auto& p : s.pods) {
     PodInfo pi = CompilePod(static_cast<PodIndex>(pods_.size()), p);
     if (!p.spec.nodeName.empty() && !pi.finished) {
       auto it = nodeByName_.find(p.spec.nodeName);
@@ -29,7 +33,6 @@ Cluster::Cluster(Scenario scenario) : scenario_(std::move(scenario)) {
         AddPodToNode(pi, nodes_[it->second]);
       }
     }
-    podByKey_.emplace(pi.key, pi.index);
     pods_.push_back(std::move(pi));
   }
 }
@@ -105,6 +108,18 @@ NodeIndex Cluster::FindNode(std::string_view name) const {
 PodIndex Cluster::FindPod(std::string_view ref) const {
   std::string key(ref);
   if (key.find('/') == std::string::npos) key = "default/" + key;
+  if (podByKey_.empty()) {
+    // A cluster rebuilt for an edit is asked once, for the pod it explains: a scan costs
+    // less than indexing 150,000 pods. The index is built for the second question.
+    if (!scannedForPod_) {
+      scannedForPod_ = true;
+      for (const PodInfo& p : pods_)
+        if (p.key == key) return p.index;
+      return kNone;
+    }
+    podByKey_.reserve(pods_.size());
+    for (const PodInfo& p : pods_) podByKey_.emplace(p.key, p.index);
+  }
   auto it = podByKey_.find(key);
   return it == podByKey_.end() ? kNone : it->second;
 }
@@ -168,24 +183,39 @@ void Cluster::RestorePodOrder(NodeIndex node, const std::vector<PodIndex>& order
   nodes_[node].pods = order;
 }
 
+Scenario& Cluster::Own() {
+  if (!own_) {
+    own_ = std::make_shared<Scenario>(*scenario_);
+    scenario_ = own_;
+  }
+  return *own_;
+}
+
 void Cluster::ReplacePendingPod(PodIndex pod, v1::Pod spec) {
   if (pods_[pod].node != kNone) return;
   ++generation_;
-  scenario_.pods[pod] = std::move(spec);
-  pods_[pod] = CompilePod(pod, scenario_.pods[pod]);
+  Own().pods[pod] = std::move(spec);
+  pods_[pod] = CompilePod(pod, scenario_->pods[pod]);
+}
+
+void Cluster::UpdatePendingPod(PodIndex pod, const v1::Pod& spec) {
+  if (&spec != &scenario_->pods[pod]) return ReplacePendingPod(pod, spec);
+  if (pods_[pod].node != kNone) return;
+  ++generation_;
+  pods_[pod] = CompilePod(pod, spec);
 }
 
 void Cluster::SetUnschedulable(NodeIndex node, bool unschedulable) {
   ++generation_;
   nodes_[node].unschedulable = unschedulable;
-  scenario_.nodes[node].unschedulable = unschedulable;
+  Own().nodes[node].unschedulable = unschedulable;
 }
 
 NodeIndex Cluster::AddNode(v1::Node node) {
   ++generation_;
   const NodeIndex index = static_cast<NodeIndex>(nodes_.size());
   nodes_.push_back(CompileNode(index, node));
-  scenario_.nodes.push_back(std::move(node));
+  Own().nodes.push_back(std::move(node));
   nodeByName_.emplace(nodes_.back().name, index);
   BuildNodeTree();
   for (auto& [key, column] : columns_) {
@@ -207,7 +237,7 @@ void Cluster::RemoveLastNode() {
   ++generation_;
   nodeByName_.erase(nodes_.back().name);
   nodes_.pop_back();
-  scenario_.nodes.pop_back();
+  Own().nodes.pop_back();
   BuildNodeTree();
   for (auto& [key, column] : columns_) {
     const int32_t d = column->domainOfNode.back();

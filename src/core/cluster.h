@@ -87,11 +87,15 @@ class Cluster {
  public:
   // The scenario must be valid (see core/validation.h).
   explicit Cluster(Scenario scenario);
+  // Shares the scenario instead of copying it (the lab's document keeps it to edit). Its
+  // owner builds a new cluster after changing it, or calls UpdatePendingPod when the change
+  // was one pending pod's spec; the cluster's own what-if edits below copy it first.
+  explicit Cluster(std::shared_ptr<const Scenario> scenario);
   Cluster(const Cluster&) = delete;
   Cluster& operator=(const Cluster&) = delete;
 
-  const Scenario& scenario() const { return scenario_; }
-  const Release& release() const { return scenario_.release; }
+  const Scenario& scenario() const { return *scenario_; }
+  const Release& release() const { return scenario_->release; }
   StringPool& pool() { return pool_; }
   const StringPool& pool() const { return pool_; }
 
@@ -99,7 +103,7 @@ class Cluster {
   const std::vector<PodInfo>& pods() const { return pods_; }
   const NodeInfo& node(NodeIndex i) const { return nodes_[i]; }
   const PodInfo& pod(PodIndex i) const { return pods_[i]; }
-  const v1::Pod& podSpec(PodIndex i) const { return scenario_.pods[i]; }
+  const v1::Pod& podSpec(PodIndex i) const { return scenario_->pods[i]; }
 
   // The order kube-scheduler's snapshot lists nodes in (nodeTree.list): one node
   // from each zone in turn, zones and nodes in the order they were added.
@@ -122,6 +126,10 @@ class Cluster {
   void RestorePodOrder(NodeIndex node, const std::vector<PodIndex>& order);
   // Replaces the spec of a pod that is not bound.
   void ReplacePendingPod(PodIndex pod, v1::Pod spec);
+  // The spec of a pod that is not bound is now `spec`: when `spec` is the pod in the
+  // scenario the cluster shares (changed there by its owner) it is compiled again, else
+  // copied in as ReplacePendingPod does.
+  void UpdatePendingPod(PodIndex pod, const v1::Pod& spec);
   void SetUnschedulable(NodeIndex node, bool unschedulable);
   // Appends a node without pods; RemoveLastNode takes the last node (without
   // pods) away again. Cached topology columns and match counts are kept in
@@ -164,7 +172,11 @@ class Cluster {
   PodInfo CompilePod(PodIndex index, const v1::Pod& p);
   NodeInfo CompileNode(NodeIndex index, const v1::Node& n);
 
-  Scenario scenario_;
+  // The scenario the cluster was built from; own_ is the same one once the cluster may
+  // change it (built from a copy, or copied by the first what-if edit: Own()).
+  Scenario& Own();
+  std::shared_ptr<const Scenario> scenario_;
+  std::shared_ptr<Scenario> own_;
   StringPool pool_;
   std::vector<NodeInfo> nodes_;
   std::vector<PodInfo> pods_;
@@ -172,7 +184,8 @@ class Cluster {
   uint64_t generation_ = 0;
   std::vector<PodIndex> boundWithAffinity_;
   std::unordered_map<std::string, NodeIndex> nodeByName_;
-  std::unordered_map<std::string, PodIndex> podByKey_;
+  mutable std::unordered_map<std::string, PodIndex> podByKey_;  // FindPod's, built when first needed
+  mutable bool scannedForPod_ = false;
   // Caches are filled lazily by const lookups: a cycle only reads the cluster.
   mutable std::unordered_map<Sym, std::unique_ptr<TopologyColumn>> columns_;
   mutable std::vector<std::unique_ptr<MatchCountEntry>> matchCounts_;

@@ -200,7 +200,12 @@ v1::ResourceList PodRequests(const v1::Pod& pod, const PodRequestsOptions& opts)
     return nonMissing ? ApplyNonMissing(c.requests, opts.nonMissingContainerRequests) : c.requests;
   };
   v1::ResourceList reqs;
-  for (const auto& c : pod.spec.containers) AddTo(reqs, requestsOf(c));
+  for (const auto& c : pod.spec.containers) {
+    if (nonMissing)
+      AddTo(reqs, requestsOf(c));
+    else
+      AddTo(reqs, c.requests);  // not a copy: every pod of a cluster's compile comes here
+  }
   // Init containers define the minimum of any resource:
   // InitContainerUse(i) = sum(restartable init containers with index < i) + init container i.
   v1::ResourceList restartable, initReqs;
@@ -247,15 +252,20 @@ void DefaultPodResources(v1::Pod& pod) {
 }
 
 v1::ResourceList PodRequests(const v1::Pod& pod, bool nonZero, bool podLevelResources) {
-  PodRequestsOptions opts;
-  opts.skipPodLevelResources = !podLevelResources;
-  if (nonZero) {
-    // schedutil.DefaultMilliCPURequest / DefaultMemoryRequest as quantities.
-    opts.nonMissingContainerRequests = {
+  // schedutil.DefaultMilliCPURequest / DefaultMemoryRequest as quantities (built once:
+  // every pod of a cluster's compile asks).
+  static const PodRequestsOptions kNonZero = [] {
+    PodRequestsOptions o;
+    o.nonMissingContainerRequests = {
         {kResourceCPU, Quantity{1, kDefaultMilliCPURequest}},
         {kResourceMemory, Quantity{kDefaultMemoryRequest, kDefaultMemoryRequest * 1000}},
     };
-  }
+    return o;
+  }();
+  if (nonZero && podLevelResources) return PodRequests(pod, kNonZero);
+  PodRequestsOptions opts;
+  opts.skipPodLevelResources = !podLevelResources;
+  if (nonZero) opts.nonMissingContainerRequests = kNonZero.nonMissingContainerRequests;
   return PodRequests(pod, opts);
 }
 

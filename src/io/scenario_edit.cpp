@@ -46,11 +46,11 @@ ojson ConstraintToJson(const v1::TopologySpreadConstraint& c) {
 
 }  // namespace
 
-ScenarioDoc::ScenarioDoc() : json_(std::make_unique<Json>()) {}
+ScenarioDoc::ScenarioDoc() : json_(std::make_unique<Json>()), scenario_(std::make_shared<Scenario>()) {}
 ScenarioDoc::~ScenarioDoc() = default;
 ScenarioDoc::ScenarioDoc(const ScenarioDoc& o)
     : json_(std::make_unique<Json>(*o.json_)),
-      scenario_(o.scenario_),
+      scenario_(std::make_shared<Scenario>(*o.scenario_)),
       warnings_(o.warnings_),
       created_(o.created_),
       controllerNotes_(o.controllerNotes_),
@@ -62,7 +62,7 @@ ScenarioDoc& ScenarioDoc::operator=(ScenarioDoc&&) noexcept = default;
 ScenarioDoc& ScenarioDoc::operator=(const ScenarioDoc& o) {
   if (this != &o) {
     *json_ = *o.json_;
-    scenario_ = o.scenario_;
+    *scenario_ = *o.scenario_;
     warnings_ = o.warnings_;
     created_ = o.created_;
     controllerNotes_ = o.controllerNotes_;
@@ -83,7 +83,7 @@ bool ScenarioDoc::Load(std::string_view text, std::string& error, std::string_vi
   }
   json_->Replaced(std::move(json_->doc));
   json_->doc = std::move(doc);
-  scenario_ = std::move(next);
+  *scenario_ = std::move(next);
   warnings_ = std::move(r.warnings);
   created_ = r.created;
   controllerNotes_ = std::move(r.notes);
@@ -179,12 +179,12 @@ bool NoErrors(const std::vector<FieldError>& errors, std::string& error) {
 }
 }  // namespace
 
-bool ScenarioDoc::Validate(std::string& error) const { return NoErrors(ValidateScenario(scenario_), error); }
+bool ScenarioDoc::Validate(std::string& error) const { return NoErrors(ValidateScenario(*scenario_), error); }
 bool ScenarioDoc::ValidatePod(size_t pod, std::string& error) const {
-  return NoErrors(ValidateEditedPod(scenario_.pods[pod]), error);
+  return NoErrors(ValidateEditedPod(scenario_->pods[pod]), error);
 }
 bool ScenarioDoc::ValidateNode(size_t node, std::string& error) const {
-  return NoErrors(ValidateEditedNode(scenario_.nodes[node]), error);
+  return NoErrors(ValidateEditedNode(scenario_->nodes[node]), error);
 }
 
 // Edits change scenario_ in place (copying a large Scenario costs more than
@@ -213,14 +213,14 @@ bool ScenarioDoc::RereadItems(const Snapshot& snapshot, std::string& error) {
     Scenario one;
     if (!ReadObjects(Text(json_->doc["items"][i]), one).ok) return Reread(error);
     if (one.pods.size() == 1 && one.nodes.empty()) {
-      v1::Pod* pod = find(scenario_.pods, path);
+      v1::Pod* pod = find(scenario_->pods, path);
       if (!pod || pod->metadata.name != one.pods[0].metadata.name || pod->metadata.ns != one.pods[0].metadata.ns)
         return Reread(error);
       one.pods[0].path = path;
       *pod = std::move(one.pods[0]);
       if (!ValidateEditedPod(*pod, &nodeNames).empty()) return Reread(error);
     } else if (one.nodes.size() == 1 && one.pods.empty()) {
-      v1::Node* node = find(scenario_.nodes, path);
+      v1::Node* node = find(scenario_->nodes, path);
       if (!node || node->metadata.name != one.nodes[0].metadata.name) return Reread(error);
       one.nodes[0].path = path;
       *node = std::move(one.nodes[0]);
@@ -249,7 +249,7 @@ bool ScenarioDoc::Reread(std::string& error) {
   controllerNotes_ = changed ? std::move(r.notes) : std::vector<std::string>{};
   deletedPods_ = std::move(r.deleted);
   createdPods_ = std::move(r.createdPods);
-  scenario_ = std::move(next);
+  *scenario_ = std::move(next);
   warnings_ = std::move(r.warnings);
   return true;
 }
@@ -265,16 +265,16 @@ bool ScenarioDoc::Reshaped(nlohmann::ordered_json before, std::string& error) {
 
 std::set<std::string> ScenarioDoc::NodeNames() const {
   std::set<std::string> names;
-  for (const v1::Node& n : scenario_.nodes) names.insert(n.metadata.name);
+  for (const v1::Node& n : scenario_->nodes) names.insert(n.metadata.name);
   return names;
 }
 
 bool ScenarioDoc::SetSpreadConstraints(size_t pod, std::vector<v1::TopologySpreadConstraint> constraints,
                                        std::string& error) {
-  if (!Replace(scenario_.pods.at(pod).spec.topologySpreadConstraints, std::move(constraints),
+  if (!Replace(scenario_->pods.at(pod).spec.topologySpreadConstraints, std::move(constraints),
                [&] { return ValidatePod(pod, error); }))
     return false;
-  const v1::Pod& p = scenario_.pods[pod];
+  const v1::Pod& p = scenario_->pods[pod];
   ojson& spec = Child(json_->Item(p.path), "spec");
   if (p.spec.topologySpreadConstraints.empty()) {
     spec.erase("topologySpreadConstraints");
@@ -296,11 +296,11 @@ bool ScenarioDoc::SetSpreadConstraintField(size_t pod, size_t index, std::string
             "nodeTaintsPolicy, matchLabelKeys)";
     return false;
   }
-  if (pod >= scenario_.pods.size()) {
+  if (pod >= scenario_->pods.size()) {
     error = "no pod number " + std::to_string(pod);
     return false;
   }
-  const v1::Pod& p = scenario_.pods[pod];
+  const v1::Pod& p = scenario_->pods[pod];
   if (index >= p.spec.topologySpreadConstraints.size()) {
     error = p.path + ".spec.topologySpreadConstraints: the pod has " +
             std::to_string(p.spec.topologySpreadConstraints.size()) + " constraint(s), no index " +
@@ -349,9 +349,9 @@ bool ScenarioDoc::SetSpreadConstraintField(size_t pod, size_t index, std::string
 }
 
 bool ScenarioDoc::SetPodLabels(size_t pod, v1::LabelMap labels, std::string& error) {
-  if (!Replace(scenario_.pods.at(pod).metadata.labels, std::move(labels), [&] { return ValidatePod(pod, error); }))
+  if (!Replace(scenario_->pods.at(pod).metadata.labels, std::move(labels), [&] { return ValidatePod(pod, error); }))
     return false;
-  const v1::Pod& p = scenario_.pods[pod];
+  const v1::Pod& p = scenario_->pods[pod];
   Child(json_->Item(p.path), "metadata")["labels"] = LabelsToJson(p.metadata.labels);
   return true;
 }
@@ -363,17 +363,17 @@ bool ScenarioDoc::SetPodNodeName(size_t pod, const std::string& nodeName, std::s
 bool ScenarioDoc::SetPodNodeNames(const std::vector<std::pair<size_t, std::string>>& binds, std::string& error) {
   std::vector<std::string> old;
   for (const auto& [pod, nodeName] : binds)
-    old.push_back(std::exchange(scenario_.pods.at(pod).spec.nodeName, nodeName));
+    old.push_back(std::exchange(scenario_->pods.at(pod).spec.nodeName, nodeName));
   const std::set<std::string> nodeNames = NodeNames();
   const bool valid = std::all_of(binds.begin(), binds.end(), [&](const auto& bind) {
-    return NoErrors(ValidateEditedPod(scenario_.pods[bind.first], &nodeNames), error);
+    return NoErrors(ValidateEditedPod(scenario_->pods[bind.first], &nodeNames), error);
   });
   if (!valid) {
-    for (size_t i = binds.size(); i-- > 0;) scenario_.pods[binds[i].first].spec.nodeName = old[i];
+    for (size_t i = binds.size(); i-- > 0;) scenario_->pods[binds[i].first].spec.nodeName = old[i];
     return false;
   }
   for (const auto& [pod, nodeName] : binds) {
-    ojson& item = json_->Item(scenario_.pods[pod].path);
+    ojson& item = json_->Item(scenario_->pods[pod].path);
     ojson& spec = Child(item, "spec");
     if (nodeName.empty())
       spec.erase("nodeName");
@@ -387,18 +387,18 @@ bool ScenarioDoc::SetPodNodeNames(const std::vector<std::pair<size_t, std::strin
 
 bool ScenarioDoc::SetPodNamespace(size_t pod, const std::string& ns, std::string& error) {
   // A new namespace can make the pod a duplicate of another: the whole scenario is checked.
-  if (!Replace(scenario_.pods.at(pod).metadata.ns, ns.empty() ? std::string("default") : ns,
+  if (!Replace(scenario_->pods.at(pod).metadata.ns, ns.empty() ? std::string("default") : ns,
                [&] { return Validate(error); }))
     return false;
-  Child(json_->Item(scenario_.pods[pod].path), "metadata")["namespace"] = scenario_.pods[pod].metadata.ns;
+  Child(json_->Item(scenario_->pods[pod].path), "metadata")["namespace"] = scenario_->pods[pod].metadata.ns;
   return true;
 }
 
 bool ScenarioDoc::SetPodTolerations(size_t pod, std::vector<v1::Toleration> tolerations, std::string& error) {
-  if (!Replace(scenario_.pods.at(pod).spec.tolerations, std::move(tolerations),
+  if (!Replace(scenario_->pods.at(pod).spec.tolerations, std::move(tolerations),
                [&] { return ValidatePod(pod, error); }))
     return false;
-  const v1::Pod& p = scenario_.pods[pod];
+  const v1::Pod& p = scenario_->pods[pod];
   ojson& spec = Child(json_->Item(p.path), "spec");
   if (p.spec.tolerations.empty()) {
     spec.erase("tolerations");
@@ -419,10 +419,10 @@ bool ScenarioDoc::SetPodTolerations(size_t pod, std::vector<v1::Toleration> tole
 }
 
 bool ScenarioDoc::SetPodNodeSelector(size_t pod, v1::LabelMap nodeSelector, std::string& error) {
-  if (!Replace(scenario_.pods.at(pod).spec.nodeSelector, std::move(nodeSelector),
+  if (!Replace(scenario_->pods.at(pod).spec.nodeSelector, std::move(nodeSelector),
                [&] { return ValidatePod(pod, error); }))
     return false;
-  const v1::Pod& p = scenario_.pods[pod];
+  const v1::Pod& p = scenario_->pods[pod];
   ojson& spec = Child(json_->Item(p.path), "spec");
   if (p.spec.nodeSelector.empty())
     spec.erase("nodeSelector");
@@ -432,13 +432,13 @@ bool ScenarioDoc::SetPodNodeSelector(size_t pod, v1::LabelMap nodeSelector, std:
 }
 
 bool ScenarioDoc::SetPodRequiredNodeAffinity(size_t pod, std::optional<v1::NodeSelector> required, std::string& error) {
-  std::optional<v1::Affinity> affinity = scenario_.pods.at(pod).spec.affinity;
+  std::optional<v1::Affinity> affinity = scenario_->pods.at(pod).spec.affinity;
   if (!affinity) affinity.emplace();
   if (!affinity->nodeAffinity) affinity->nodeAffinity.emplace();
   affinity->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution = std::move(required);
-  if (!Replace(scenario_.pods[pod].spec.affinity, std::move(affinity), [&] { return ValidatePod(pod, error); }))
+  if (!Replace(scenario_->pods[pod].spec.affinity, std::move(affinity), [&] { return ValidatePod(pod, error); }))
     return false;
-  const v1::Pod& p = scenario_.pods[pod];
+  const v1::Pod& p = scenario_->pods[pod];
   ojson& nodeAffinity = Child(Child(Child(json_->Item(p.path), "spec"), "affinity"), "nodeAffinity");
   const auto& r = p.spec.affinity->nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution;
   if (!r) {
@@ -467,7 +467,7 @@ bool ScenarioDoc::SetPodRequiredNodeAffinity(size_t pod, std::optional<v1::NodeS
 
 bool ScenarioDoc::AddPodLike(size_t like, const std::string& name, const std::string& nodeName, std::string& error) {
   ojson backup = json_->doc;
-  ojson item = json_->Item(scenario_.pods.at(like).path);
+  ojson item = json_->Item(scenario_->pods.at(like).path);
   Child(item, "metadata")["name"] = name;
   item["metadata"].erase("uid");
   item["metadata"].erase("resourceVersion");
@@ -482,7 +482,7 @@ bool ScenarioDoc::AddPodLike(size_t like, const std::string& name, const std::st
 }
 
 bool ScenarioDoc::RemovePod(size_t pod, std::string& error) {
-  size_t i = ItemIndex(scenario_.pods.at(pod).path);
+  size_t i = ItemIndex(scenario_->pods.at(pod).path);
   if (i == std::string::npos) {
     error = "the scenario is this one pod; it cannot be removed";
     return false;
@@ -585,17 +585,17 @@ bool ScenarioDoc::Scale(const std::string& workload, int64_t replicas, std::stri
 }
 
 bool ScenarioDoc::SetNodeLabels(size_t node, v1::LabelMap labels, std::string& error) {
-  if (!Replace(scenario_.nodes.at(node).metadata.labels, std::move(labels), [&] { return ValidateNode(node, error); }))
+  if (!Replace(scenario_->nodes.at(node).metadata.labels, std::move(labels), [&] { return ValidateNode(node, error); }))
     return false;
-  const v1::Node& n = scenario_.nodes[node];
+  const v1::Node& n = scenario_->nodes[node];
   Child(json_->Item(n.path), "metadata")["labels"] = LabelsToJson(n.metadata.labels);
   return true;
 }
 
 bool ScenarioDoc::SetNodeUnschedulable(size_t node, bool unschedulable, std::string& error) {
-  if (!Replace(scenario_.nodes.at(node).unschedulable, unschedulable, [&] { return ValidateNode(node, error); }))
+  if (!Replace(scenario_->nodes.at(node).unschedulable, unschedulable, [&] { return ValidateNode(node, error); }))
     return false;
-  ojson& spec = Child(json_->Item(scenario_.nodes[node].path), "spec");
+  ojson& spec = Child(json_->Item(scenario_->nodes[node].path), "spec");
   if (unschedulable)
     spec["unschedulable"] = true;
   else
@@ -604,9 +604,9 @@ bool ScenarioDoc::SetNodeUnschedulable(size_t node, bool unschedulable, std::str
 }
 
 bool ScenarioDoc::SetNodeTaints(size_t node, std::vector<v1::Taint> taints, std::string& error) {
-  if (!Replace(scenario_.nodes.at(node).taints, std::move(taints), [&] { return ValidateNode(node, error); }))
+  if (!Replace(scenario_->nodes.at(node).taints, std::move(taints), [&] { return ValidateNode(node, error); }))
     return false;
-  const v1::Node& n = scenario_.nodes[node];
+  const v1::Node& n = scenario_->nodes[node];
   ojson& spec = Child(json_->Item(n.path), "spec");
   if (n.taints.empty()) {
     spec.erase("taints");
@@ -625,7 +625,7 @@ bool ScenarioDoc::SetNodeTaints(size_t node, std::vector<v1::Taint> taints, std:
 
 bool ScenarioDoc::AddNodeLike(size_t like, const std::string& name, const v1::LabelMap& labels, std::string& error) {
   ojson backup = json_->doc;
-  ojson item = json_->Item(scenario_.nodes.at(like).path);
+  ojson item = json_->Item(scenario_->nodes.at(like).path);
   ojson& meta = Child(item, "metadata");
   meta["name"] = name;
   meta["labels"] = LabelsToJson(labels);
@@ -642,7 +642,7 @@ bool ScenarioDoc::NodeItemsWithPods(const std::vector<size_t>& nodes, const char
                                     std::set<std::string>* podKeys, std::string& error) const {
   std::set<std::string> names;
   for (size_t node : nodes) {
-    const v1::Node& n = scenario_.nodes.at(node);
+    const v1::Node& n = scenario_->nodes.at(node);
     const size_t ni = ItemIndex(n.path);
     if (ni == std::string::npos) {
       error = std::string("the scenario is this one node; it cannot ") + verb;
@@ -651,7 +651,7 @@ bool ScenarioDoc::NodeItemsWithPods(const std::vector<size_t>& nodes, const char
     items.push_back(ni);
     names.insert(n.metadata.name);
   }
-  for (const auto& p : scenario_.pods)
+  for (const auto& p : scenario_->pods)
     if (names.count(p.spec.nodeName)) {
       items.push_back(ItemIndex(p.path));
       if (podKeys) podKeys->insert(p.metadata.ns + "/" + p.metadata.name);
@@ -690,8 +690,8 @@ template <class Change>
 bool ScenarioDoc::EditPlugins(const Change& change, std::string& error) {
   ojson backup = json_->doc;
   ojson* cfg = nullptr;
-  if (scenario_.profile) {
-    cfg = &json_->Item(scenario_.profile->path.substr(0, scenario_.profile->path.find(".profiles")));
+  if (scenario_->profile) {
+    cfg = &json_->Item(scenario_->profile->path.substr(0, scenario_->profile->path.find(".profiles")));
   } else {
     json_->Items().push_back(ojson{{"apiVersion", "kubescheduler.config.k8s.io/v1"},
                                    {"kind", "KubeSchedulerConfiguration"},

@@ -67,7 +67,7 @@ bool ScenarioDoc::RestartRollout(const std::string& workload, std::string& error
 bool ScenarioDoc::RemovePods(const std::vector<size_t>& pods, std::string& error) {
   std::vector<size_t> items;
   for (size_t pod : pods) {
-    const size_t i = ItemIndex(scenario_.pods.at(pod).path);
+    const size_t i = ItemIndex(scenario_->pods.at(pod).path);
     if (i == std::string::npos) {
       error = "the scenario is this one pod; it cannot be removed";
       return false;
@@ -77,7 +77,7 @@ bool ScenarioDoc::RemovePods(const std::vector<size_t>& pods, std::string& error
   std::sort(items.rbegin(), items.rend());
   items.erase(std::unique(items.begin(), items.end()), items.end());
   for (size_t pod : pods)
-    sync_.terminating.insert(scenario_.pods[pod].metadata.ns + "/" + scenario_.pods[pod].metadata.name);
+    sync_.terminating.insert(scenario_->pods[pod].metadata.ns + "/" + scenario_->pods[pod].metadata.name);
   ojson backup = json_->doc;
   for (size_t i : items) json_->doc["items"].erase(i);
   return Reshaped(std::move(backup), error);
@@ -89,7 +89,7 @@ bool ScenarioDoc::FailNodes(const std::vector<size_t>& nodes, std::string& error
   ojson backup = json_->doc;
   ojson& annotations = ListAnnotations(json_->doc);
   ojson failed = FailedNodes(annotations);
-  for (size_t node : nodes) failed.push_back(json_->doc["items"][ItemIndex(scenario_.nodes[node].path)]);
+  for (size_t node : nodes) failed.push_back(json_->doc["items"][ItemIndex(scenario_->nodes[node].path)]);
   annotations[kFailedNodesAnnotation] = Text(failed);
   for (size_t i : gone) json_->doc["items"].erase(i);
   return Reshaped(std::move(backup), error);

@@ -4,9 +4,11 @@
 // the browser measurement does (tests/browser/measure.mjs).
 #include <benchmark/benchmark.h>
 
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/cluster.h"
 #include "io/scenario_json.h"
 #include "io/yaml_out.h"
 
@@ -102,5 +104,20 @@ BENCHMARK(BM_ReadJson150kBrowserDump)
     ->Repetitions(3)
     ->ReportAggregatesOnly(true);
 BENCHMARK(BM_ReadYaml)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
+
+// What the lab does once the 46 MB dump is read: the cluster compiles the scenario it
+// shares with the document (Lab::Rebuild; copying the scenario first took half as long again).
+void BM_CompileCluster150k(benchmark::State& state) {
+  auto read = std::make_shared<spreadlab::Scenario>();
+  if (auto r = spreadlab::io::ReadScenario(BigDump(5000, 150000).dump(), *read); !r.ok) state.SkipWithError(r.error.c_str());
+  for (auto _ : state) {
+    auto cluster = std::make_unique<spreadlab::Cluster>(std::shared_ptr<const spreadlab::Scenario>(read));
+    benchmark::DoNotOptimize(cluster->pods().size());
+    state.PauseTiming();
+    cluster.reset();
+    state.ResumeTiming();
+  }
+}
+BENCHMARK(BM_CompileCluster150k)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
 
 }  // namespace

@@ -342,6 +342,22 @@ test('bad JSON shows the core error and keeps the scenario', async () => {
   await ctx.close();
 });
 
+// The page writes strings into the wasm heap with TextEncoder (a first pass sized for
+// ASCII, then room for the rest): characters of 2, 3 and 4 bytes arrive whole, both ways.
+test('text beyond ASCII reaches the core and comes back whole', async () => {
+  const { page, ctx } = await openLab('/');
+  const note = 'zone ü, 日本, 🚀 and ASCII after';
+  const doc = JSON.parse(readFileSync(join(EXAMPLES, 'one-constraint.json'), 'utf8'));
+  doc.metadata = { ...(doc.metadata || {}), annotations: { note } };
+  const r = await api(page, 'load', JSON.stringify(doc), 'ünïcode.json');
+  check(r.ok, `loaded: ${r.error}`);
+  checkEqual(JSON.parse(await api(page, 'scenario')).metadata.annotations.note, note, 'the annotation as written');
+  doc.items[0].metadata.name = 'nöde-🚀';
+  const bad = await api(page, 'load', JSON.stringify(doc), 'bad.json');
+  check(!bad.ok && bad.error.includes('nöde-🚀'), `the error quotes the name: ${bad.error}`);
+  await ctx.close();
+});
+
 test('YAML pasted or loaded: read as kubectl reads it, with the line of a bad field', async () => {
   const { page, ctx } = await openLab('/');
   const yaml = [

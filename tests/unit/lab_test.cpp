@@ -51,6 +51,30 @@ TEST(LabTest, ALoadTheFrameworkRefusesKeepsTheScenario) {
   EXPECT_EQ(lab.source(), "x");
 }
 
+// The cluster on screen shares the document's scenario: the conflict explorer's what-ifs
+// (which add nodes, uncordon, change the pod) copy it and leave the document alone, and a
+// constraint edit afterwards (the pod recompiled, not the cluster rebuilt) still reaches
+// the cycle.
+TEST(LabTest, WhatIfsLeaveTheDocumentAndEditsStillReachTheCycle) {
+  Lab lab;
+  std::string error;
+  ASSERT_TRUE(lab.Load(testing::ReadFile(std::string(SPREADLAB_EXAMPLES_DIR) + "/conflict.yaml"), "x", error))
+      << error;
+  EXPECT_EQ(&lab.cluster().scenario(), &lab.doc().scenario());
+  const std::string before = lab.doc().Dump();
+  ASSERT_NE(lab.Why(), nullptr);
+  EXPECT_FALSE(lab.Why()->suggestions.empty());
+  EXPECT_EQ(lab.doc().Dump(), before);
+  EXPECT_EQ(lab.cluster().scenario().nodes.size(), lab.doc().scenario().nodes.size());
+  ASSERT_TRUE(lab.SetConstraintField(0, "maxSkew", "5", &error)) << error;
+  const PodIndex pod = lab.pod();
+  ASSERT_NE(pod, kNone);
+  EXPECT_EQ(lab.cluster().podSpec(pod).spec.topologySpreadConstraints[0].maxSkew, 5);
+  EXPECT_EQ(lab.doc().scenario().pods[lab.podItem()].spec.topologySpreadConstraints[0].maxSkew, 5);
+  const std::string trace = lab.TraceJson();
+  EXPECT_NE(trace.find("\"maxSkew\":5"), std::string::npos) << trace.substr(0, 600);
+}
+
 // A gated pod: the conflict explorer has nothing in a cycle to change and says why; the
 // Workloads view and a scale through the lab agree with the document.
 TEST(LabTest, GatedPodAndScaling) {

@@ -194,6 +194,44 @@ TEST(WhyCluster, WhatIfEditsAreUndoneExactly) {
   EXPECT_EQ(c.FindNode("node4"), kNone);
 }
 
+// The lab's cluster shares its document's scenario: the document's edits reach it through
+// UpdatePendingPod, and a what-if edit copies the scenario before changing it.
+TEST(WhyCluster, WhatIfEditsCopyASharedScenario) {
+  auto shared = std::make_shared<Scenario>(Conflict());
+  Cluster c{std::shared_ptr<const Scenario>(shared)};
+  EXPECT_EQ(&c.scenario(), shared.get());
+  const PodIndex pod = c.FindPod("mypod");
+  shared->pods[3].spec.topologySpreadConstraints.pop_back();
+  c.UpdatePendingPod(pod, shared->pods[3]);
+  EXPECT_EQ(&c.scenario(), shared.get()) << "compiled again, not copied";
+  EXPECT_EQ(c.podSpec(pod).spec.topologySpreadConstraints.size(), 1u);
+
+  c.AddNode(Node("node4", "zoneC"));
+  EXPECT_NE(&c.scenario(), shared.get());
+  EXPECT_EQ(c.scenario().nodes.size(), 4u);
+  EXPECT_EQ(shared->nodes.size(), 3u) << "the owner's scenario is not the what-if's";
+  c.RemoveLastNode();
+  c.ReplacePendingPod(pod, MakePod().Name("mypod").Obj());
+  EXPECT_EQ(shared->pods[3].spec.topologySpreadConstraints.size(), 1u);
+
+  // Once copied, the owner's next change is copied in.
+  shared->pods[3].spec.topologySpreadConstraints[0].maxSkew = 3;
+  c.UpdatePendingPod(pod, shared->pods[3]);
+  ASSERT_EQ(c.podSpec(pod).spec.topologySpreadConstraints.size(), 1u);
+  EXPECT_EQ(c.podSpec(pod).spec.topologySpreadConstraints[0].maxSkew, 3);
+}
+
+// FindPod scans for its first answer and indexes for the next: the same answers either way.
+TEST(WhyCluster, FindPodAnswersTheSameBeforeAndAfterItsIndex) {
+  for (int first = 0; first < 4; ++first) {
+    Cluster c(Conflict());
+    const std::vector<std::string> refs = {"pod2", "default/mypod", "nope", "other/pod1"};
+    const std::vector<PodIndex> want = {1, 3, kNone, kNone};
+    EXPECT_EQ(c.FindPod(refs[first]), want[first]) << refs[first] << " asked first";
+    for (size_t i = 0; i < refs.size(); ++i) EXPECT_EQ(c.FindPod(refs[i]), want[i]) << refs[i];
+  }
+}
+
 TEST(WhyAnalyze, NothingToSearchWhenThePodSchedules) {
   Scenario s = Conflict();
   s.pods[3].spec.topologySpreadConstraints.pop_back();

@@ -86,7 +86,7 @@ size_t Lab::podItem() const {
 bool Lab::Rebuild() {
   ++builds_;
   auto start = std::chrono::steady_clock::now();
-  auto cluster = std::make_unique<Cluster>(doc_.scenario());
+  auto cluster = std::make_unique<Cluster>(doc_.sharedScenario());
   std::string error;
   const config::Profile profile = doc_.scenario().profile.value_or(config::Profile{});
   auto built = std::chrono::steady_clock::now();
@@ -425,7 +425,7 @@ bool Lab::Commit(const char* what, const Edit& edit, std::string* errorOut, bool
 // fresh framework (plugins cache what they saw of the cluster).
 bool Lab::Recompile(PodIndex pod) {
   auto start = std::chrono::steady_clock::now();
-  cluster_->ReplacePendingPod(pod, doc_.scenario().pods[static_cast<size_t>(pod)]);
+  cluster_->UpdatePendingPod(pod, doc_.scenario().pods[static_cast<size_t>(pod)]);
   auto built = std::chrono::steady_clock::now();
   std::string error;
   auto framework = plugins::NewFramework(*cluster_, doc_.scenario().profile.value_or(config::Profile{}), error);
@@ -527,7 +527,7 @@ int Lab::ScheduleAll(std::string& error) {
   ContinueTimeline();
   // The core's batch (ScheduleAll: its queue order, one cycle per pending pod), with the
   // spread after each placement.
-  Cluster cluster(doc_.scenario());
+  Cluster cluster(doc_.sharedScenario());
   auto framework = plugins::NewFramework(cluster, doc_.scenario().profile.value_or(config::Profile{}), error);
   if (!framework) return 0;
   std::vector<std::pair<size_t, std::string>> binds;
