@@ -1,7 +1,8 @@
 #pragma once
-// The program's one JSON parser: nlohmann's, driven through its json_sax interface. Each
-// json::parse call with another input type, or with and without a callback, links one more
-// copy of nlohmann's parser and lexer into the wasm; these two functions are the only callers.
+// The program's one JSON parser, our own, telling nlohmann's json_sax interface what
+// nlohmann's sax_parse would tell it, about seven times as fast (the 46 MB dump: 39 against
+// 266 ms natively; nlohmann's lexer reads one character at a time and keeps each token's
+// characters twice, a quarter of the whole read). nlohmann's parser is not linked at all.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,8 +14,16 @@ namespace spreadlab::io {
 // `text` as a document, or a discarded value (is_discarded()) when it is not one valid JSON value.
 nlohmann::ordered_json ParseJsonText(std::string_view text);
 
-// Feeds `text` to `sax`; false when `sax` stopped it or the text is not one valid JSON value.
+// Feeds `text` to `sax` event for event as nlohmann's sax_parse does for a valid text (RFC
+// 8259: a UTF-8 byte order mark skipped first, strings checked as UTF-8, numbers converted as
+// nlohmann converts them); false when `sax` stopped it or the text is not one valid JSON
+// value, with `sax` told nothing more (parse_error is not called).
 bool SaxParseJson(std::string_view text, nlohmann::json_sax<nlohmann::ordered_json>& sax);
+
+// Why `text` is not one JSON value, where and in the words of Go's encoding/json, which
+// kubectl and the API server answer with ("line 1, column 16: invalid character '}' looking
+// for beginning of object key string"); "" when it is one.
+std::string JsonSyntaxError(std::string_view text);
 
 // object[key] (a null member added last when absent), growing the object by moving its
 // members' values. ordered_json keeps members in a vector of pair<const string, json>: the

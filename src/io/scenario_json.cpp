@@ -783,40 +783,13 @@ constexpr const char* kEmptyInput =
     "the input is empty: spreadlab reads Kubernetes objects in JSON or YAML, e.g. what `kubectl get nodes,pods -o "
     "yaml` prints or the manifests `kubectl apply -f` takes";
 
-// Receives nlohmann's parse error without its being thrown (the wasm build catches
-// only in ReadText) and keeps its text.
-struct SyntaxError : nlohmann::json_sax<json> {
-  std::string what;
-  bool null() override { return true; }
-  bool boolean(bool) override { return true; }
-  bool number_integer(number_integer_t) override { return true; }
-  bool number_unsigned(number_unsigned_t) override { return true; }
-  bool number_float(number_float_t, const string_t&) override { return true; }
-  bool string(string_t&) override { return true; }
-  bool binary(binary_t&) override { return true; }
-  bool start_object(std::size_t) override { return true; }
-  bool key(string_t&) override { return true; }
-  bool end_object() override { return true; }
-  bool start_array(std::size_t) override { return true; }
-  bool end_array() override { return true; }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) override {
-    what = e.what();
-    return false;
-  }
-};
-
 json ParseJson(std::string_view text) {
   CheckNesting(text);
   json doc = ParseJsonText(text);
   if (!doc.is_discarded()) return doc;
-  // Parse again for the position and reason.
-  SyntaxError syntax;
-  SaxParseJson(text, syntax);
-  auto pos = syntax.what.find("] ");  // drop nlohmann's "[json.exception...]" prefix
-  throw ReadError{
-      "invalid JSON" +
-          (syntax.what.empty() ? "" : ": " + (pos == std::string::npos ? syntax.what : syntax.what.substr(pos + 2))),
-      ""};
+  // nlohmann's parser again, for the position and reason in its words.
+  const std::string why = JsonSyntaxError(text);
+  throw ReadError{"invalid JSON" + (why.empty() ? "" : ": " + why), ""};
 }
 
 json ParseYaml(std::string_view text, ReadResult& result) {

@@ -35,12 +35,16 @@ const browser = await chromium.launch({ executablePath: process.env.SPREADLAB_CH
 const ready = (page) => page.waitForFunction(() => window.spreadlab && window.spreadlab.ready, null, { timeout: 60000 });
 
 // A first visit on a cold cache: the bytes of every response as transferred (headers
-// included), by kind, until the lab is ready and then until its background fetches end.
+// included), by kind, of the requests made before the first frame (the page's
+// spreadlab-ready event) and then of all, once its background fetches end.
 async function firstVisit(acceptEncoding) {
   const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, extraHTTPHeaders: { 'Accept-Encoding': acceptEncoding } });
+  await ctx.addInitScript(() => window.addEventListener('spreadlab-ready', () => {
+    window.spreadlabReadyAt = performance.timeOrigin + performance.now();  // wall clock, as request.timing()
+  }));
   const page = await ctx.newPage();
-  const kinds = {};
-  let total = 0, atReady = null, last = Date.now();
+  const kinds = {}, responses = [];
+  let total = 0, last = Date.now();
   const pending = [];
   page.on('requestfinished', (req) => pending.push(req.sizes().then((s) => {
     const n = s.responseBodySize + s.responseHeadersSize;
@@ -49,15 +53,16 @@ async function firstVisit(acceptEncoding) {
       : /lessons\//.test(path) ? 'lessons' : /examples\//.test(path) ? 'examples' : 'page';
     kinds[kind] = (kinds[kind] || 0) + n;
     total += n;
+    responses.push({ n, start: req.timing().startTime });
     last = Date.now();
   })));
   await page.goto(base);
   await ready(page);
-  await Promise.all(pending);
-  atReady = total;
   await page.evaluate(() => window.spreadlab.lessonsReady);
   while (Date.now() - last < 1500) await page.waitForTimeout(250);
   await Promise.all(pending);
+  const readyAt = await page.evaluate(() => window.spreadlabReadyAt);
+  const atReady = responses.filter((r) => r.start < readyAt).reduce((sum, r) => sum + r.n, 0);
   await ctx.close();
   const parts = Object.entries(kinds).map(([k, n]) => `${k} ${kb(n)}`).join(', ');
   console.log(`first visit (${acceptEncoding}): ${kb(atReady)} until the first frame, ${kb(total)} with the gallery and lessons (${parts})`);
