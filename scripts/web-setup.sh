@@ -4,7 +4,8 @@
 #     fonttools (the font subset) and brotli (the precompressed site)
 #   - the Debian source packages of Dear ImGui, SDL2 and libyaml, unpacked under $WEB/deps
 #     (third-party source is fetched at build time, never committed)
-#   - playwright-core from npm (tests/browser/package-lock.json), driving Debian's Chromium
+#   - playwright-core from npm (tests/browser/package-lock.json), driving Debian's Chromium,
+#     and terser (scripts/npm/package-lock.json), which shortens Emscripten's JS glue
 # Sourced by web-build.sh, web-serve.sh and web-test.sh; runs on its own too.
 set -euo pipefail
 
@@ -56,14 +57,15 @@ web_fetch_source() {
   mv "$DEPS/$dir.tmp" "$DEPS/$dir"
 }
 
-web_npm_install() {
-  local tb="$ROOT/tests/browser"
-  if [ -d "$tb/node_modules/playwright-core" ] && [ "$tb/node_modules/.package-lock.json" -nt "$tb/package-lock.json" ]; then return 0; fi
-  (cd "$tb" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+web_npm_install() {  # DIR PACKAGE: `npm ci` in DIR unless its lock file is installed already
+  local dir="$ROOT/$1"
+  if [ -d "$dir/node_modules/$2" ] && [ "$dir/node_modules/.package-lock.json" -nt "$dir/package-lock.json" ]; then return 0; fi
+  (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
 }
 
 web_install_packages
 web_fetch_source imgui imgui
 web_fetch_source libsdl2 SDL2
 web_fetch_source libyaml libyaml
-web_npm_install
+web_npm_install tests/browser playwright-core
+web_npm_install scripts/npm terser
