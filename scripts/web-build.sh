@@ -55,17 +55,7 @@ web_build_app() {  # [debug]
     -DFETCHCONTENT_SOURCE_DIR_IMGUI="$DEPS/imgui" -DFETCHCONTENT_SOURCE_DIR_LIBYAML="$DEPS/libyaml" \
     -DFETCHCONTENT_FULLY_DISCONNECTED=ON -DSPREADLAB_SITE_DIR="$site" >/dev/null
   cmake --build "$dir" -j "$JOBS"
-  [ "$debug" = ON ] || web_minify_glue "$site/spreadlab.js"
   web_precompress "$site"
-}
-
-# Emscripten's JS glue through terser (compress, and shorter local names: what Emscripten's
-# Closure pass would do, which Debian's emscripten lacks): 105 → 79 KB, 21 → 18 KB brotli.
-# Module's properties keep their names (they are strings or properties to terser); running it
-# on glue it shortened already changes nothing that matters.
-web_minify_glue() {
-  node "$ROOT/scripts/npm/node_modules/terser/bin/terser" "$1" --compress --mangle -o "$1.min"
-  mv "$1.min" "$1"
 }
 
 # Next to every text and binary file of the site, its .gz (gzip -9) and .br (brotli -q 11),

@@ -193,9 +193,8 @@ Scenario& Cluster::Own() {
 
 void Cluster::ReplacePendingPod(PodIndex pod, v1::Pod spec) {
   if (pods_[pod].node != kNone) return;
-  ++generation_;
   Own().pods[pod] = std::move(spec);
-  pods_[pod] = CompilePod(pod, scenario_->pods[pod]);
+  UpdatePendingPod(pod, scenario_->pods[pod]);
 }
 
 void Cluster::UpdatePendingPod(PodIndex pod, const v1::Pod& spec) {

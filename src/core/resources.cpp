@@ -1,5 +1,6 @@
 #include "core/resources.h"
 
+#include <array>
 #include <algorithm>
 #include <cstdint>
 #include <tuple>
@@ -252,21 +253,23 @@ void DefaultPodResources(v1::Pod& pod) {
 }
 
 v1::ResourceList PodRequests(const v1::Pod& pod, bool nonZero, bool podLevelResources) {
-  // schedutil.DefaultMilliCPURequest / DefaultMemoryRequest as quantities (built once:
-  // every pod of a cluster's compile asks).
-  static const PodRequestsOptions kNonZero = [] {
-    PodRequestsOptions o;
-    o.nonMissingContainerRequests = {
-        {kResourceCPU, Quantity{1, kDefaultMilliCPURequest}},
-        {kResourceMemory, Quantity{kDefaultMemoryRequest, kDefaultMemoryRequest * 1000}},
-    };
-    return o;
+  // The four options, [nonZero][podLevelResources], built once: every pod of a cluster's
+  // compile asks. nonZero: schedutil.DefaultMilliCPURequest / DefaultMemoryRequest as quantities.
+  static const auto kOptions = [] {
+    std::array<std::array<PodRequestsOptions, 2>, 2> options;
+    for (int zero = 0; zero < 2; ++zero) {
+      for (int level = 0; level < 2; ++level) {
+        options[zero][level].skipPodLevelResources = level == 0;
+        if (zero)
+          options[zero][level].nonMissingContainerRequests = {
+              {kResourceCPU, Quantity{1, kDefaultMilliCPURequest}},
+              {kResourceMemory, Quantity{kDefaultMemoryRequest, kDefaultMemoryRequest * 1000}},
+          };
+      }
+    }
+    return options;
   }();
-  if (nonZero && podLevelResources) return PodRequests(pod, kNonZero);
-  PodRequestsOptions opts;
-  opts.skipPodLevelResources = !podLevelResources;
-  if (nonZero) opts.nonMissingContainerRequests = kNonZero.nonMissingContainerRequests;
-  return PodRequests(pod, opts);
+  return PodRequests(pod, kOptions[nonZero][podLevelResources]);
 }
 
 namespace {

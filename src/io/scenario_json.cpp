@@ -787,7 +787,7 @@ json ParseJson(std::string_view text) {
   CheckNesting(text);
   json doc = ParseJsonText(text);
   if (!doc.is_discarded()) return doc;
-  // nlohmann's parser again, for the position and reason in its words.
+  // The parser again, for the position and the reason (in Go's encoding/json's words).
   const std::string why = JsonSyntaxError(text);
   throw ReadError{"invalid JSON" + (why.empty() ? "" : ": " + why), ""};
 }
