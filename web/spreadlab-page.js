@@ -116,7 +116,11 @@
     // Teaching: what the picture shows now, compare, the guided lessons (js_teach.cpp).
     picture: () => callJson('spreadlab_picture'),
     compare: (otherText) => callJson('spreadlab_compare', String(otherText)),
-    lessonsReady: null,    // a Promise, resolved once the lessons are registered
+    // A Promise (from the first frame on), resolved once every lesson is registered: asking
+    // for it fetches them all.
+    get lessonsReady() {
+      return catalog && catalog.then((entries) => Promise.all(entries.map((e) => fetchLesson(e.id)))).then(() => undefined);
+    },
     lessons: () => callJson('spreadlab_lessons'),
     startLesson: (id, step) => callJson('spreadlab_start_lesson', String(id), Number(step || 0)),
     lesson: () => callJson('spreadlab_lesson'),
@@ -245,27 +249,49 @@
     for (const e of gallery) call('spreadlab_add_example', e.file, fetched[e.file] || '', e.title, e.description);
   }
 
-  // The guided lessons (examples/lessons/, docs/lessons.md) and the scenarios their steps
-  // open, fetched after the first frame; ?lesson=ID opens one once they are registered.
-  async function addLessons() {
-    const index = await fetch('examples/lessons/index.json').then((r) => r.json()).catch(() => ({ lessons: [] }));
-    const texts = await Promise.all((index.lessons || []).map((id) => fetchText('examples/lessons/' + id + '.json').catch(() => null)));
-    const files = new Set();
-    for (const text of texts) {
-      try { for (const step of JSON.parse(text).steps || []) if (step.scenario) files.add(step.scenario); } catch (e) { /* reported when added */ }
+  // The guided lessons (examples/lessons/, docs/lessons.md): listed after the first frame
+  // from the catalog the build writes (examples/lessons/catalog.json); a lesson's text and
+  // the scenarios its steps open are fetched when it is opened, from the menu, from
+  // ?lesson=ID, or all of them when an API user asks for spreadlab.lessonsReady.
+  let catalog = null;  // a Promise of [{id, title, summary, steps, files}], from the first frame on
+  const lessonFetches = new Map();  // id -> Promise, resolved once the lesson is registered
+  const lessonFiles = new Map();    // path -> Promise, resolved once the file is registered
+
+  function listLessons() {
+    catalog = fetch('examples/lessons/catalog.json').then((r) => r.json()).then((entries) => {
+      for (const e of entries) call('spreadlab_list_lesson', e.id, e.title, e.summary, e.steps);
+      call('spreadlab_restore_lesson_progress', localStorage.getItem(LESSONS_STORE) || '{}');
+      return entries;
+    }).catch((e) => { console.warn('spreadlab: the lessons\' catalog', e); return []; });
+    const id = params.get('lesson');
+    if (id) openLesson(id);
+  }
+
+  function fetchLessonFile(path) {
+    if (!lessonFiles.has(path)) {
+      lessonFiles.set(path, fetchText('examples/' + path).then((text) => call('spreadlab_add_file', path, text))
+        .catch((e) => { lessonFiles.delete(path); throw new Error(path + ': ' + e.message); }));
     }
-    await Promise.all([...files].map(async (f) => {
-      try { call('spreadlab_add_file', f, await fetchText('examples/' + f)); } catch (e) { console.warn('spreadlab: lesson file', e); }
-    }));
-    call('spreadlab_restore_lesson_progress', localStorage.getItem(LESSONS_STORE) || '{}');
-    texts.forEach((text, i) => {
-      if (text === null) return;
-      const r = callJson('spreadlab_add_lesson', text);
-      if (!r.ok) console.warn('spreadlab: lesson ' + index.lessons[i] + ': ' + r.error);
-    });
-    if (params.get('lesson')) {
-      window.spreadlab.startLesson(params.get('lesson'), 0);  // an unknown id is told in the status line
+    return lessonFiles.get(path);
+  }
+
+  // Registers lesson `id` once its text and files are at hand (after a failure, startLesson
+  // says its text is not loaded, and the next open tries again).
+  function fetchLesson(id) {
+    if (!lessonFetches.has(id)) {
+      lessonFetches.set(id, catalog.then(async (entries) => {
+        const entry = entries.find((e) => e.id === id);
+        if (!entry) return;  // startLesson names the lessons there are
+        const [text] = await Promise.all([fetchText('examples/lessons/' + id + '.json'), ...entry.files.map(fetchLessonFile)]);
+        const r = callJson('spreadlab_add_lesson', text);
+        if (!r.ok) console.warn('spreadlab: lesson ' + id + ': ' + r.error);
+      }).catch((e) => { lessonFetches.delete(id); console.warn('spreadlab: lesson ' + id, e); }));  // tried again when opened again
     }
+    return lessonFetches.get(id);
+  }
+
+  function openLesson(id) {
+    fetchLesson(id).then(() => window.spreadlab.startLesson(id, 0));  // an error is told in the status line
   }
 
   function download(name, text) {
@@ -321,6 +347,7 @@
         }
       },
       spreadlabNoWebGL: noWebGL,
+      spreadlabOpenLesson: openLesson,
       spreadlabOpenExample(file) {
         fetchText('examples/' + file).then((text) => window.spreadlab.load(text, 'examples/' + file))
           .catch((e) => window.spreadlab.load('', 'examples/' + file + ' (' + e.message + ')'));
@@ -340,7 +367,7 @@
         document.getElementById('canvas').focus();
         window.dispatchEvent(new Event('spreadlab-ready'));
         addExamples(p.fetched);
-        window.spreadlab.lessonsReady = addLessons();
+        listLessons();
       },
       // postMessage protocol (docs/js-api.md): the embed's content height, for its iframe.
       spreadlabContentHeight(height) {

@@ -45,6 +45,9 @@ void OpenFilePicker();
 void Share(const std::string& text);
 // Opens a gallery example whose text is not at hand yet (web: fetched, then loaded).
 void OpenExample(const std::string& file);
+// Opens a listed lesson whose text is not at hand yet (web: fetched with the files its
+// steps open, then started).
+void OpenLesson(const std::string& id);
 // Keeps the lessons' progress across reloads (web: localStorage).
 void SaveLessonProgress(const std::string& json);
 // True in the compact embed layout (?embed=1).

@@ -3,6 +3,7 @@
 // LessonBook, wrapped into `window.spreadlab` by web/spreadlab-page.js.
 #include <emscripten.h>
 
+#include <algorithm>
 #include <string>
 
 #include "app/app.h"
@@ -16,6 +17,7 @@ using spreadlab::NodeIndex;
 using spreadlab::app::CycleView;
 using spreadlab::app::Lab;
 using spreadlab::app::LessonBook;
+using spreadlab::app::LessonEntry;
 using spreadlab::app::TheLab;
 using spreadlab::app::TheLessons;
 using spreadlab::bindings::json;
@@ -125,16 +127,21 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_add_lesson(const char* text) {
 EMSCRIPTEN_KEEPALIVE void spreadlab_add_file(const char* path, const char* text) { TheLessons().AddFile(path, text); }
 EMSCRIPTEN_KEEPALIVE void spreadlab_restore_lesson_progress(const char* text) { TheLessons().RestoreProgress(text); }
 
-// lessons(): [{id, title, summary, steps, finished}].
+// The page lists every lesson from examples/lessons/catalog.json; its text comes when opened.
+EMSCRIPTEN_KEEPALIVE void spreadlab_list_lesson(const char* id, const char* title, const char* summary, int steps) {
+  TheLessons().List(LessonEntry{id, title, summary, static_cast<size_t>(std::max(steps, 0))});
+}
+
+// lessons(): [{id, title, summary, steps, finished}], every listed lesson.
 EMSCRIPTEN_KEEPALIVE const char* spreadlab_lessons() {
   json list = json::array();
   const auto& progress = TheLessons().progress();
-  for (const auto& l : TheLessons().lessons()) {
+  for (const auto& l : TheLessons().listed()) {
     auto it = progress.find(l.id);
     list.push_back(json{{"id", l.id},
                         {"title", l.title},
                         {"summary", l.summary},
-                        {"steps", l.steps.size()},
+                        {"steps", l.steps},
                         {"finished", it == progress.end() ? 0 : it->second}});
   }
   return Out(list);

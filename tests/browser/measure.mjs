@@ -2,7 +2,8 @@
 //   node tests/browser/measure.mjs --site DIR
 // - spreadlab.wasm and spreadlab.js, raw and gzip -9
 // - a first visit: every byte the page fetched as transferred (brotli, then gzip only),
-//   until the first frame and until the gallery and the lessons are fetched too
+//   until the first frame, with the gallery's and the lessons' catalogs fetched behind it,
+//   and what opening every lesson adds
 // - first frame after opening the page on localhost (median of 5 fresh loads)
 // - the cycle re-run after an edit, and frame CPU time, at 1,000 nodes / 5,000 pods
 //   and at 5,000 nodes / 50,000 pods while the cycle animation plays
@@ -46,6 +47,7 @@ async function firstVisit(acceptEncoding) {
   const kinds = {}, responses = [];
   let total = 0, last = Date.now();
   const pending = [];
+  page.on('request', () => { last = Date.now(); });
   page.on('requestfinished', (req) => pending.push(req.sizes().then((s) => {
     const n = s.responseBodySize + s.responseHeadersSize;
     const path = new URL(req.url()).pathname;
@@ -58,14 +60,22 @@ async function firstVisit(acceptEncoding) {
   })));
   await page.goto(base);
   await ready(page);
-  await page.evaluate(() => window.spreadlab.lessonsReady);
-  while (Date.now() - last < 1500) await page.waitForTimeout(250);
-  await Promise.all(pending);
+  await page.waitForFunction(() => window.spreadlab.lessons().length > 0);
+  const idle = async () => {
+    while (Date.now() - last < 1500) await page.waitForTimeout(250);
+    await Promise.all(pending);
+  };
+  await idle();
   const readyAt = await page.evaluate(() => window.spreadlabReadyAt);
   const atReady = responses.filter((r) => r.start < readyAt).reduce((sum, r) => sum + r.n, 0);
-  await ctx.close();
   const parts = Object.entries(kinds).map(([k, n]) => `${k} ${kb(n)}`).join(', ');
-  console.log(`first visit (${acceptEncoding}): ${kb(atReady)} until the first frame, ${kb(total)} with the gallery and lessons (${parts})`);
+  const withCatalogs = total;
+  await page.evaluate(() => window.spreadlab.lessonsReady);
+  last = Date.now();
+  await idle();
+  await ctx.close();
+  console.log(`first visit (${acceptEncoding}): ${kb(atReady)} until the first frame, ${kb(withCatalogs)} with the gallery's ` +
+              `and the lessons' catalogs (${parts}); opening every lesson adds ${kb(total - withCatalogs)}`);
 }
 await firstVisit('br, gzip');
 await firstVisit('gzip');

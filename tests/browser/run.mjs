@@ -60,12 +60,13 @@ let browser, baseUrl;
 async function openLab(path = '/', { fresh = true, context, ready = true } = {}) {
   const ctx = context || (await browser.newContext({ viewport: { width: 1440, height: 900 } }));
   const page = await ctx.newPage();
-  const logs = [];
+  const logs = [], requests = [];  // requests: the paths the page asked for, in order
   page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
   if (fresh) await page.addInitScript(() => { if (!sessionStorage.getItem('kept')) localStorage.clear(); });
   await page.goto(baseUrl + path);
-  if (!ready) return { page, ctx, logs };
+  if (!ready) return { page, ctx, logs, requests };
   try {
     await page.waitForFunction(() => window.spreadlab && (window.spreadlab.ready || window.spreadlab.failed), null, { timeout: 30000 });
   } catch (e) {
@@ -74,7 +75,7 @@ async function openLab(path = '/', { fresh = true, context, ready = true } = {})
   const failed = await page.evaluate(() => window.spreadlab.failed);
   check(!failed, `the lab failed to start: ${failed}\n${logs.join('\n')}`);
   await frames(page, 3);
-  return { page, ctx, logs };
+  return { page, ctx, logs, requests };
 }
 
 // Waits for `n` animation frames (the UI redraws, widget rectangles are current).

@@ -127,16 +127,50 @@ export function teachTests(h) {
 
   test('?lesson=ID opens that lesson, without the answer', async () => {
     const first = JSON.parse(readFileSync(join(EXAMPLES, 'lessons', 'index.json'), 'utf8')).lessons[0];
-    const { page, ctx } = await openLab(`/?lesson=${first}`);
-    await page.evaluate(() => window.spreadlab.lessonsReady);
+    const { page, ctx, requests } = await openLab(`/?lesson=${first}`);
+    await page.waitForFunction(() => window.spreadlab.lesson());
     await frames(page, 3);
     const st = await api(page, 'lesson');
     checkEqual([st && st.id, st && st.step], [first, 0], 'the lesson is open at its first step');
+    checkEqual(requests.filter((p) => /\/examples\/lessons\/[^/]*\.json$/.test(p)),
+      ['/examples/lessons/catalog.json', `/examples/lessons/${first}.json`], 'only that lesson was fetched');
     check((await api(page, 'widgetRects')).lessonNext, 'with its Next button');
     const bad = await openLab('/?lesson=no-such-lesson', { context: ctx });
     await bad.page.evaluate(() => window.spreadlab.lessonsReady);
     const status = await api(bad.page, 'status');
     check(status.error && /no lesson "no-such-lesson"/.test(status.text), `an unknown lesson is told: ${status.text}`);
+    await ctx.close();
+  });
+
+  test('the Lessons menu lists every lesson at once; a lesson and its files are fetched when it is opened', async () => {
+    const catalog = JSON.parse(readFileSync(join(EXAMPLES, 'lessons', 'index.json'), 'utf8')).lessons;
+    const { page, ctx, requests } = await openLab('/');
+    await page.waitForFunction((n) => window.spreadlab.lessons().length === n, catalog.length);
+    const lessonFetches = () => requests.filter((p) => /\/examples\/lessons\//.test(p) && !/catalog\.json$/.test(p));
+    checkEqual(lessonFetches(), [], 'no lesson fetched before one is opened');
+    const listed = await api(page, 'lessons');
+    checkEqual(listed.map((l) => l.id), catalog, 'every lesson listed, in index.json order');
+    const id = catalog[2];
+    const lesson = JSON.parse(readFileSync(join(EXAMPLES, 'lessons', id + '.json'), 'utf8'));
+    checkEqual([listed[2].title, listed[2].steps], [lesson.title, lesson.steps.length], 'the title and step count from the catalog');
+    // A failed fetch is told; opening the lesson again tries again.
+    const before = requests.length;
+    await page.route(`**/examples/lessons/${id}.json`, (route) => route.fulfill({ status: 503, body: 'busy' }));
+    await clickWidget(page, 'menu:Lessons');
+    await clickWidget(page, `lesson:${id}`);
+    await page.waitForFunction(() => window.spreadlab.status().error);
+    checkEqual((await api(page, 'status')).text, `Lesson: lesson "${id}" is listed but its text is not loaded`, 'a lesson that could not be fetched');
+    await page.unroute(`**/examples/lessons/${id}.json`);
+    await clickWidget(page, 'menu:Lessons');
+    await shot(page, 'lessons-menu.png', { x: 0, y: 0, width: 700, height: 360 });
+    await clickWidget(page, `lesson:${id}`);
+    await page.waitForFunction((want) => (window.spreadlab.lesson() || {}).id === want, id);
+    const files = [...new Set(lesson.steps.map((s) => s.scenario).filter(Boolean))].map((f) => '/examples/' + f);
+    checkEqual(requests.slice(before).sort(), [`/examples/lessons/${id}.json`, `/examples/lessons/${id}.json`, ...files].sort(),
+      'that lesson (twice: refused, then again) and its scenarios once, nothing else');
+    checkEqual((await api(page, 'lesson')).step, 0, 'opened at its first step');
+    await page.evaluate(() => window.spreadlab.lessonsReady);
+    checkEqual(new Set(lessonFetches().filter((p) => /lessons\/[^/]*\.json$/.test(p))).size, catalog.length, 'lessonsReady fetches them all');
     await ctx.close();
   });
 

@@ -63,11 +63,12 @@ def blank_strings_and_comments(js):
 
 
 def page_object(js):
-    """window.spreadlab's members: name -> (is a function, the module functions it calls)."""
+    """window.spreadlab's members: name -> (is a function, the module functions it calls);
+    a getter (get lessonsReady() {...}) counts as a value."""
     blank = blank_strings_and_comments(js)
     start = blank.index("window.spreadlab = {") + len("window.spreadlab = {")
     depth, i, members, current = 1, start, {}, None
-    prop = re.compile(r"\s*(\w+)\s*:")
+    prop = re.compile(r"\s*(?:get\s+(\w+)\s*\(\s*\)|(\w+)\s*:)")  # a getter is a value
     while depth:
         c = blank[i]
         if c in "{([":
@@ -77,7 +78,7 @@ def page_object(js):
         elif depth == 1 and (c == "," or i == start):
             m = prop.match(blank, i + (c == ","))
             if m:
-                current = m.group(1)
+                current = m.group(1) or m.group(2)
                 value_start = m.end()
                 members[current] = value_start
         i += 1

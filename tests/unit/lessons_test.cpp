@@ -3,6 +3,10 @@
 // each prediction answered by the real cycle, each task not done before its solution
 // and done after it.
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 
 #include "app/model/lessons.h"
 #include "testing/read_file.h"
@@ -134,6 +138,49 @@ TEST(LessonsTest, ProgressRoundTrips) {
   EXPECT_EQ(b.progress().size(), 1u);
   EXPECT_FALSE(a.Start(lab, "no-such-lesson", 0, error));
   EXPECT_NE(error.find("no lesson \"no-such-lesson\""), std::string::npos) << error;
+}
+
+// The page lists every lesson from its catalog and adds a lesson's text when it is opened.
+TEST(LessonsTest, AListedLessonKeepsItsPlaceAndStartsOnceItsTextIsAdded) {
+  LessonBook all, book;
+  std::string error;
+  ASSERT_TRUE(AddLessonsFromDirectory(all, kExamples, error)) << error;
+  const std::vector<LessonEntry> catalog = all.listed();
+  ASSERT_EQ(catalog.size(), all.lessons().size());
+  for (const LessonEntry& e : catalog) book.List(e);
+  EXPECT_TRUE(book.lessons().empty());
+  Lab lab;
+  const Lesson& second = all.lessons()[1];
+  EXPECT_FALSE(book.Start(lab, second.id, 0, error));
+  EXPECT_EQ(error, "lesson \"" + second.id + "\" is listed but its text is not loaded");
+  EXPECT_FALSE(book.Start(lab, "no-such-lesson", 0, error));
+  EXPECT_NE(error.find("(lessons: " + catalog[0].id + ", " + catalog[1].id), std::string::npos) << error;
+
+  const std::string text = testing::ReadFile(kExamples + "/lessons/" + second.id + ".json");
+  ASSERT_TRUE(book.Add(text, error)) << error;
+  EXPECT_FALSE(book.Start(lab, second.id, 0, error)) << "its first step's scenario is not registered yet";
+  EXPECT_NE(error.find(second.steps[0].scenario), std::string::npos) << error;
+  for (const LessonStep& step : second.steps)
+    if (!step.scenario.empty()) book.AddFile(step.scenario, testing::ReadFile(kExamples + "/" + step.scenario));
+  ASSERT_TRUE(book.Start(lab, second.id, 0, error)) << error;
+  ASSERT_EQ(book.listed().size(), catalog.size()) << "adding the text does not list the lesson twice";
+  for (size_t i = 0; i < catalog.size(); ++i) {
+    EXPECT_EQ(book.listed()[i].id, catalog[i].id);
+    EXPECT_EQ(book.listed()[i].steps, all.lessons()[i].steps.size());
+  }
+}
+
+TEST(LessonsTest, ALessonWhoseIdIsNotItsFileNameIsRefused) {
+  const auto dir = std::filesystem::temp_directory_path() / ("spreadlab-lessons-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir / "lessons");
+  std::ofstream(dir / "lessons" / "index.json") << R"({"lessons": ["a"]})";
+  std::ofstream(dir / "lessons" / "a.json")
+      << R"({"id": "b", "title": "B", "steps": [{"title": "s", "scenario": "x.yaml", "text": "t"}]})";
+  LessonBook book;
+  std::string error;
+  EXPECT_FALSE(AddLessonsFromDirectory(book, dir.string(), error));
+  EXPECT_EQ(error, "lessons/a.json: id: must be \"a\", the name index.json gives it");
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -225,10 +225,17 @@ TaskCheck CheckTask(Lab& lab, const ojson& done, size_t editsSinceStart) {
 bool LessonBook::Add(std::string_view text, std::string& error) {
   Lesson l;
   if (!ParseLesson(text, l, error)) return false;
+  List(LessonEntry{l.id, l.title, l.summary, l.steps.size()});
   for (Lesson& existing : lessons_)
     if (existing.id == l.id) return existing = std::move(l), true;
   lessons_.push_back(std::move(l));
   return true;
+}
+
+void LessonBook::List(LessonEntry entry) {
+  for (LessonEntry& existing : listed_)
+    if (existing.id == entry.id) return void(existing = std::move(entry));
+  listed_.push_back(std::move(entry));
 }
 
 const Lesson* LessonBook::Find(const std::string& id) const {
@@ -241,8 +248,11 @@ bool LessonBook::Start(Lab& lab, const std::string& id, size_t step, std::string
   const Lesson* l = Find(id);
   if (!l) {
     std::string ids;
-    for (const Lesson& x : lessons_) ids += (ids.empty() ? "" : ", ") + x.id;
-    error = "no lesson \"" + id + "\"" + (ids.empty() ? " (no lessons are loaded yet)" : " (lessons: " + ids + ")");
+    for (const LessonEntry& x : listed_) {
+      if (x.id == id) return error = "lesson \"" + id + "\" is listed but its text is not loaded", false;
+      ids += (ids.empty() ? "" : ", ") + x.id;
+    }
+    error = "no lesson \"" + id + "\"" + (ids.empty() ? " (no lessons are listed yet)" : " (lessons: " + ids + ")");
     return false;
   }
   if (step >= l->steps.size()) {
@@ -369,7 +379,10 @@ bool AddLessonsFromDirectory(LessonBook& book, const std::string& examplesDir, s
     const std::string file = "lessons/" + id.get<std::string>() + ".json";
     if (!read(file, text)) return false;
     if (!book.Add(text, error)) return error = file + ": " + error, false;
-    for (const LessonStep& step : book.Find(id.get<std::string>())->steps) {
+    const Lesson* lesson = book.Find(id.get<std::string>());
+    if (!lesson)
+      return error = file + ": id: must be \"" + id.get<std::string>() + "\", the name index.json gives it", false;
+    for (const LessonStep& step : lesson->steps) {
       if (step.scenario.empty()) continue;
       std::string scenario;
       if (!read(step.scenario, scenario)) return false;

@@ -44,6 +44,13 @@ struct Lesson {
   std::vector<LessonStep> steps;
 };
 
+// A lesson as the Lessons menu and lessons() list it. The page lists every lesson from a
+// catalog written at build time and fetches a lesson's text only when it is opened.
+struct LessonEntry {
+  std::string id, title, summary;
+  size_t steps = 0;
+};
+
 // Reads a lesson file; false with an error naming the field ("steps[2].task.done.node: ...").
 bool ParseLesson(std::string_view text, Lesson& out, std::string& error);
 
@@ -60,10 +67,13 @@ TaskCheck CheckTask(Lab& lab, const nlohmann::ordered_json& done, size_t editsSi
 // The lessons the lab knows, the files their steps open, and the learner's way through one.
 class LessonBook {
  public:
-  // Registers a lesson (its text) and the files its steps name; false with an error.
+  // Registers a lesson (its text), listing it if it is not listed yet; false with an error.
   bool Add(std::string_view text, std::string& error);
+  // Lists a lesson whose text is not at hand yet (kept in place when its text is added).
+  void List(LessonEntry entry);
   void AddFile(const std::string& path, std::string text) { files_[path] = std::move(text); }
-  const std::vector<Lesson>& lessons() const { return lessons_; }
+  const std::vector<LessonEntry>& listed() const { return listed_; }
+  const std::vector<Lesson>& lessons() const { return lessons_; }  // those whose text is at hand
   const Lesson* Find(const std::string& id) const;
 
   // Starts lesson `id` at `step`: loads its scenario, runs its setup. False with an error
@@ -100,6 +110,7 @@ class LessonBook {
   bool Enter(Lab& lab, size_t step, std::string& error);
   void Finish();  // marks the current step finished in progress_
 
+  std::vector<LessonEntry> listed_;
   std::vector<Lesson> lessons_;
   std::map<std::string, std::string> files_;
   std::map<std::string, size_t> progress_;

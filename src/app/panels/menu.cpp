@@ -95,21 +95,24 @@ void DrawMenuBar(Lab& lab, UiState& ui) {
   MarkItem("menu:Scenario");
   if (ImGui::BeginMenu("Lessons")) {
     const LessonBook& book = TheLessons();
-    for (const Lesson& l : book.lessons()) {
+    for (const LessonEntry& l : book.listed()) {
       auto it = book.progress().find(l.id);
       const size_t done = it == book.progress().end() ? 0 : it->second;
-      const std::string mark = done >= l.steps.size() ? "done"
-                               : done                 ? std::to_string(done) + "/" + std::to_string(l.steps.size())
-                                                      : "";
+      const std::string mark = done >= l.steps ? "done"
+                               : done          ? std::to_string(done) + "/" + std::to_string(l.steps)
+                                               : "";
       if (ImGui::MenuItem(l.title.c_str(), mark.c_str()))
         Later([&lab, id = l.id] {
           std::string error;
-          if (!TheLessons().Start(lab, id, 0, error)) lab.SetStatus(error, true);
+          if (!TheLessons().Find(id))
+            host::OpenLesson(id);  // fetched first, then started
+          else if (!TheLessons().Start(lab, id, 0, error))
+            lab.SetStatus(error, true);
         });
       MarkItem("lesson:" + l.id);
       if (ImGui::IsItemHovered() && !l.summary.empty()) ImGui::SetTooltip("%s", l.summary.c_str());
     }
-    if (book.lessons().empty()) ImGui::TextDisabled("(loading the lessons...)");
+    if (book.listed().empty()) ImGui::TextDisabled("(loading the lessons...)");
     ImGui::EndMenu();
   }
   MarkItem("menu:Lessons");

@@ -41,6 +41,7 @@ void CopyText(const std::string& text) { SDL_SetClipboardText(text.c_str()); }
 void OpenFilePicker() { g_lab.SetStatus("Desktop build: pass a file on the command line, or paste JSON", true); }
 void Share(const std::string&) { g_lab.SetStatus("Share links are a web feature", true); }
 void OpenExample(const std::string&) {}  // the desktop reads every example's text at start
+void OpenLesson(const std::string&) {}   // and every lesson's
 void SaveLessonProgress(const std::string& json) { std::ofstream("spreadlab-lessons.json") << json; }
 bool Embedded() { return false; }
 }  // namespace host

@@ -63,6 +63,7 @@ EM_JS(void, js_pick_file, (), { Module.spreadlabPickFile(); });
 EM_JS(void, js_share, (const char* text), { Module.spreadlabShare(UTF8ToString(text)); });
 EM_JS(void, js_save_lessons, (const char* json), { Module.spreadlabSaveLessons(UTF8ToString(json)); });
 EM_JS(void, js_open_example, (const char* file), { Module.spreadlabOpenExample(UTF8ToString(file)); });
+EM_JS(void, js_open_lesson, (const char* id), { Module.spreadlabOpenLesson(UTF8ToString(id)); });
 EM_JS(int, js_dark, (), { return Module.spreadlabDark && Module.spreadlabDark() ? 1 : 0; });
 EM_JS(void, js_decision_text, (const char* text), { Module.spreadlabDecisionText(UTF8ToString(text)); });
 EM_JS(void, js_content_height, (int height), { Module.spreadlabContentHeight(height); });
@@ -76,6 +77,7 @@ void OpenFilePicker() { js_pick_file(); }
 void Share(const std::string& text) { js_share(text.c_str()); }
 void SaveLessonProgress(const std::string& json) { js_save_lessons(json.c_str()); }
 void OpenExample(const std::string& file) { js_open_example(file.c_str()); }
+void OpenLesson(const std::string& id) { js_open_lesson(id.c_str()); }
 bool Embedded() {
   static int embedded = js_embedded();
   return embedded != 0;
