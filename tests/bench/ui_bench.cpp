@@ -36,6 +36,7 @@ void OpenFilePicker() {}
 void Share(const std::string&) {}
 void SaveLessonProgress(const std::string&) {}
 void OpenExample(const std::string&) {}
+void OpenLesson(const std::string&) {}
 bool Embedded() { return false; }
 }  // namespace host
 
