@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Builds the CLI (the reference the page's traces are compared with) and the wasm
-# lab, then runs the browser tests headless in Debian's Chromium. Screenshots go to
-# build/web/artifacts/. Prints "N passed, M failed" last; non-zero exit on failure.
+# Builds the CLI (the reference the page's traces are compared with), the wasm lab and
+# the native desktop app with its UI benchmark (built, not run: nothing else compiles
+# main_desktop.cpp and the benchmark's host), then runs the browser tests headless in
+# Debian's Chromium. Screenshots go to build/web/artifacts/. Prints "N passed, M failed"
+# last; non-zero exit on failure.
 set -euo pipefail
 HERE="$(dirname "${BASH_SOURCE[0]}")"
 source "$HERE/setup.sh"       # installs, configures and builds build/ (the CLI)
-bash "$HERE/web-build.sh"
+bash "$HERE/web-build.sh" --desktop
 source "$HERE/web-setup.sh"
 exec node "$ROOT/tests/browser/run.mjs" --site "$WEB/site" --cli "$BUILD/spreadlab" \
   --examples "$ROOT/examples" --artifacts "$WEB/artifacts" "$@"

@@ -77,12 +77,33 @@ bool BeginPanel(const char* name, ImVec2 pos, ImVec2 size, ImGuiWindowFlags extr
   ImGui::SetNextWindowSize(size);
   return ImGui::Begin(name, nullptr, kPanel | extra);
 }
+// On a phone's width, tabs that choose the lab's one view; returns their height.
+float DrawViewTabs(UiState& ui, float top, float width) {
+  const float height = ImGui::GetFrameHeight() + 8;
+  if (BeginPanel("##views", ImVec2(0, top), ImVec2(width, height),
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar) &&
+      ImGui::BeginTabBar("views")) {
+    const char* names[] = {"Pending pod", "Cluster", "Decision"};
+    for (int v = 0; v < 3; ++v) {
+      const bool shown = ImGui::BeginTabItem(names[v], nullptr, ui.narrowView == v ? ImGuiTabItemFlags_SetSelected : 0);
+      if (ImGui::IsItemClicked()) ui.narrowView = v;
+      if (shown) ImGui::EndTabItem();
+      MarkItem(std::string("view:") + names[v]);
+    }
+    ImGui::EndTabBar();
+  }
+  ImGui::End();
+  return height;
+}
 }  // namespace
 
 void DrawFrame(Lab& lab, UiState& ui) {
   WidgetRects().clear();  // only what this frame draws
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const bool embed = host::Embedded();
+  // A phone's width has no room for the panels side by side: the lab shows one view at a
+  // time, an embed its decision under the picture (and grows its iframe to fit both).
+  const bool narrow = display.x < 720;
   float top = 0;
   if (!embed) {
     DrawMenuBar(lab, ui);
@@ -90,10 +111,28 @@ void DrawFrame(Lab& lab, UiState& ui) {
   }
   const float statusH = ImGui::GetFrameHeight() + 6;
   const float bottom = display.y - statusH;
-  const float leftW = embed ? 0 : std::clamp(display.x * 0.25f, 280.0f, 380.0f);
-  const float rightW = std::clamp(display.x * (embed ? 0.36f : 0.3f), 300.0f, 460.0f);
-  const float centerW = std::max(200.0f, display.x - leftW - rightW);
-  const float timelineH = lab.timeline().empty() ? 0 : std::min(190.0f, (bottom - top) * 0.3f);
+  if (narrow && !embed && lab.loaded()) top += DrawViewTabs(ui, top, display.x);
+  // Where each panel goes: side by side, or on a phone's width one above the other (embed)
+  // or one at a time (the lab; a panel not shown has no width).
+  const bool stacked = narrow && embed;
+  const bool one = narrow && !embed;
+  float leftW = embed ? 0 : std::clamp(display.x * 0.25f, 280.0f, 380.0f);
+  float centerW = 0;
+  if (one) {
+    leftW = ui.narrowView == 0 ? display.x : 0;
+    centerW = ui.narrowView == 1 ? display.x : 0;
+  } else if (stacked) {
+    centerW = display.x;
+  } else {
+    const float rightW = std::clamp(display.x * (embed ? 0.36f : 0.3f), 300.0f, 460.0f);
+    centerW = std::max(200.0f, display.x - leftW - rightW);
+  }
+  // Stacked, the picture takes the height it needed last frame (within bounds: a big
+  // cluster scrolls) and the decision the rest.
+  const float clusterBottom = stacked ? std::clamp(ui.pictureBottom + 8, top + 240, top + 1600) : bottom;
+  const ImVec2 decisionPos = stacked ? ImVec2(0, clusterBottom) : ImVec2(leftW + centerW, top);
+  const ImVec2 decisionSize(display.x - decisionPos.x, std::max(bottom - decisionPos.y, 80.0f));
+  const float timelineH = lab.timeline().empty() ? 0 : std::min(190.0f, (clusterBottom - top) * 0.3f);
 
   if (!lab.loaded()) {
     BeginPanel("spreadlab", ImVec2(0, top), ImVec2(display.x, bottom - top));
@@ -101,7 +140,7 @@ void DrawFrame(Lab& lab, UiState& ui) {
         "No scenario loaded. Open one from the Examples menu or paste one (Scenario > Paste JSON or YAML).");
     ImGui::End();
   } else {
-    if (!embed) {
+    if (leftW > 0) {
       if (BeginPanel("Pending pod", ImVec2(0, top), ImVec2(leftW, bottom - top))) {
         DrawPodPanel(lab, ui);
         DrawWorkloadsPanel(lab, ui);
@@ -110,21 +149,27 @@ void DrawFrame(Lab& lab, UiState& ui) {
       }
       ImGui::End();
     }
-    if (BeginPanel("Cluster", ImVec2(leftW, top), ImVec2(centerW, bottom - top - timelineH),
-                   ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
-      if (embed) DrawEmbedControls(lab, EmbedControls());
-      DrawToolbar(lab, ui);
-      DrawCluster(lab, ui);
+    if (centerW > 0) {
+      if (BeginPanel("Cluster", ImVec2(leftW, top), ImVec2(centerW, clusterBottom - top - timelineH),
+                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
+        if (embed) DrawEmbedControls(lab, EmbedControls());
+        DrawToolbar(lab, ui);
+        DrawCluster(lab, ui);
+      }
+      ImGui::End();
+      if (timelineH > 0) {
+        if (BeginPanel("Timeline: placements and events", ImVec2(leftW, clusterBottom - timelineH),
+                       ImVec2(centerW, timelineH)))
+          DrawTimeline(lab, ui);
+        ImGui::End();
+      }
     }
-    ImGui::End();
-    if (timelineH > 0) {
-      if (BeginPanel("Timeline: placements and events", ImVec2(leftW, bottom - timelineH), ImVec2(centerW, timelineH)))
-        DrawTimeline(lab, ui);
+    ui.contentBottom = ui.pictureBottom;
+    if (decisionSize.x > 0) {
+      if (BeginPanel("Decision", decisionPos, decisionSize)) DrawDecision(lab, ui);
+      if (stacked) ui.contentBottom = decisionPos.y + ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
       ImGui::End();
     }
-    if (BeginPanel("Decision", ImVec2(leftW + centerW, top), ImVec2(display.x - leftW - centerW, bottom - top)))
-      DrawDecision(lab, ui);
-    ImGui::End();
   }
   if (BeginPanel("##status", ImVec2(0, bottom), ImVec2(display.x, statusH),
                  ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar))
@@ -135,7 +180,8 @@ void DrawFrame(Lab& lab, UiState& ui) {
     DrawComparePanel(lab, ui);
     // Over the Decision panel, which a prediction keeps unanswered anyway: the picture
     // (where the learner clicks) and the editors stay in view.
-    DrawLessonPanel(lab, ui, ImVec2(leftW + centerW + 6, top + 26), display.x - leftW - centerW - 12);
+    DrawLessonPanel(lab, ui, ImVec2(narrow ? 6 : leftW + centerW + 6, (one ? top : decisionPos.y) + 26),
+                    narrow ? display.x - 12 : display.x - leftW - centerW - 12);
   }
   LastFrame().keyboardFocus = ImGui::GetIO().NavVisible;
   LastFrame().dark = colors::DarkTheme();

@@ -25,7 +25,9 @@ struct UiState {
   bool showCompare = false;
   std::string importText, importError;
   float dpiScale = 1.0f;
-  float pictureBottom = 0;       // where the cluster picture ends (screen y): an embed's height follows it
+  float pictureBottom = 0;       // where the cluster picture ends (screen y)
+  float contentBottom = 0;       // where the content ends (screen y): an embed's height follows it
+  int narrowView = 1;            // on a phone's width, the lab's one view: 0 the pod, 1 the cluster, 2 the decision
   bool timelinePlaying = false;  // the timeline's step-through moves its cursor on by itself
   float timelineClock = 0;       // seconds the current step has been shown
 };

@@ -1,7 +1,7 @@
 // Browser tests of embedding (issue 14): ?embed=1 with controls= and caption=, the content
 // height posted to the page, web/embed.js and the sample documentation page.
 export function embedTests(h) {
-  const { test, openLab, api, frames, check, checkEqual, rect, typeInto, shot } = h;
+  const { test, openLab, api, frames, check, checkEqual, rect, typeInto, shot, newContext } = h;
 
   test('?embed=1&controls=maxSkew,whenUnsatisfiable&caption=...: a strip of those editors, the caption, no other panel', async () => {
     const { page, ctx } = await openLab('/?embed=1&scenario=examples/one-constraint.json&controls=maxSkew,whenUnsatisfiable,bogus' +
@@ -52,6 +52,49 @@ export function embedTests(h) {
     await frames(auto.page, 3);
     checkEqual((await api(auto.page, 'status')).theme, 'light', 'auto follows the system when it changes');
     await ctx.close();
+  });
+
+  // A phone's width (390 CSS pixels, touch): the panels cannot stand side by side.
+  const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+  test('on a phone the lab shows one view at a time, chosen by tabs, and an embed its decision under the picture', async () => {
+    const ctx = await newContext(PHONE);
+    const { page } = await openLab('/', { context: ctx });
+    let rects = await api(page, 'widgetRects');
+    for (const v of ['Pending pod', 'Cluster', 'Decision']) check(rects[`view:${v}`], `a tab for ${v}`);
+    check(rects['node:node1'] && !rects.message && !rects['maxSkew#0'], 'the cluster first, alone');
+    for (const id of Object.keys(rects).filter((k) => /^node:/.test(k))) {
+      check(rects[id].x >= 0 && rects[id].x + rects[id].w <= 390, `${id} within the phone's width`);
+    }
+    await page.tap('canvas', { position: { x: rects['view:Decision'].x + 10, y: rects['view:Decision'].y + 8 } });
+    await frames(page, 3);
+    rects = await api(page, 'widgetRects');
+    check(rects.message && !rects['node:node1'], 'a tap on Decision shows the decision instead');
+    check(rects.message.x >= 0 && rects.message.x + rects.message.w <= 390, 'within the width');
+    await shot(page, 'phone-decision.png');
+    await clickTab(page, 'Pending pod');
+    check((await api(page, 'widgetRects'))['maxSkew#0'], 'and the pod\'s editors on the first tab');
+
+    const { page: embed } = await openLab('/?embed=1&scenario=examples/one-constraint.json&controls=maxSkew', { context: ctx });
+    // As embed.js does to its iframe: the height the lab posts, until it holds.
+    let posted = 0;
+    for (let i = 0; i < 6 && posted !== (posted = Math.round(await embed.evaluate(() => window.spreadlab.contentHeight))); i++) {
+      await embed.setViewportSize({ width: 390, height: posted });
+      await frames(embed, 4);
+    }
+    checkEqual(embed.viewportSize().height, posted, 'the posted height settles');
+    await shot(embed, 'phone-embed.png');
+    rects = await api(embed, 'widgetRects');
+    check(rects.message && rects['node:node4'], 'the embed shows the picture and the decision: ' + Object.keys(rects).join(' '));
+    check(rects.message.y > rects['node:node4'].y, 'the decision under the picture');
+    const height = await embed.evaluate(() => window.spreadlab.contentHeight);
+    check(height > rects.message.y + rects.message.h, `the content height (${height}) takes the decision in`);
+    await ctx.close();
+
+    async function clickTab(p, name) {
+      const r = (await api(p, 'widgetRects'))[`view:${name}`];
+      await p.mouse.click(r.x + 10, r.y + 8);
+      await frames(p, 3);
+    }
   });
 
   test('the docs demo page: three embeds load lazily, reach ready, fit their height, and keep their edits to themselves', async () => {

@@ -585,8 +585,11 @@ test('the Events panel plays a zone outage and recovery as the CLI simulates it'
   // The file's steps: the first through its button in the Events panel, the others through the API.
   await clickWidget(page, 'events');
   await frames(page, 2);
+  check(!(await api(page, 'widgetRects'))['storyApplied:0'], 'no step of the story is marked before one is applied');
   await clickWidget(page, 'story:0');
   await frames(page, 2);
+  const marked = Object.keys(await api(page, 'widgetRects')).filter((id) => id.startsWith('storyApplied:'));
+  checkEqual(marked, ['storyApplied:0'], 'the story\'s first step is marked applied, the next ones are not');
   let [web] = await api(page, 'workloads');
   checkEqual(web.spread[0].domains, { 'zone-a': 3, 'zone-b': 3 }, 'zone C failed: its pods replaced in A and B');
   const restored = await api(page, 'simulate', 'restore');
@@ -736,7 +739,7 @@ test('a big file opened with Import shows its progress, then the scenario', asyn
 });
 
 teachTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect, shot, EXAMPLES, CLI });
-embedTests({ test, openLab, api, frames, check, checkEqual, rect, typeInto, shot });
+embedTests({ test, openLab, api, frames, check, checkEqual, rect, typeInto, shot, newContext: (options) => browser.newContext(options) });
 
 // ---- run ----
 const server = await serve(SITE, 0);

@@ -101,12 +101,20 @@ void DrawEventsPanel(Lab& lab, UiState& ui) {
   ImGui::TextWrapped(
       "Topology spread is checked only when a pod is placed. Apply events and watch the spread drift; the "
       "descheduler is what moves running pods back.");
-  // The scenario's own story, one button per step.
+  // The scenario's own story, one button per step: the steps the events so far have applied
+  // in the story's order are marked, so that a class following it sees which one is next.
   const std::vector<std::string> story = io::ScenarioSteps(lab.doc());
+  const std::vector<const io::StepReport*> events = lab.Events();
+  size_t applied = 0;
+  for (const io::StepReport* e : events)
+    if (applied < story.size() && e->action == story[applied]) ++applied;
   for (size_t i = 0; i < story.size(); ++i) {
-    if (ImGui::SmallButton((std::to_string(i + 1) + ". " + story[i]).c_str()))
-      Later([&lab, step = story[i]] { lab.Simulate(step); });
+    if (i < applied) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
+    const std::string label = std::to_string(i + 1) + ". " + story[i] + (i < applied ? "  (applied)" : "");
+    if (ImGui::SmallButton(label.c_str())) Later([&lab, step = story[i]] { lab.Simulate(step); });
+    if (i < applied) ImGui::PopStyleColor();
     MarkItem("story:" + std::to_string(i));
+    if (i < applied) MarkItem("storyApplied:" + std::to_string(i));
   }
   if (!lab.doc().Annotation(io::kFailedNodesAnnotation).empty()) {
     if (ImGui::SmallButton("Restore the failed nodes")) Later([&lab] { lab.Simulate("restore"); });
@@ -124,7 +132,6 @@ void DrawEventsPanel(Lab& lab, UiState& ui) {
       "scale NS/NAME N, rollout NS/NAME, cordon NODE, uncordon NODE, drain NODE, fail LABEL=VALUE, restore, "
       "add-node NODE [LABEL=VALUE...], deschedule. Right-click a node to drain it, a zone to fail it. Each event "
       "is one edit: Undo takes it back.");
-  const std::vector<const io::StepReport*> events = lab.Events();
   for (size_t i = 0; i < events.size(); ++i) DrawReport(lab, ui, i, *events[i]);
   if (!events.empty()) DrawSkewCharts(events);
 }

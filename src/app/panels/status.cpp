@@ -20,8 +20,11 @@ void DrawStatusBar(Lab& lab, UiState& ui) {
     std::snprintf(buf, sizeof buf, "%d nodes, %d pods | cycle re-run %.2f ms",
                   static_cast<int>(lab.cluster().nodes().size()), static_cast<int>(lab.cluster().pods().size()),
                   lab.lastRebuildMs());
-    float w = ImGui::CalcTextSize(buf).x;
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, ImGui::GetWindowWidth() - w - 12));
+    // At the right, where the status leaves room for it (a phone's width may not).
+    const float statusEnd = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
+    const float x = ImGui::GetWindowWidth() - ImGui::CalcTextSize(buf).x - 12;
+    if (x < statusEnd + 20) return;
+    ImGui::SameLine(x);
     ImGui::TextDisabled("%s", buf);
   }
 }

@@ -118,11 +118,11 @@ void Frame() {
   g_frameMs[g_frames % kFrameSamples] = static_cast<float>(emscripten_get_now() - begin);
   if (++g_frames == 2) js_first_frame();  // the first frame with laid-out windows is on screen
   ShowDecisionText();
-  // An embed tells its page how tall its content is (the picture, then the status bar), so
-  // that the iframe can fit it.
+  // An embed tells its page how tall its content is (the picture, or on a phone's width the
+  // decision under it, then the status bar), so that the iframe can fit it.
   static int postedHeight = 0;
   if (host::Embedded() && g_frames >= 2) {
-    const int height = static_cast<int>(g_ui.pictureBottom + ImGui::GetFrameHeight() + 16);
+    const int height = static_cast<int>(g_ui.contentBottom + ImGui::GetFrameHeight() + 16);
     if (std::abs(height - postedHeight) > 2) js_content_height(postedHeight = height);
   }
   // Save the working scenario half a second after the last change.
