@@ -77,20 +77,21 @@ bool BeginPanel(const char* name, ImVec2 pos, ImVec2 size, ImGuiWindowFlags extr
   ImGui::SetNextWindowSize(size);
   return ImGui::Begin(name, nullptr, kPanel | extra);
 }
-// On a phone's width, tabs that choose the lab's one view; returns their height.
+// On a phone's width, buttons that choose the lab's one view, as tabs would (ImGui's tab
+// bar would add 10 KB to the wasm); returns their height.
 float DrawViewTabs(UiState& ui, float top, float width) {
-  const float height = ImGui::GetFrameHeight() + 8;
+  const float height = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2;
   if (BeginPanel("##views", ImVec2(0, top), ImVec2(width, height),
-                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar) &&
-      ImGui::BeginTabBar("views")) {
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar)) {
     const char* names[] = {"Pending pod", "Cluster", "Decision"};
     for (int v = 0; v < 3; ++v) {
-      const bool shown = ImGui::BeginTabItem(names[v], nullptr, ui.narrowView == v ? ImGuiTabItemFlags_SetSelected : 0);
-      if (ImGui::IsItemClicked()) ui.narrowView = v;
-      if (shown) ImGui::EndTabItem();
+      if (v > 0) ImGui::SameLine();
+      const bool shown = ui.narrowView == v;
+      if (shown) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+      if (ImGui::Button(names[v])) ui.narrowView = v;
+      if (shown) ImGui::PopStyleColor();
       MarkItem(std::string("view:") + names[v]);
     }
-    ImGui::EndTabBar();
   }
   ImGui::End();
   return height;
