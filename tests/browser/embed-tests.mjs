@@ -98,7 +98,7 @@ export function embedTests(h) {
   });
 
   test('the docs demo page: three embeds load lazily, reach ready, fit their height, and keep their edits to themselves', async () => {
-    const { page, ctx } = await openLab('/docs-demo.html', { ready: false });
+    const { page, ctx, logs } = await openLab('/docs-demo.html', { ready: false });
     const ids = ['demo-max-skew', 'demo-when', 'demo-replicas'];
     // Before scrolling, the last embed is still its static preview.
     check(await page.evaluate(() => !document.querySelector('#demo-replicas iframe') &&
@@ -126,6 +126,7 @@ export function embedTests(h) {
     await page.waitForTimeout(800);  // past the lab's save delay: an embed saves nothing
     checkEqual(await page.evaluate(() => localStorage.getItem('spreadlab.scenario.v1')), null, 'no embed wrote the saved scenario');
     await shot(page, 'docs-demo.png');
+    checkEqual(logs.filter((l) => /^error:/.test(l)), [], 'nothing failed to load, nothing threw');
     await ctx.close();
   });
 }
