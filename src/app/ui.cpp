@@ -104,7 +104,7 @@ void DrawFrame(Lab& lab, UiState& ui) {
   const bool embed = host::Embedded();
   // A phone's width has no room for the panels side by side: the lab shows one view at a
   // time, an embed its decision under the picture (and grows its iframe to fit both).
-  const bool narrow = display.x < 720;
+  const bool narrow = NarrowDisplay();
   float top = 0;
   if (!embed) {
     DrawMenuBar(lab, ui);

@@ -32,6 +32,9 @@ struct UiState {
   float timelineClock = 0;       // seconds the current step has been shown
 };
 
+// A phone's width: no room for the panels side by side (ui.cpp lays them out otherwise).
+inline bool NarrowDisplay() { return ImGui::GetIO().DisplaySize.x < 720; }
+
 // Light or dark: ImGui's style and the picture's palette (colors::P(), panels/widgets.h).
 void SetTheme(bool dark);
 // Fonts and colours. `fontData` is a TTF of `fontBytes` bytes allocated with

@@ -61,6 +61,9 @@ export function embedTests(h) {
     const { page } = await openLab('/', { context: ctx });
     let rects = await api(page, 'widgetRects');
     for (const v of ['Pending pod', 'Cluster', 'Decision']) check(rects[`view:${v}`], `a tab for ${v}`);
+    for (const m of ['Examples', 'Scenario', 'Lessons', 'Edit', 'Compare', 'Help']) {
+      check(rects[`menu:${m}`] && rects[`menu:${m}`].x + rects[`menu:${m}`].w <= 390, `the ${m} menu within the phone's width`);
+    }
     check(rects['node:node1'] && !rects.message && !rects['maxSkew#0'], 'the cluster first, alone');
     for (const id of Object.keys(rects).filter((k) => /^node:/.test(k))) {
       check(rects[id].x >= 0 && rects[id].x + rects[id].w <= 390, `${id} within the phone's width`);

@@ -1,4 +1,6 @@
 // The menu bar: the example gallery, scenario in/out, undo/redo, view options.
+#include <algorithm>
+
 #include "app/app.h"
 #include "app/panels/panels.h"
 
@@ -51,7 +53,8 @@ std::string ConstraintsYaml(const Lab& lab) {
 
 void DrawMenuBar(Lab& lab, UiState& ui) {
   if (!ImGui::BeginMainMenuBar()) return;
-  ImGui::TextColored(colors::V(colors::kAccent), "spreadlab");
+  // On a phone's width every menu is needed more than the name (Help would not fit).
+  if (!NarrowDisplay()) ImGui::TextColored(colors::V(colors::kAccent), "spreadlab");
   if (ImGui::BeginMenu("Examples")) {
     for (const Example& e : lab.examples()) {
       if (ImGui::MenuItem(e.title.empty() ? e.file.c_str() : e.title.c_str(), e.file.c_str())) {
@@ -122,13 +125,14 @@ void DrawMenuBar(Lab& lab, UiState& ui) {
     if (ImGui::MenuItem(r.c_str(), "Ctrl+Y", false, lab.CanRedo())) Later([=, &lab] { lab.Redo(); });
     ImGui::EndMenu();
   }
+  MarkItem("menu:Edit");
   if (ImGui::BeginMenu("Compare")) {
     ImGui::MenuItem("Compare with another scenario...", nullptr, &ui.showCompare, lab.pod() != kNone);
     ImGui::EndMenu();
   }
   MarkItem("menu:Compare");
   if (ImGui::BeginMenu("Help")) {
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
+    ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 32, ImGui::GetIO().DisplaySize.x - 32));
     ImGui::TextUnformatted(
         "spreadlab runs kube-scheduler's scheduling cycle for the pending pod in your browser and explains it.\n\n"
         "- Edit a constraint on the left: the cycle re-runs at once.\n"
@@ -143,6 +147,7 @@ void DrawMenuBar(Lab& lab, UiState& ui) {
     ImGui::PopTextWrapPos();
     ImGui::EndMenu();
   }
+  MarkItem("menu:Help");
   // Keyboard shortcuts for undo/redo, unless a text field has the keyboard.
   const ImGuiIO& io = ImGui::GetIO();
   if (!io.WantTextInput && (io.KeyCtrl || io.KeySuper)) {
