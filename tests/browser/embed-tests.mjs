@@ -100,6 +100,39 @@ export function embedTests(h) {
     }
   });
 
+  test('on a phone a swipe over an embed scrolls the page, and a tap in it is one click', async () => {
+    const ctx = await newContext(PHONE);
+    const { page } = await openLab('/docs-demo.html', { context: ctx, ready: false });
+    await page.evaluate(() => document.getElementById('demo-max-skew').scrollIntoView());
+    const handle = await page.waitForSelector('#demo-max-skew iframe', { timeout: 10000 });
+    const frame = await handle.contentFrame();
+    await frame.waitForFunction(() => window.spreadlab && window.spreadlab.ready, null, { timeout: 60000 });
+    await frames(page, 10);
+    const box = await handle.boundingBox();
+    const before = await page.evaluate(() => window.scrollY);
+    // A finger's swipe upwards over the embed, as the touchscreen sends it.
+    const cdp = await ctx.newCDPSession(page);
+    const x = box.x + box.width / 2, y = Math.max(box.y, 0) + 400;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let i = 1; i <= 10; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y - 30 * i }] });
+      await page.waitForTimeout(16);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await page.waitForTimeout(400);
+    const after = await page.evaluate(() => window.scrollY);
+    check(after > before + 100, `a swipe on the embed scrolled the page (${before} -> ${after})`);
+
+    const { page: embed } = await openLab('/?embed=1&scenario=examples/deployment-three-zones.yaml', { context: ctx });
+    const bound = async () => JSON.parse(await api(embed, 'scenario')).items.filter((i) => i.kind === 'Pod' && i.spec.nodeName).length;
+    const n = await bound();
+    const r = await rect(embed, 'scheduleNext');
+    await embed.tap('canvas', { position: { x: r.x + r.w / 2, y: r.y + r.h / 2 } });
+    await frames(embed, 4);
+    checkEqual(await bound(), n + 1, 'one tap on Schedule next binds one pod');
+    await ctx.close();
+  });
+
   test('the docs demo page: three embeds load lazily, reach ready, fit their height, and keep their edits to themselves', async () => {
     const { page, ctx, logs } = await openLab('/docs-demo.html', { ready: false });
     const ids = ['demo-max-skew', 'demo-when', 'demo-replicas'];

@@ -176,6 +176,12 @@ int main(int, char**) {
     std::fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());
     return 1;
   }
+  // An embed leaves a swipe to the browser, so that a reader on a phone scrolls the page
+  // past it: SDL stops the page's scrolling on a touch only while its finger events are
+  // on (Emscripten_HandleTouch). ImGui reads none of them; a tap still arrives as SDL's
+  // mouse click. The lab's own page has nothing to scroll: its touches drag sliders and pods.
+  if (host::Embedded())
+    for (Uint32 type : {SDL_FINGERDOWN, SDL_FINGERUP, SDL_FINGERMOTION}) SDL_EventState(type, SDL_DISABLE);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
