@@ -39,11 +39,11 @@ void Prediction(Lab& lab, LessonBook& book) {
     };
     if (step.predict == "node") {
       ImGui::TextDisabled("Click the node card you think the pod goes to, or");
-      ImGui::SameLine();
+      SameLineIfFits(ButtonWidth("it stays Pending"));
       answer("it stays Pending", "Pending");
     } else {
       answer("Yes, it gets a node", "yes");
-      ImGui::SameLine();
+      SameLineIfFits(ButtonWidth("No, it stays Pending"));
       answer("No, it stays Pending", "no");
     }
     return;

@@ -47,7 +47,7 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
   ImGui::SliderFloat("##speed", &pb.speed, 0.25f, 4.0f, "speed %.2fx");
-  ImGui::SameLine(0, 24);
+  SameLineIfFits(ButtonWidth("Schedule next"), 24);
   if (ImGui::Button("Schedule next")) {
     Later([&lab] {
       std::string error;
@@ -57,9 +57,9 @@ void DrawToolbar(Lab& lab, UiState& ui) {
     });
   }
   MarkItem("scheduleNext");
-  ImGui::SameLine();
   const int pending = static_cast<int>(lab.PendingPods().size());
   std::string all = "Schedule all " + std::to_string(pending);
+  SameLineIfFits(ButtonWidth(all.c_str()));
   ImGui::BeginDisabled(pending == 0);
   if (ImGui::Button(all.c_str())) {
     Later([&lab] {
@@ -70,7 +70,7 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   }
   ImGui::EndDisabled();
   MarkItem("scheduleAll");
-  ImGui::SameLine(0, 24);
+  ImGui::SameLine(0, 24);  // cut off where the panel ends: a row of its own would push the picture down
   DrawReleaseSelector(lab);
   // The phases as a row of buttons; the current one lit.
   for (int p = 0; p < kPhaseCount; ++p) {

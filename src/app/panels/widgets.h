@@ -29,6 +29,12 @@ void MarkItem(const std::string& id);
 // The same for something drawn by hand (a pod chip on a node card).
 void MarkRect(const std::string& id, ImVec2 min, ImVec2 max);
 
+// The next item on the last one's line when `width` more pixels fit in the window (after
+// `spacing`, ImGui's item spacing when negative), else on a line of its own: a narrow
+// window (a phone's) wraps a row of buttons instead of cutting it off.
+void SameLineIfFits(float width, float spacing = -1);
+float ButtonWidth(const char* label);  // as ImGui sizes a button (or a small one)
+
 void HelpMarker(const char* text);  // a "(?)" after the last item, its text in a tooltip
 void Section(const char* title);    // a spaced, underlined heading
 
