@@ -180,9 +180,11 @@ void DrawFrame(Lab& lab, UiState& ui) {
   if (lab.loaded()) {
     DrawComparePanel(lab, ui);
     // Over the Decision panel, which a prediction keeps unanswered anyway: the picture
-    // (where the learner clicks) and the editors stay in view.
-    DrawLessonPanel(lab, ui, ImVec2(narrow ? 6 : leftW + centerW + 6, (one ? top : decisionPos.y) + 26),
-                    narrow ? display.x - 12 : display.x - leftW - centerW - 12);
+    // (where the learner clicks) and the editors stay in view; on a phone's one view, over
+    // whichever view is shown.
+    const ImVec2 lessonAt = one ? ImVec2(0, top) : decisionPos;
+    const float lessonW = one ? display.x : decisionSize.x;
+    DrawLessonPanel(lab, ui, ImVec2(lessonAt.x + 6, lessonAt.y + 26), lessonW - 12);
   }
   LastFrame().keyboardFocus = ImGui::GetIO().NavVisible;
   LastFrame().dark = colors::DarkTheme();
