@@ -90,6 +90,7 @@
     failed: null,          // why the lab could not start, if it could not
     contentHeight: null,   // an embed's content height in CSS pixels, as last posted to its page
     load: (jsonText, source) => callJson('spreadlab_load', String(jsonText), source || 'loaded scenario'),
+    apply: (text, source) => callJson('spreadlab_apply', String(text), source || 'applied manifests'),
     trace: () => callJson('spreadlab_trace'),
     setConstraintField: (index, field, value) =>
       callJson('spreadlab_set_constraint_field', index, field, JSON.stringify(value === undefined ? null : value)),

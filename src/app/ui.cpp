@@ -177,6 +177,7 @@ void DrawFrame(Lab& lab, UiState& ui) {
     DrawStatusBar(lab, ui);
   ImGui::End();
   DrawImportDialog(lab, ui);
+  DrawAddNodeDialog(lab, ui);
   if (lab.loaded()) {
     DrawComparePanel(lab, ui);
     // Over the Decision panel, which a prediction keeps unanswered anyway: the picture

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/model/lab.h"
+#include "app/model/new_node.h"
 #include "imgui.h"
 
 namespace spreadlab::app {
@@ -13,17 +14,24 @@ namespace spreadlab::app {
 struct UiState {
   NodeIndex selectedNode = kNone;
   NodeIndex hoveredNode = kNone;
-  PodIndex menuPod = kNone;    // the bound pod whose menu is open
-  PodIndex dragPod = kNone;    // the bound pod being dragged to another node
-  int menuDomain = -1;         // the topology domain whose menu is open
-  std::string groupKey;        // "" follows the pending pod's first constraint's topologyKey
-  std::string colorKey;        // pods are coloured by this label ("" picks one)
-  int selectedConstraint = 0;  // whose matching pods are highlighted
-  int previewSuggestion = -1;  // the conflict suggestion hovered in the last frame, previewed on the cluster
-  bool showAnswer = false;     // reveal the decision while the cycle still plays
+  PodIndex menuPod = kNone;     // the bound pod whose menu is open
+  PodIndex dragPod = kNone;     // the bound pod being dragged to another node
+  int menuDomain = -1;          // the topology domain whose menu is open
+  std::string groupKey;         // "" follows the pending pod's first constraint's topologyKey
+  std::string colorKey;         // pods are coloured by this label ("" picks one)
+  int selectedConstraint = 0;   // whose matching pods are highlighted
+  int previewSuggestion = -1;   // the conflict suggestion hovered in the last frame, previewed on the cluster
+  bool showAnswer = false;      // reveal the decision while the cycle still plays
+  bool present = false;         // present mode: decisions open at PreFilter, Play pauses after each phase
+  uint64_t presentedBuild = 0;  // the Lab::builds() last opened at PreFilter
   bool showImport = false, closeImport = false;
   bool showCompare = false;
+  bool showAddNode = false, closeAddNode = false;  // the Add node dialog, drafted from `nodeDraft`
+  NodeDraft nodeDraft;
+  std::string addNodeError;
   std::string importText, importError;
+  int importMode = -1;  // the Paste dialog's choice: 0 apply to the cluster, 1 replace the scenario, -1 not chosen yet
+  int importDefault = 1;  // its choice until one is made (Lab::PasteAppliesByDefault of the text)
   float dpiScale = 1.0f;
   float pictureBottom = 0;       // where the cluster picture ends (screen y)
   float contentBottom = 0;       // where the content ends (screen y): an embed's height follows it

@@ -45,6 +45,17 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_load(const char* text, const char* so
   return Out(Result(ok, error));
 }
 
+// apply(text, source): kubectl apply -f onto the current scenario, one undoable edit:
+// {ok, error, applied: ["deployment.apps/web created", ...]}. Nothing changes on bad input.
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_apply(const char* text, const char* source) {
+  std::string error;
+  std::vector<std::string> applied;
+  const bool ok = TheLab().ApplyManifests(text, source && *source ? source : "applied manifests", error, &applied);
+  json out = Result(ok, error);
+  out["applied"] = applied;
+  return Out(out);
+}
+
 // trace(): what `spreadlab explain FILE --format json` prints for the current cycle.
 EMSCRIPTEN_KEEPALIVE const char* spreadlab_trace() {
   static std::string buffer;

@@ -34,6 +34,15 @@ class ScenarioDoc {
   // Reads `text` (see ReadScenario). On failure the document is unchanged and `error`
   // is located as LocatedError words it, with `source` (a file name) when given.
   bool Load(std::string_view text, std::string& error, std::string_view source = {});
+  // `kubectl apply -f`: each object of `text` (JSON or YAML: one object, a List or YAML
+  // documents) goes into the object of the same kind, namespace and name — a patch, as
+  // kubectl sends: maps merged key by key, lists replaced, null removes — or is appended.
+  // The controllers then answer (a new Deployment makes its ReplicaSet and pods). A pod's
+  // spec is immutable, as the API server says. `applied` receives kubectl's lines
+  // ("deployment.apps/web created"); an error names the field where the text has it
+  // (with the YAML line). On failure nothing changes.
+  bool ApplyText(std::string_view text, std::vector<std::string>& applied, std::string& error,
+                 std::string_view source = {});
   bool loaded() const { return loaded_; }
   const Scenario& scenario() const { return *scenario_; }
   // The same Scenario for a Cluster to share instead of copying it (150,000 pods take
@@ -78,6 +87,32 @@ class ScenarioDoc {
   // re-read, so a wrongly typed value gets the reader's own message.
   bool SetSpreadConstraintField(size_t pod, size_t index, std::string_view field, std::string_view valueJson,
                                 std::string& error);
+
+  // --- a controlled pod's template (io/scenario_template.cpp) ---
+  // The workload whose template made pod `pod`: its controller (a ReplicaSet, StatefulSet,
+  // Job, ...) and, for a Deployment's ReplicaSet, the Deployment, nearest first (empty for
+  // a pod no controller in the document owns); the controller's active replicas, pending
+  // and bound, and how many bound ones differ from the workload's template.
+  struct PodTemplate {
+    struct Owner {
+      std::string kind, name;
+      size_t item = 0;  // its index in the document's items
+    };
+    std::vector<Owner> owners;
+    std::vector<size_t> pending, bound;  // pod indices
+    size_t boundDiffering = 0;
+  };
+  PodTemplate TemplateOf(size_t pod) const;
+  // SetSpreadConstraints and SetSpreadConstraintField as `kubectl edit` of the pod's
+  // workload: the pod's constraints as edited become each owner's template's and those of
+  // every pending replica whose constraints were the pod's, as if the controller had just
+  // created them from the new template (a simulation choice: upstream's controller would
+  // replace them under new names); bound replicas keep theirs. A bare pod alone changes.
+  // A value the pod's own edit refuses changes nothing.
+  bool SetTemplateSpreadConstraints(size_t pod, std::vector<v1::TopologySpreadConstraint> constraints,
+                                    std::string& error);
+  bool SetTemplateSpreadConstraintField(size_t pod, size_t index, std::string_view field, std::string_view valueJson,
+                                        std::string& error);
 
   // --- pods ---
   bool SetPodLabels(size_t pod, v1::LabelMap labels, std::string& error);
@@ -167,6 +202,8 @@ class ScenarioDoc {
   // that fails, else keeps it as the undo record.
   bool Reshaped(nlohmann::ordered_json before, std::string& error);
   std::set<std::string> NodeNames() const;
+  std::vector<size_t> Followers(size_t pod, const PodTemplate& t) const;
+  bool FollowTemplate(const PodTemplate& t, const std::vector<size_t>& follow, std::string& error);
   template <class Change>
   bool EditPlugins(const Change& change, std::string& error);
 

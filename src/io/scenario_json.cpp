@@ -912,9 +912,10 @@ void Locate(std::string_view text, bool yaml, const ControllerResult& controller
 // The reader's one try/catch. The wasm build lets only the functions it names catch
 // (EXCEPTION_CATCHING_ALLOWED in src/app/CMakeLists.txt): C linkage keeps this name plain
 // there, whatever the standard library's mangling, and it is never inlined.
+// `parseOnly`: the text into *docOut, as written (ParseObjects).
 extern "C" [[gnu::noinline]] void spreadlab_read_text(std::string_view text, Scenario& out, json* docOut,
                                                       const json* parsed, ControllerResult& controllers,
-                                                      const SyncContext* context, ReadResult& result) {
+                                                      const SyncContext* context, bool parseOnly, ReadResult& result) {
   out = Scenario{};
   const bool yaml = !parsed && !StartsLikeJson(text);
   if (!parsed && !yaml && !docOut) {  // nobody keeps the document: read it item by item if it can be
@@ -931,6 +932,12 @@ extern "C" [[gnu::noinline]] void spreadlab_read_text(std::string_view text, Sce
   }
   try {
     json doc = parsed ? *parsed : yaml ? ParseYaml(text, result) : ParseJson(text);
+    if (parseOnly) {
+      result.yaml = yaml;
+      result.ok = true;
+      *docOut = std::move(doc);
+      return;
+    }
     RunControllers(doc, controllers, context);
     AdmitPriorities(doc);
     result.notes = controllers.notes;
@@ -961,9 +968,9 @@ extern "C" [[gnu::noinline]] void spreadlab_read_text(std::string_view text, Sce
 
 // `parsed`, when given, is the document already parsed (and `text` is not read).
 ReadResult ReadText(std::string_view text, Scenario& out, json* docOut, ControllerResult& controllers,
-                    const SyncContext* context = nullptr, const json* parsed = nullptr) {
+                    const SyncContext* context = nullptr, const json* parsed = nullptr, bool parseOnly = false) {
   ReadResult result;
-  spreadlab_read_text(text, out, docOut, parsed, controllers, context, result);
+  spreadlab_read_text(text, out, docOut, parsed, controllers, context, parseOnly, result);
   return result;
 }
 
@@ -985,6 +992,12 @@ std::string LocatedError(const ReadResult& r, std::string_view source) {
     at = std::string(source) + ":" + at + (r.where.column > 0 ? ":" + std::to_string(r.where.column) : "");
   }
   return at + ": " + r.error;
+}
+
+ReadResult ParseObjects(std::string_view text, nlohmann::ordered_json& doc) {
+  Scenario unused;
+  ControllerResult controllers;
+  return ReadText(text, unused, &doc, controllers, nullptr, nullptr, /*parseOnly=*/true);
 }
 
 ReadResult ReadObjects(std::string_view text, Scenario& out) {

@@ -50,6 +50,10 @@ ReadResult ReadScenarioDocument(const nlohmann::ordered_json& parsed, Scenario& 
 // "line L[, column C]: error" without; just the error when there is no position.
 std::string LocatedError(const ReadResult& r, std::string_view source = {});
 
+// The text as JSON (YAML converted as kubectl converts it), nothing read, run or validated:
+// only a syntax error is reported (located as ReadScenario locates it).
+ReadResult ParseObjects(std::string_view text, nlohmann::ordered_json& doc);
+
 // The reading alone, without the scenario's warnings and validation: for putting back
 // one object of a scenario that is validated as a whole (ScenarioDoc's undo).
 ReadResult ReadObjects(std::string_view text, Scenario& out);

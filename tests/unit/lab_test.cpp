@@ -4,7 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
+
 #include "app/model/lab.h"
+#include "app/model/new_node.h"
 #include "testing/read_file.h"
 
 namespace spreadlab::app {
@@ -331,6 +334,87 @@ TEST(LabTest, ABigClusterAppliesEventsWithoutTheirStepThrough) {
   EXPECT_EQ(lab.Events().size(), 1u);
   EXPECT_TRUE(lab.timeline().empty());
   EXPECT_TRUE(lab.doc().scenario().nodes[1].unschedulable);
+}
+
+}  // namespace
+}  // namespace spreadlab::app
+
+namespace spreadlab::app {
+namespace {
+
+// The teacher pastes the Deployment of the Kubernetes docs (no Node) over a cluster: it is
+// applied, as `kubectl apply -f` would apply it, and its replicas spread over the zones.
+TEST(LabTest, ManifestsWithoutNodesAreAppliedToTheCluster) {
+  Lab lab;
+  std::string error;
+  ASSERT_TRUE(lab.ApplyManifests(SampleClusterManifest(), "sample", error)) << error;  // nothing loaded: a load
+  ASSERT_EQ(lab.doc().scenario().nodes.size(), 6u);
+  const std::string deployment = R"(apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 6
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      topologySpreadConstraints:
+      - {maxSkew: 1, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule,
+         labelSelector: {matchLabels: {app: web}}}
+      containers: [{name: nginx, image: nginx}]
+)";
+  EXPECT_FALSE(DeclaresNodes(deployment));
+  EXPECT_TRUE(DeclaresNodes(SampleClusterManifest()));
+  std::vector<std::string> applied;
+  ASSERT_TRUE(lab.ApplyManifests(deployment, "pasted manifests", error, &applied)) << error;
+  EXPECT_EQ(applied, std::vector<std::string>{"deployment.apps/web created"});
+  EXPECT_EQ(lab.doc().scenario().nodes.size(), 6u);
+  EXPECT_EQ(lab.PendingPods().size(), 6u);
+  EXPECT_NE(lab.status().find("deployment.apps/web created"), std::string::npos) << lab.status();
+  ASSERT_EQ(lab.ScheduleAll(error), 6) << error;
+  std::map<std::string, int> perZone;
+  for (const v1::Pod& p : lab.doc().scenario().pods)
+    perZone[p.spec.nodeName.substr(0, std::string("node-a").size())]++;
+  EXPECT_EQ(perZone, (std::map<std::string, int>{{"node-a", 2}, {"node-b", 2}, {"node-c", 2}}));
+  // One undo takes the whole apply back.
+  ASSERT_TRUE(lab.Undo());  // the placements
+  ASSERT_TRUE(lab.Undo());  // the apply
+  EXPECT_TRUE(lab.doc().scenario().pods.empty());
+}
+
+// Dragging maxSkew on one replica of a Deployment edits the Deployment: every pending
+// replica follows at once and the editor says what it edits.
+TEST(LabTest, AConstraintEditOnAControlledPodEditsItsWorkload) {
+  Lab lab;
+  std::string error;
+  ASSERT_TRUE(lab.Load(testing::ReadFile(std::string(SPREADLAB_EXAMPLES_DIR) + "/deployment-three-zones.yaml"), "x",
+                       error))
+      << error;
+  ASSERT_EQ(lab.PendingPods().size(), 6u);
+  ASSERT_TRUE(lab.ScheduleNext(error)) << error;  // one replica bound with maxSkew 1
+  EXPECT_EQ(lab.ConstraintEditTarget().describe,
+            "Deployment web's template: 6 replica(s), 5 pending follow at once");
+  ASSERT_TRUE(lab.SetConstraintField(0, "maxSkew", "2", &error)) << error;
+  int two = 0;
+  for (PodIndex p : lab.PendingPods()) two += lab.cluster().pod(p).name.rfind("web-", 0) == 0 &&
+                                               lab.doc().scenario().pods[p].spec.topologySpreadConstraints[0].maxSkew == 2;
+  EXPECT_EQ(two, 5);
+  EXPECT_EQ(lab.trace().spreadFilter.at(0).maxSkew, 2);  // the cycle re-ran on the new value
+  EXPECT_EQ(lab.ConstraintEditTarget().describe,
+            "Deployment web's template: 6 replica(s), 5 pending follow at once; 1 bound keep their old constraints "
+            "until a rollout");
+  EXPECT_EQ(lab.ConstraintEditTarget().rolloutStep, "rollout default/web");
+  EXPECT_NE(lab.doc().Dump().find("\"maxSkew\":2"), std::string::npos);
+  // The panels' whole-list edit does the same, and one undo takes each back.
+  auto cs = lab.doc().scenario().pods[lab.podItem()].spec.topologySpreadConstraints;
+  cs[0].maxSkew = 3;
+  ASSERT_TRUE(lab.SetConstraints("maxSkew", cs, &error)) << error;
+  for (PodIndex p : lab.PendingPods())
+    EXPECT_EQ(lab.doc().scenario().pods[p].spec.topologySpreadConstraints[0].maxSkew, 3);
+  ASSERT_TRUE(lab.Undo());
+  ASSERT_TRUE(lab.Undo());
+  for (PodIndex p : lab.PendingPods())
+    EXPECT_EQ(lab.doc().scenario().pods[p].spec.topologySpreadConstraints[0].maxSkew, 1);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "app/model/lab.h"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 
@@ -76,6 +77,51 @@ bool Lab::Load(std::string_view text, std::string_view source, std::string& erro
                          : ""),
             false);
   return true;
+}
+
+bool DeclaresNodes(std::string_view text) {
+  // `kind: Node` in YAML, `"kind": "Node"` in JSON, and not NodePool or NodeClaim.
+  for (std::string_view key : {std::string_view("kind:"), std::string_view("\"kind\":")}) {
+    for (size_t at = text.find(key); at != std::string_view::npos; at = text.find(key, at + 1)) {
+      size_t v = text.find_first_not_of(" \t", at + key.size());
+      if (v == std::string_view::npos) break;
+      if (text[v] == '"' || text[v] == '\'') ++v;
+      if (text.substr(v, 4) != "Node") continue;
+      const size_t end = v + 4;
+      if (end == text.size() || std::string_view(" \t\r\n\"',}#").find(text[end]) != std::string_view::npos)
+        return true;
+    }
+  }
+  return false;
+}
+
+bool Lab::ApplyManifests(std::string_view text, std::string_view source, std::string& error,
+                         std::vector<std::string>* applied) {
+  if (!loaded()) return Load(text, source, error);
+  std::vector<std::string> lines;
+  const std::string what = "Apply " + std::string(source);
+  if (!Apply(
+          what.c_str(), [&](io::ScenarioDoc& d, std::string& e) { return d.ApplyText(text, lines, e, source); },
+          &error))
+    return false;
+  std::string status = "Applied " + std::string(source) + " to the cluster:";
+  for (const std::string& line : lines) status += " " + line + ";";
+  if (const size_t created = doc_.createdPods().size())
+    status += " its controllers created " + std::to_string(created) + " pod(s)";
+  else
+    status.pop_back();
+  SetStatus(status, false);
+  if (applied) *applied = std::move(lines);
+  return true;
+}
+
+bool Lab::PasteAppliesByDefault(std::string_view text) const {
+  return loaded() && !doc_.scenario().nodes.empty() && !DeclaresNodes(text);
+}
+
+bool Lab::Paste(std::string_view text, std::string& error) {
+  return PasteAppliesByDefault(text) ? ApplyManifests(text, "pasted manifests", error)
+                                     : Load(text, "pasted scenario", error);
 }
 
 size_t Lab::podItem() const {
@@ -192,20 +238,71 @@ std::optional<ScoreExplanation> Lab::ExplainScore(size_t entry) const {
   return framework_->ExplainScore(trace_, entry);
 }
 
+std::vector<size_t> Lab::ConstraintEditPods() {
+  if (pod() == kNone) return {};
+  std::vector<size_t> pods = ConstraintEditTarget().workload.pending;
+  if (std::find(pods.begin(), pods.end(), podItem()) == pods.end()) pods.push_back(podItem());
+  return pods;
+}
+
+bool Lab::SetConstraints(const char* what, std::vector<v1::TopologySpreadConstraint> constraints, std::string* error) {
+  if (pod() == kNone) {
+    if (error) *error = "no pending pod";
+    return false;
+  }
+  const size_t item = podItem();
+  const std::vector<size_t> pods = ConstraintEditPods();
+  if (!Commit(
+          what,
+          [&](io::ScenarioDoc& d, std::string& e) { return d.SetTemplateSpreadConstraints(item, constraints, e); },
+          error, &pods))
+    return false;
+  SetStatus(std::string(what) + ": " + ConstraintEditTarget().describe, false);
+  return true;
+}
+
 bool Lab::SetConstraintField(int index, const std::string& field, const std::string& valueJson, std::string* error) {
   std::string e = pod() == kNone ? "no pending pod" : index < 0 ? "index must be 0 or more" : "";
   if (e.empty()) {
     const size_t item = podItem();
-    if (ApplyToConstraints(
+    const std::vector<size_t> pods = ConstraintEditPods();
+    if (Commit(
             field.c_str(),
             [&](io::ScenarioDoc& d, std::string& err) {
-              return d.SetSpreadConstraintField(item, static_cast<size_t>(index), field, valueJson, err);
+              return d.SetTemplateSpreadConstraintField(item, static_cast<size_t>(index), field, valueJson, err);
             },
-            &e))
+            &e, &pods)) {
+      SetStatus(field + ": " + ConstraintEditTarget().describe, false);
       return true;
+    }
   }
   if (error) *error = e;
   return false;
+}
+
+const Lab::EditTarget& Lab::ConstraintEditTarget() {
+  const std::pair<uint64_t, uint64_t> now{builds_, revision_};
+  if (editTargetFor_ == now) return editTarget_;
+  editTargetFor_ = now;
+  EditTarget& out = editTarget_;
+  out = EditTarget{};
+  if (pod() == kNone) return out;
+  out.workload = doc_.TemplateOf(podItem());
+  const io::ScenarioDoc::PodTemplate& t = out.workload;
+  if (t.owners.empty()) {
+    out.describe = "pod " + cluster_->pod(pod()).name + " alone (no controller owns it)";
+    return out;
+  }
+  const auto& top = t.owners.back();
+  const size_t replicas = t.pending.size() + t.bound.size();
+  out.describe = top.kind + " " + top.name + "'s template: " + std::to_string(replicas) + " replica(s), " +
+                 std::to_string(t.pending.size()) + " pending follow at once";
+  if (t.boundDiffering > 0) {
+    out.describe += "; " + std::to_string(t.boundDiffering) + " bound keep their old constraints until a rollout";
+    // kubectl rollout restart: a Deployment's new ReplicaSet replaces every pod (io/simulate.h).
+    if (top.kind == "Deployment") out.rolloutStep = "rollout " + cluster_->pod(pod()).ns + "/" + top.name;
+  }
+  return out;
 }
 
 bool Lab::SetPluginWeight(const std::string& plugin, int32_t weight, std::string* error) {
@@ -375,13 +472,9 @@ void Lab::Push(const char* what) {
   redo_.clear();
 }
 
-bool Lab::Apply(const char* what, const Edit& edit, std::string* error) { return Commit(what, edit, error, false); }
+bool Lab::Apply(const char* what, const Edit& edit, std::string* error) { return Commit(what, edit, error, nullptr); }
 
-bool Lab::ApplyToConstraints(const char* what, const Edit& edit, std::string* error) {
-  return Commit(what, edit, error, trace_.pod != kNone);
-}
-
-bool Lab::Commit(const char* what, const Edit& edit, std::string* errorOut, bool constraintsOnly) {
+bool Lab::Commit(const char* what, const Edit& edit, std::string* errorOut, const std::vector<size_t>* pendingOnly) {
   if (!loaded()) return false;
   doc_.BeginUndo();
   std::string error;
@@ -397,10 +490,13 @@ bool Lab::Commit(const char* what, const Edit& edit, std::string* errorOut, bool
   // An edit written into the document and re-read lets the controllers answer: when they
   // added or removed pods, the explained pod's index is stale and the cluster is rebuilt.
   const Scenario& now = doc_.scenario();
-  constraintsOnly = constraintsOnly && now.pods.size() == cluster_->pods().size() &&
-                    now.pods[static_cast<size_t>(trace_.pod)].metadata.name == cluster_->pod(trace_.pod).name &&
-                    now.pods[static_cast<size_t>(trace_.pod)].metadata.ns == cluster_->pod(trace_.pod).ns;
-  if (!(constraintsOnly ? Recompile(trace_.pod) : Rebuild())) {
+  const bool inPlace = pendingOnly && trace_.pod != kNone && now.pods.size() == cluster_->pods().size() &&
+                       std::all_of(pendingOnly->begin(), pendingOnly->end(), [&](size_t i) {
+                         const PodInfo& was = cluster_->pod(static_cast<PodIndex>(i));
+                         return i < now.pods.size() && now.pods[i].metadata.name == was.name &&
+                                now.pods[i].metadata.ns == was.ns && was.Pending();
+                       });
+  if (!(inPlace ? Recompile(*pendingOnly) : Rebuild())) {
     const std::string refused = rebuildError_;
     std::string ignored;
     doc_.Restore(*before, ignored);
@@ -421,11 +517,11 @@ bool Lab::Commit(const char* what, const Edit& edit, std::string* errorOut, bool
   return true;
 }
 
-// Only the pending pod's constraints changed: recompile it in place and re-run on a
+// Only these pending pods' constraints changed: recompile them in place and re-run on a
 // fresh framework (plugins cache what they saw of the cluster).
-bool Lab::Recompile(PodIndex pod) {
+bool Lab::Recompile(const std::vector<size_t>& pods) {
   auto start = std::chrono::steady_clock::now();
-  cluster_->UpdatePendingPod(pod, doc_.scenario().pods[static_cast<size_t>(pod)]);
+  for (size_t p : pods) cluster_->UpdatePendingPod(static_cast<PodIndex>(p), doc_.scenario().pods[p]);
   auto built = std::chrono::steady_clock::now();
   std::string error;
   auto framework = plugins::NewFramework(*cluster_, doc_.scenario().profile.value_or(config::Profile{}), error);
@@ -438,7 +534,7 @@ bool Lab::Recompile(PodIndex pod) {
   clusterMs_ = std::chrono::duration<double, std::milli>(built - start).count();
   frameworkMs_ = std::chrono::duration<double, std::milli>(ready - built).count();
   framework_ = std::move(framework);
-  RunExplainedCycle(pod);
+  RunExplainedCycle(trace_.pod);
   lastRebuildMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return true;
 }

@@ -45,6 +45,10 @@ struct TimelineStep {
   std::shared_ptr<const io::StepReport> event;             // on an event's first beat: its report
 };
 
+// Whether `text` (JSON or YAML, not parsed) holds a Node object: pasted manifests without
+// one are applied to the cluster by default, a dump with nodes replaces the scenario.
+bool DeclaresNodes(std::string_view text);
+
 class Lab {
  public:
   using Edit = std::function<bool(io::ScenarioDoc&, std::string&)>;
@@ -53,6 +57,16 @@ class Lab {
   // Loads a scenario; on bad input keeps the current one and reports the core's
   // error (JSON path, value, what is allowed) in status().
   bool Load(std::string_view text, std::string_view source, std::string& error);
+  // `kubectl apply -f` of `text` onto the current scenario (io::ScenarioDoc::ApplyText) as
+  // one undoable edit: objects of the same kind, namespace and name are patched, others
+  // added, and the controllers answer; the status gives kubectl's lines. With nothing
+  // loaded yet it loads the text. `applied` receives kubectl's lines ("deployment.apps/web created").
+  bool ApplyManifests(std::string_view text, std::string_view source, std::string& error,
+                      std::vector<std::string>* applied = nullptr);
+  // What a paste without a choice does: manifests without a Node go onto a cluster that has
+  // nodes (ApplyManifests), anything else replaces the scenario (Load).
+  bool PasteAppliesByDefault(std::string_view text) const;
+  bool Paste(std::string_view text, std::string& error);
   void AddExample(Example e) { examples_.push_back(std::move(e)); }
   const std::vector<Example>& examples() const { return examples_; }
   const std::string& source() const { return source_; }  // file name or "your edits"
@@ -87,17 +101,32 @@ class Lab {
   const std::vector<PodIndex>& PendingPods();
   // Increases on every change of the scenario (for saving it).
   uint64_t revision() const { return revision_; }
+  // Increases whenever the explained cycle is run anew (an edit, a load, another pod chosen).
+  uint64_t builds() const { return builds_; }
 
   // --- edits: each is undoable and re-runs the cycle ---
   bool Apply(const char* what, const Edit& edit, std::string* error = nullptr);
-  // The same for an edit that changes only the explained pending pod's spread
-  // constraints: the cluster keeps everything else and only that pod is
-  // recompiled (Cluster::ReplacePendingPod), so the re-run skips the rebuild.
-  bool ApplyToConstraints(const char* what, const Edit& edit, std::string* error = nullptr);
+  // The explained pod's topologySpreadConstraints (the Pending pod panel, an embed's
+  // controls). On a pod a controller owns it is an edit of the workload's template, as
+  // `kubectl edit` of it: every pending replica follows at once and bound ones keep theirs
+  // (io::ScenarioDoc::SetTemplateSpreadConstraints; EditTarget() says what is edited). The
+  // cluster keeps everything else and only the pods changed are recompiled
+  // (Cluster::UpdatePendingPod), so the re-run skips the rebuild.
+  bool SetConstraints(const char* what, std::vector<v1::TopologySpreadConstraint> constraints,
+                      std::string* error = nullptr);
   // One field of the explained pod's topologySpreadConstraints[index] (window.spreadlab's
-  // setConstraintField): `valueJson` as in a manifest, null removes an optional field.
+  // setConstraintField), the same way: `valueJson` as in a manifest, null removes an optional field.
   bool SetConstraintField(int index, const std::string& field, const std::string& valueJson,
                           std::string* error = nullptr);
+  // What an edit of the explained pod's constraints edits: its workload's template (the
+  // nearest owner first), how many replicas follow at once, and how many bound ones differ
+  // from the template until a rollout (`rolloutStep`, a Simulate step, "" when none applies).
+  struct EditTarget {
+    io::ScenarioDoc::PodTemplate workload;  // owners empty: a bare pod
+    std::string describe;                   // "Deployment web's template: 6 replicas (6 pending follow)"
+    std::string rolloutStep;                // "rollout default/web" when bound replicas differ
+  };
+  const EditTarget& ConstraintEditTarget();  // kept per revision
   // The profile's weight of score plugin `plugin` (the Profile panel's slider).
   bool SetPluginWeight(const std::string& plugin, int32_t weight, std::string* error = nullptr);
   void SelectPod(PodIndex pod);  // which pending pod to explain (not an edit)
@@ -175,8 +204,12 @@ class Lab {
   // themselves, the timeline's own steps (ScheduleNext, ScheduleAll, ScrubTo) keep it.
   bool Rebuild();
   void ContinueTimeline(bool recordBase = true);
-  bool Recompile(PodIndex pod);
-  bool Commit(const char* what, const Edit& edit, std::string* error, bool constraintsOnly);
+  bool Recompile(const std::vector<size_t>& pods);
+  // `pendingOnly`: the edit changed only these pending pods' constraints (recompiled alone
+  // when they are still where they were), else null (a rebuild).
+  bool Commit(const char* what, const Edit& edit, std::string* error, const std::vector<size_t>* pendingOnly);
+  // The pods an edit of the explained pod's constraints changes (SetConstraints).
+  std::vector<size_t> ConstraintEditPods();
   void RunExplainedCycle(PodIndex pod);
   void Push(const char* what);
 
@@ -189,6 +222,8 @@ class Lab {
   int matchingFor_ = -2;
   std::vector<PodIndex> pending_;
   std::pair<uint64_t, uint64_t> pendingFor_{~uint64_t{0}, 0};  // (builds_, revision_) of pending_
+  EditTarget editTarget_;
+  std::pair<uint64_t, uint64_t> editTargetFor_{~uint64_t{0}, 0};  // (builds_, revision_) of editTarget_
   std::vector<WorkloadRow> workloads_;
   std::pair<uint64_t, uint64_t> workloadsFor_{~uint64_t{0}, 0};  // (builds_, revision_) of workloads_
   std::string wantedPod_;  // namespace/name of the pod to explain, kept across edits

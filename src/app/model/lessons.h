@@ -98,6 +98,8 @@ class LessonBook {
   bool awaitingPrediction() const { return active() && !step().predict.empty() && !prediction_.answered; }
   // The task's state now (done once it held, even if later edits undo it).
   TaskCheck Check(Lab& lab);
+  // A task is set and not done yet: the conflict explorer's suggestions would give it away.
+  bool taskOpen() const { return active() && step().task && !taskDone_; }
   // Applies the task's solution ("show me").
   bool Solve(Lab& lab, std::string& error);
 

@@ -16,8 +16,17 @@ struct Playback {
   float t = 1.0f;  // progress within the phase, 0..1
   bool playing = false;
   float speed = 1.0f;  // phases per second is 1 / PhaseSeconds() * speed
+  // Presenting: Play pauses as each phase ends, so that a teacher can talk about what it
+  // computed before the room sees the next one.
+  bool stopAtPhases = false;
 
   void Restart() { phase = Phase::PreFilter, t = 0, playing = true; }
+  // Play: from the start at Done, else on from where it paused (past a phase it completed).
+  void Resume() {
+    if (phase == Phase::Done) return Restart();
+    if (t >= 1.0f) phase = static_cast<Phase>(static_cast<int>(phase) + 1), t = phase == Phase::Done ? 1.0f : 0.0f;
+    playing = phase != Phase::Done;
+  }
   void JumpTo(Phase p) { phase = p, t = p == Phase::Done ? 1.0f : 0.0f; }
   // One phase forward (the "step" button and spreadlab.step()).
   void Step() {
@@ -34,6 +43,11 @@ struct Playback {
     float seconds = (phase == Phase::Filter ? 2.4f : 0.8f) / std::max(speed, 0.05f);
     t += dt / seconds;
     while (t >= 1.0f && phase != Phase::Done) {
+      if (stopAtPhases) {  // the phase stays complete on screen; Play goes on from the next one
+        t = 1.0f;
+        playing = false;
+        return;
+      }
       t -= 1.0f;
       phase = static_cast<Phase>(static_cast<int>(phase) + 1);
     }

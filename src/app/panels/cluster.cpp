@@ -7,6 +7,7 @@
 
 #include "app/app.h"
 #include "app/panels/cluster_parts.h"
+#include "app/panels/panels.h"
 
 namespace spreadlab::app {
 
@@ -109,10 +110,18 @@ void DrawCluster(Lab& lab, UiState& ui) {
   CardGrid grid = GridFor(compact, font);
 
   // --- the pending pod(s), above the cluster; then the regions in rows, each a grid of cards ---
-  const float y = DrawPendingPods(lab, origin);
+  float y = DrawPendingPods(lab, origin);
+  if (sc.nodes.empty()) {
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, y));
+    DrawEmptyClusterOffer(lab, ui);
+    y = ImGui::GetCursorScreenPos().y + 4;
+  }
   const float bottom = LayoutRegions(domains, compact, origin.x, y, width, grid, regions);
   ImGui::Dummy(ImVec2(width, bottom - y));
   ui.pictureBottom = bottom + ImGui::GetScrollY();  // as if unscrolled
+  MarkRect(
+      "picture", ImGui::GetWindowPos(),
+      ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x, ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));
 
   // --- drawing ---
   const ImVec2 mouse = ImGui::GetIO().MousePos;

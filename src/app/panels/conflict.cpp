@@ -42,7 +42,8 @@ void DrawConflict(Lab& lab, UiState& ui) {
   if (!ImGui::CollapsingHeader("Why Pending, and what would fix it", ImGuiTreeNodeFlags_DefaultOpen)) return;
   MarkItem("conflict");
   if (!r->schedulingGates.empty() || r->noNodes) {  // no cycle ran: nothing in one to change
-    ImGui::TextWrapped(r->noNodes ? "The cluster has no node: add one."
+    ImGui::TextWrapped(r->noNodes ? "The cluster has no node: add the sample cluster or a node of your own (the "
+                                    "Cluster panel offers both)."
                                   : "The pod has scheduling gates: kube-scheduler does not try to place it until every "
                                     "gate is removed from spec.schedulingGates, by whoever added it (a quota or "
                                     "provisioning controller). Nothing about the nodes matters until then.");
@@ -120,6 +121,13 @@ void DrawConflict(Lab& lab, UiState& ui) {
                             : "A filter accepts no node at all.");
 
   ImGui::Spacing();
+  if (TheLessons().taskOpen()) {
+    ImGui::TextDisabled(
+        "The suggested changes are hidden while the lesson's task is open: find one yourself, or "
+        "press Show me in the lesson.");
+    MarkItem("suggestionsHidden");
+    return;
+  }
   ImGui::TextWrapped("Smallest changes first (%zu tried, each re-run through the cycle, %.0f ms):", r->candidatesTried,
                      lab.whyMs());
   if (r->suggestions.empty()) ImGui::TextDisabled("No single change found.");

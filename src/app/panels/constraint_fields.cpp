@@ -20,10 +20,7 @@ template <class Change>
 void Edit(Lab& lab, size_t i, const char* what, Change change) {
   Cs next = lab.doc().scenario().pods[lab.podItem()].spec.topologySpreadConstraints;
   change(next[i]);
-  Later([&lab, item = lab.podItem(), what, next = std::move(next)] {
-    lab.ApplyToConstraints(
-        what, [item, &next](io::ScenarioDoc& d, std::string& e) { return d.SetSpreadConstraints(item, next, e); });
-  });
+  Later([&lab, what, next = std::move(next)] { lab.SetConstraints(what, next); });
 }
 
 std::string Suffix(size_t i) { return "#" + std::to_string(i); }

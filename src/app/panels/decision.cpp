@@ -160,7 +160,8 @@ void DrawDecision(Lab& lab, UiState& ui) {
   // No spoilers: while the cycle plays, show only what its phases so far have computed.
   const Phase phase = lab.playback.phase;
   const bool answer = ui.showAnswer || phase >= Phase::Select;
-  const bool filtered = ui.showAnswer || phase >= Phase::Filter;       // verdicts, as the picture shows them
+  // A node's verdict once the picture has shown it (the Filter phase reveals them node by node).
+  const auto filtered = [&](NodeIndex n) { return ui.showAnswer || CycleView::VerdictShown(t, n, lab.playback); };
   const bool summed = ui.showAnswer || phase > Phase::NormalizeScore;  // totals are known
   if (!answer) {
     ImGui::TextColored(colors::V(colors::kMuted), "deciding... (%s)", PhaseName(phase));
@@ -227,7 +228,7 @@ void DrawDecision(Lab& lab, UiState& ui) {
             ui.selectedNode = ui.selectedNode == nt.node ? kNone : nt.node;
           if (ImGui::IsItemHovered()) ui.hoveredNode = nt.node;
           ImGui::TableNextColumn();
-          if (!filtered) {
+          if (!filtered(nt.node)) {
             ImGui::TextColored(colors::V(colors::kMuted), "...");
           } else if (!nt.evaluated) {
             ImGui::TextColored(colors::V(colors::kMuted), "not evaluated");
@@ -246,7 +247,7 @@ void DrawDecision(Lab& lab, UiState& ui) {
     }
   }
   if (shown != kNone)
-    NodeDetails(lab, shown, filtered, summed, answer);
+    NodeDetails(lab, shown, filtered(shown), summed, answer);
   else
     ImGui::TextDisabled("Hover or click a node to see its arithmetic and scores.");
 

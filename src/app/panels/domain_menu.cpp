@@ -3,6 +3,7 @@
 #include "app/app.h"
 #include "app/model/new_names.h"
 #include "app/panels/cluster_parts.h"
+#include "app/panels/panels.h"
 
 namespace spreadlab::app {
 
@@ -22,6 +23,9 @@ void DomainMenuItems(const CardContext& cx, const Domain& d) {
     AddNodeCopy(lab, "add node", d.nodes.front(), name, like.metadata.labels);
   }
   MarkItem("domainAddNode");
+  if (ImGui::MenuItem("Add a node... (its labels, allocatable, taints)"))
+    OpenAddNode(lab, cx.ui, key == "topology.kubernetes.io/zone" ? d.value : "");
+  MarkItem("domainAddNodeDialog");
   if (!key.empty() && ImGui::MenuItem(("Remove " + what + " (its nodes and their pods)").c_str())) {
     std::vector<size_t> nodes(d.nodes.begin(), d.nodes.end());
     Later([=, &lab] {
@@ -41,17 +45,30 @@ void DomainMenu(const CardContext& cx, const std::vector<Domain>& domains, const
   const ImVec2 mouse = cx.mouse;
   if (cx.canvasHovered && ui.hoveredNode == kNone && cx.hoveredPod == kNone &&
       ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
+    bool inRegion = false;
     for (size_t di = 0; di < regions.size(); ++di) {
       const Region& r = regions[di];
       if (mouse.x >= r.pos.x && mouse.x < r.pos.x + r.size.x && mouse.y >= r.pos.y && mouse.y < r.pos.y + r.size.y) {
         ui.menuDomain = static_cast<int>(di);
         ImGui::OpenPopup("##domain-menu");
+        inRegion = true;
       }
     }
+    if (!inRegion) ImGui::OpenPopup("##picture-menu");  // outside every domain: nodes of any kind
   }
   if (ImGui::BeginPopup("##domain-menu")) {
     if (ui.menuDomain >= 0 && static_cast<size_t>(ui.menuDomain) < domains.size())
       DomainMenuItems(cx, domains[ui.menuDomain]);
+    ImGui::EndPopup();
+  }
+  if (ImGui::BeginPopup("##picture-menu")) {
+    if (ImGui::MenuItem("Add a node... (its zone, labels, allocatable, taints)")) OpenAddNode(cx.lab, ui, "");
+    MarkItem("pictureAddNode");
+    if (cx.sc.nodes.empty() && ImGui::MenuItem("Add the sample cluster (3 zones x 2 nodes)"))
+      Later([&lab = cx.lab] {
+        std::string error;
+        lab.ApplyManifests(SampleClusterManifest(), "the sample cluster", error);
+      });
     ImGui::EndPopup();
   }
 }

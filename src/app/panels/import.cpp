@@ -19,21 +19,35 @@ void DrawImportDialog(Lab& lab, UiState& ui) {
   ImGui::TextWrapped(
       "Paste `kubectl get nodes,pods -o json` (or -o yaml) output, YAML manifests (Deployments too) or a spreadlab "
       "scenario (Ctrl+V), then Load.");
-  ImGui::InputTextMultiline("##json", &ui.importText, ImVec2(-1, -ImGui::GetFrameHeightWithSpacing() * 3.2f));
+  // Manifests without nodes (a Deployment from the docs) go onto the cluster, as
+  // `kubectl apply -f` puts them; a dump with its nodes replaces the scenario. Told once
+  // per change of the text (a pasted dump may be megabytes).
+  if (ImGui::InputTextMultiline("##json", &ui.importText, ImVec2(-1, -ImGui::GetFrameHeightWithSpacing() * 4.4f)) ||
+      ImGui::IsWindowAppearing())
+    ui.importDefault = lab.PasteAppliesByDefault(ui.importText) ? 0 : 1;
   MarkItem("importText");
+  const int mode = ui.importMode >= 0 ? ui.importMode : ui.importDefault;
+  if (ImGui::RadioButton("Apply to this cluster (kubectl apply -f)", mode == 0)) ui.importMode = 0;
+  MarkItem("importApply");
+  SameLineIfFits(ImGui::CalcTextSize("Replace the scenario").x + ImGui::GetFrameHeight() * 2);
+  if (ImGui::RadioButton("Replace the scenario", mode == 1)) ui.importMode = 1;
+  MarkItem("importReplace");
   if (!ui.importError.empty()) ImGui::TextColored(colors::V(colors::kRejected), "%s", ui.importError.c_str());
   if (ui.closeImport) {
     ui.closeImport = false;
     ImGui::CloseCurrentPopup();
   }
-  if (ImGui::Button("Load")) {
-    Later([&lab, &ui] {
+  if (ImGui::Button(mode == 0 ? "Apply" : "Load")) {
+    Later([&lab, &ui, mode] {
       std::string error;
-      if (lab.Load(ui.importText, "pasted scenario", error)) {
+      const bool ok = mode == 0 ? lab.ApplyManifests(ui.importText, "pasted manifests", error)
+                                : lab.Load(ui.importText, "pasted scenario", error);
+      if (ok) {
         ui.importText.clear();
+        ui.importMode = -1;
         ui.closeImport = true;
       } else {
-        ui.importError = error + "\nThe current scenario is kept.";
+        ui.importError = error + (mode == 0 ? "\nNothing was applied." : "\nThe current scenario is kept.");
       }
     });
   }

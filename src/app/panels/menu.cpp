@@ -82,6 +82,7 @@ void DrawMenuBar(Lab& lab, UiState& ui) {
   MarkItem("menu:Examples");
   if (ImGui::BeginMenu("Scenario")) {
     if (ImGui::MenuItem("Paste JSON or YAML...")) ui.showImport = true;
+    MarkItem("menu:paste");
     if (ImGui::MenuItem("Open file...")) host::OpenFilePicker();
     ImGui::Separator();
     if (ImGui::MenuItem("Export JSON", nullptr, false, lab.loaded()))

@@ -20,7 +20,12 @@ void DrawDecision(Lab& lab, UiState& ui);        // panels/decision.cpp: message
 void DrawConflict(Lab& lab, UiState& ui);        // panels/conflict.cpp: why Pending, suggested changes
 void DrawTimeline(Lab& lab, UiState& ui);        // panels/timeline.cpp: placements and skew over time
 void DrawImportDialog(Lab& lab, UiState& ui);    // panels/import.cpp: paste a scenario
-void DrawComparePanel(Lab& lab, UiState& ui);    // panels/compare.cpp: the pod under A and B side by side
+void DrawAddNodeDialog(Lab& lab, UiState& ui);   // panels/add_node.cpp: a node from a few fields
+// panels/add_node.cpp: what a cluster without a node offers (the sample cluster, a node).
+void DrawEmptyClusterOffer(Lab& lab, UiState& ui);
+// Opens the Add node dialog with a fresh name (and `zone` when given).
+void OpenAddNode(const Lab& lab, UiState& ui, const std::string& zone);
+void DrawComparePanel(Lab& lab, UiState& ui);  // panels/compare.cpp: the pod under A and B side by side
 // panels/lesson.cpp: the open lesson's step, first shown at `pos`, `width` wide.
 void DrawLessonPanel(Lab& lab, UiState& ui, ImVec2 pos, float width);
 void DrawStatusBar(Lab& lab, UiState& ui);  // panels/status.cpp

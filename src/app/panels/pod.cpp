@@ -26,13 +26,9 @@ bool PolicyCombo(const char* label, const std::string& id, std::optional<std::st
   return changed;
 }
 
-// Queues the edit that makes `cs` the constraints of pod `item`.
-void ApplyConstraints(Lab& lab, size_t item, const char* what, Cs cs) {
-  Later([=, &lab] {
-    lab.ApplyToConstraints(what, [item, cs = std::move(cs)](io::ScenarioDoc& d, std::string& e) {
-      return d.SetSpreadConstraints(item, cs, e);
-    });
-  });
+// Queues the edit that makes `cs` the constraints of the explained pod (or its workload's template).
+void ApplyConstraints(Lab& lab, const char* what, Cs cs) {
+  Later([=, &lab] { lab.SetConstraints(what, cs); });
 }
 
 // The pod's own fields: labels and namespace.
@@ -68,7 +64,7 @@ void SelectorFields(Lab& lab, size_t item, const v1::Pod& pod, size_t i) {
       next[i].labelSelector = v1::LabelSelector{pod.metadata.labels, {}};
     else
       next[i].labelSelector.reset();
-    ApplyConstraints(lab, item, "labelSelector", next);
+    ApplyConstraints(lab, "labelSelector", next);
   }
   HelpMarker("Without a selector the constraint matches no pod, so every domain counts 0.");
   if (!c.labelSelector) return;
@@ -81,7 +77,7 @@ void SelectorFields(Lab& lab, size_t item, const v1::Pod& pod, size_t i) {
     } else {
       Cs next = cs;
       next[i].labelSelector->matchLabels = m;
-      ApplyConstraints(lab, item, "matchLabels", next);
+      ApplyConstraints(lab, "matchLabels", next);
     }
   }
   if (EditText("matchExpr.", "matchExpressions" + n, FormatExpressions(c.labelSelector->matchExpressions), text,
@@ -93,7 +89,7 @@ void SelectorFields(Lab& lab, size_t item, const v1::Pod& pod, size_t i) {
     } else {
       Cs next = cs;
       next[i].labelSelector->matchExpressions = exprs;
-      ApplyConstraints(lab, item, "matchExpressions", next);
+      ApplyConstraints(lab, "matchExpressions", next);
     }
   }
 }
@@ -115,22 +111,22 @@ void ConstraintEditor(Lab& lab, UiState& ui, size_t item, const v1::Pod& pod, si
   {
     Cs next = cs;
     if (PolicyCombo("nodeAffinityPolicy", "nodeAffinityPolicy" + n, next[i].nodeAffinityPolicy))
-      ApplyConstraints(lab, item, "nodeAffinityPolicy", next);
+      ApplyConstraints(lab, "nodeAffinityPolicy", next);
     if (PolicyCombo("nodeTaintsPolicy", "nodeTaintsPolicy" + n, next[i].nodeTaintsPolicy))
-      ApplyConstraints(lab, item, "nodeTaintsPolicy", next);
+      ApplyConstraints(lab, "nodeTaintsPolicy", next);
   }
   if (std::string text;
       EditText("matchLabelKeys", "matchLabelKeys" + n, JoinList(c.matchLabelKeys, ','), text, "pod-template-hash")) {
     Cs next = cs;
     next[i].matchLabelKeys = SplitList(text, ',');
-    ApplyConstraints(lab, item, "matchLabelKeys", next);
+    ApplyConstraints(lab, "matchLabelKeys", next);
   }
   if (ImGui::SmallButton("Highlight its pods")) ui.selectedConstraint = static_cast<int>(i);
   ImGui::SameLine();
   if (ImGui::SmallButton("Remove constraint")) {
     Cs next = cs;
     next.erase(next.begin() + static_cast<long>(i));
-    ApplyConstraints(lab, item, "remove constraint", next);
+    ApplyConstraints(lab, "remove constraint", next);
   }
 }
 
@@ -145,7 +141,7 @@ void AddConstraintButton(Lab& lab, UiState& ui, size_t item, const v1::Pod& pod)
     c.whenUnsatisfiable = v1::kDoNotSchedule;
     c.labelSelector = v1::LabelSelector{pod.metadata.labels, {}};
     next.push_back(c);
-    ApplyConstraints(lab, item, "add constraint", next);
+    ApplyConstraints(lab, "add constraint", next);
   }
   MarkItem("addConstraint");
 }
@@ -200,6 +196,25 @@ void PlacementRules(Lab& lab, size_t item, const v1::Pod& pod) {
     ImGui::TextDisabled("Preferred node affinity: kept as in the file.");
 }
 
+// What an edit here edits: the pod alone, or its workload's template with every pending
+// replica (and, for a Deployment whose bound pods kept old constraints, the rollout).
+void ConstraintEditTarget(Lab& lab) {
+  const Lab::EditTarget& target = lab.ConstraintEditTarget();
+  if (target.workload.owners.empty()) return;
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("Edits %s.", target.describe.c_str());
+  ImGui::PopTextWrapPos();
+  MarkItem("constraintTarget");
+  if (!target.rolloutStep.empty()) {
+    if (ImGui::SmallButton("Roll out to the bound replicas"))
+      Later([&lab, step = target.rolloutStep] { lab.Simulate(step); });
+    MarkItem("constraintRollout");
+    HelpMarker(
+        "kubectl rollout restart: a new ReplicaSet replaces every pod, each new one placed by the scheduler "
+        "with the new constraints (the Events panel's rollout).");
+  }
+}
+
 }  // namespace
 
 void DrawPodPanel(Lab& lab, UiState& ui) {
@@ -215,6 +230,7 @@ void DrawPodPanel(Lab& lab, UiState& ui) {
   PodFields(lab, item, pod);
 
   Section("topologySpreadConstraints");
+  ConstraintEditTarget(lab);
   for (size_t i = 0; i < pod.spec.topologySpreadConstraints.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
     ConstraintEditor(lab, ui, item, pod, i);

@@ -32,13 +32,19 @@ void DrawReleaseSelector(Lab& lab) {
 void DrawToolbar(Lab& lab, UiState& ui) {
   Playback& pb = lab.playback;
   pb.Advance(ImGui::GetIO().DeltaTime);
+  // Presenting: every new decision opens at PreFilter, paused, and Play stops as each phase
+  // ends, so nothing is on the screen before the room has been walked to it.
+  pb.stopAtPhases = ui.present;
+  if (ui.present && lab.builds() != ui.presentedBuild) {
+    ui.presentedBuild = lab.builds();
+    pb.JumpTo(Phase::PreFilter);
+    pb.playing = false;
+  }
   if (ImGui::Button(pb.playing ? "Pause" : "Play")) {
     if (pb.playing)
       pb.playing = false;
-    else if (pb.phase == Phase::Done)
-      pb.Restart();
     else
-      pb.playing = true;
+      pb.Resume();
   }
   MarkItem("play");
   ImGui::SameLine();
@@ -47,6 +53,13 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
   ImGui::SliderFloat("##speed", &pb.speed, 0.25f, 4.0f, "speed %.2fx");
+  ImGui::SameLine();
+  ImGui::Checkbox("Present", &ui.present);
+  MarkItem("present");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "For a room: each decision opens at PreFilter with its answer hidden, and Play pauses after "
+        "every phase (press Play to go on).");
   SameLineIfFits(ButtonWidth("Schedule next"), 24);
   if (ImGui::Button("Schedule next")) {
     Later([&lab] {

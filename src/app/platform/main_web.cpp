@@ -141,7 +141,8 @@ void Frame() {
 }  // namespace spreadlab::app
 
 // Ctrl+V in the page (the browser's clipboard is not SDL's): into the active text
-// field, or else the text is opened as a scenario.
+// field, or else the text is opened as a scenario (manifests without a node are applied
+// to the cluster: Lab::Paste).
 extern "C" EMSCRIPTEN_KEEPALIVE void spreadlab_platform_paste(const char* text) {
   using namespace spreadlab::app;
   if (ImGui::GetIO().WantTextInput) {
@@ -149,7 +150,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE void spreadlab_platform_paste(const char* text) 
     return;
   }
   std::string error;
-  g_lab.Load(text, "pasted scenario", error);
+  g_lab.Paste(text, error);
 }
 
 // Frame CPU times over the last frames, in ms: the whole frame (with the WebGL

@@ -1,0 +1,124 @@
+// Browser tests of the first minutes of the lab's users (issue 28, ../shared/USER-STORIES.md
+// of the workplace): each does what the person does, with the mouse and the keyboard.
+// Registered by run.mjs, whose harness they use.
+
+// The Deployment a teacher copies from a documentation page: no Node, the docs' `zone` key.
+const DOCS_DEPLOYMENT = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  labels:
+    app: web
+spec:
+  replicas: 6
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      topologySpreadConstraints:
+      - maxSkew: 1
+        topologyKey: zone
+        whenUnsatisfiable: DoNotSchedule
+        labelSelector:
+          matchLabels:
+            app: web
+      containers:
+      - name: nginx
+        image: nginx:1.27
+`;
+
+export function storyTests(h) {
+  const { test, openLab, api, frames, check, checkEqual, clickWidget, rect, shot, typeInto } = h;
+
+  // Pastes `text` the way a person does: the clipboard's paste event while the text area has focus.
+  async function pasteIntoDialog(page, text) {
+    await clickWidget(page, 'menu:Scenario');
+    await clickWidget(page, 'menu:paste');
+    await clickWidget(page, 'importText');
+    await page.evaluate((t) => {
+      const dt = new DataTransfer();
+      dt.setData('text/plain', t);
+      window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt }));
+    }, text);
+    await frames(page, 3);
+  }
+
+  const zonesOf = async (page) => {
+    const items = JSON.parse(await api(page, 'scenario')).items;
+    const zone = Object.fromEntries(items.filter((i) => i.kind === 'Node')
+      .map((n) => [n.metadata.name, n.metadata.labels.zone || n.metadata.labels['topology.kubernetes.io/zone']]));
+    const count = {};
+    for (const p of items.filter((i) => i.kind === 'Pod' && i.metadata.name.startsWith('web-') && i.spec.nodeName))
+      count[zone[p.spec.nodeName]] = (count[zone[p.spec.nodeName]] || 0) + 1;
+    return count;
+  };
+
+  test("the teacher pastes the docs' Deployment (no Node): it is applied to the cluster and spreads", async () => {
+    const { page, ctx } = await openLab('/');
+    await pasteIntoDialog(page, DOCS_DEPLOYMENT);
+    // Manifests without a Node: "Apply to this cluster" is chosen, and the button says Apply.
+    const rects = await api(page, 'widgetRects');
+    check(rects.importApply && rects.importReplace, 'the dialog offers apply and replace');
+    await shot(page, 'story-paste-deployment.png');
+    await clickWidget(page, 'importLoad');
+    await frames(page, 3);
+    const status = await api(page, 'status');
+    check(/deployment\.apps\/web created/.test(status.text), `kubectl's line in the status: ${status.text}`);
+    const scheduled = await api(page, 'scheduleAll');
+    checkEqual(scheduled.bound, 6, 'the six replicas are placed');
+    // The default cluster's zones hold 2 and 1 foo=bar pods of their own; web's replicas spread 3/3.
+    checkEqual(await zonesOf(page), { zoneA: 3, zoneB: 3 }, 'spread over the two zones');
+    await ctx.close();
+  });
+
+  test('the teacher replaces the scenario with a Deployment alone, then adds the sample cluster and a node', async () => {
+    const { page, ctx } = await openLab('/');
+    await pasteIntoDialog(page, DOCS_DEPLOYMENT.replace('topologyKey: zone', 'topologyKey: topology.kubernetes.io/zone'));
+    await clickWidget(page, 'importReplace');
+    await clickWidget(page, 'importLoad');
+    await frames(page, 3);
+    checkEqual((await api(page, 'status')).pendingPod?.startsWith('default/web-'), true, 'a replica is explained');
+    // An empty cluster offers the sample cluster and a node of one's own.
+    await shot(page, 'story-empty-cluster.png');
+    await clickWidget(page, 'addSampleCluster');
+    const trace = await api(page, 'trace');
+    checkEqual(trace.nodes.length, 6, 'three zones of two nodes');
+    check(trace.selected, `a replica schedules: ${trace.message}`);
+    checkEqual((await api(page, 'scheduleAll')).bound, 6, 'every replica is placed');
+    checkEqual(await zonesOf(page), { 'zone-a': 2, 'zone-b': 2, 'zone-c': 2 }, '2/2/2');
+    // "Add a node..." from a right-click outside every zone: a fourth zone, with a taint.
+    const picture = await rect(page, 'picture');
+    await page.mouse.click(picture.x + 20, picture.y + picture.h - 20, { button: 'right' });
+    await frames(page, 2);
+    await clickWidget(page, 'pictureAddNode');
+    await typeInto(page, 'addNode:zone', 'zone-d');
+    await typeInto(page, 'addNode:taints', 'dedicated=gpu:NoSchedule');
+    await clickWidget(page, 'addNode:add');
+    await frames(page, 3);
+    const node = JSON.parse(await api(page, 'scenario')).items.find((i) => i.kind === 'Node' && i.metadata.labels['topology.kubernetes.io/zone'] === 'zone-d');
+    check(node, 'a node in zone-d was added');
+    checkEqual(node.spec.taints, [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }], 'with its taint');
+    await ctx.close();
+  });
+
+  test('the teacher drags maxSkew on a Deployment: every pending replica follows, the editor says so', async () => {
+    const { page, ctx } = await openLab('/?scenario=examples/deployment-three-zones.yaml');
+    await frames(page, 3);
+    const target = await rect(page, 'constraintTarget');
+    check(target.w > 0, 'the editor says what it edits');
+    await typeInto(page, 'maxSkew#0', '2');
+    const items = JSON.parse(await api(page, 'scenario')).items;
+    const skews = items.filter((i) => i.kind === 'Pod' && i.metadata.name.startsWith('web-'))
+      .map((p) => p.spec.topologySpreadConstraints[0].maxSkew);
+    checkEqual(skews, [2, 2, 2, 2, 2, 2], 'every pending replica has maxSkew 2');
+    const deployment = items.find((i) => i.kind === 'Deployment');
+    checkEqual(deployment.spec.template.spec.topologySpreadConstraints[0].maxSkew, 2, "the Deployment's template");
+    checkEqual((await api(page, 'workloads'))[0].pods, 6, 'no rollout: the same six pods');
+    await shot(page, 'story-deployment-maxskew.png');
+    await ctx.close();
+  });
+}
