@@ -14,7 +14,7 @@ import { chromium } from 'playwright-core';
 
 import { serve } from '../../scripts/static-server.mjs';
 import { embedTests } from './embed-tests.mjs';
-import { storyTests } from './story-tests.mjs';
+import { presentTests, storyTests } from './story-tests.mjs';
 import { teachTests } from './teach-tests.mjs';
 
 const args = Object.fromEntries(
@@ -741,6 +741,7 @@ test('a big file opened with Import shows its progress, then the scenario', asyn
 
 teachTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect, shot, EXAMPLES, CLI });
 storyTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect, shot, typeInto });
+presentTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect });
 embedTests({ test, openLab, api, frames, check, checkEqual, rect, typeInto, shot, newContext: (options) => browser.newContext(options) });
 
 // ---- run ----

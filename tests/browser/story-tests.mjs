@@ -68,8 +68,9 @@ export function storyTests(h) {
     await frames(page, 3);
     const status = await api(page, 'status');
     check(/deployment\.apps\/web created/.test(status.text), `kubectl's line in the status: ${status.text}`);
+    // The default example's own pending pod (mypod) goes first, then the six replicas.
     const scheduled = await api(page, 'scheduleAll');
-    checkEqual(scheduled.bound, 6, 'the six replicas are placed');
+    checkEqual(scheduled.bound, 7, 'mypod and the six replicas are placed');
     // The default cluster's zones hold 2 and 1 foo=bar pods of their own; web's replicas spread 3/3.
     checkEqual(await zonesOf(page), { zoneA: 3, zoneB: 3 }, 'spread over the two zones');
     await ctx.close();
@@ -91,8 +92,10 @@ export function storyTests(h) {
     checkEqual((await api(page, 'scheduleAll')).bound, 6, 'every replica is placed');
     checkEqual(await zonesOf(page), { 'zone-a': 2, 'zone-b': 2, 'zone-c': 2 }, '2/2/2');
     // "Add a node..." from a right-click outside every zone: a fourth zone, with a taint.
-    const picture = await rect(page, 'picture');
-    await page.mouse.click(picture.x + 20, picture.y + picture.h - 20, { button: 'right' });
+    await shot(page, 'story-sample-cluster.png');
+    // Beside zone-c's region, under zone-b's: no zone there.
+    const zoneC = await rect(page, 'domain:zone-c');
+    await page.mouse.click(zoneC.x + zoneC.w + 40, zoneC.y + 20, { button: 'right' });
     await frames(page, 2);
     await clickWidget(page, 'pictureAddNode');
     await typeInto(page, 'addNode:zone', 'zone-d');
@@ -119,6 +122,52 @@ export function storyTests(h) {
     checkEqual(deployment.spec.template.spec.topologySpreadConstraints[0].maxSkew, 2, "the Deployment's template");
     checkEqual((await api(page, 'workloads'))[0].pods, 6, 'no rollout: the same six pods');
     await shot(page, 'story-deployment-maxskew.png');
+    await ctx.close();
+  });
+}
+
+export function presentTests(h) {
+  const { test, openLab, api, frames, check, checkEqual, clickWidget, rect } = h;
+  const has = async (page, id) => Boolean((await api(page, 'widgetRects'))[id]);
+  const wait = (ms) => new Promise((ok) => setTimeout(ok, ms));
+
+  test('Present: a decision opens at PreFilter, Play pauses after each phase, no panel shows what comes later', async () => {
+    const { page, ctx } = await openLab('/');
+    await clickWidget(page, 'present');
+    await frames(page, 3);
+    checkEqual((await api(page, 'picture')).phase, 'PreFilter', 'the decision opens at PreFilter');
+    check(await has(page, 'showAnswer'), 'the answer is hidden ("show the answer" is offered)');
+    // Play runs PreFilter and pauses at its end.
+    await clickWidget(page, 'play');
+    await wait(2000);
+    checkEqual((await api(page, 'picture')).phase, 'PreFilter', 'paused after PreFilter');
+    // Play again: Filter reveals the nodes one by one; a node not revealed yet shows no verdict.
+    await clickWidget(page, 'play');
+    const order = (await api(page, 'trace')).nodes.map((n) => n.name);
+    const last = order[order.length - 1];
+    const card = await rect(page, 'node:' + last);
+    await page.mouse.click(card.x + card.w / 2, card.y + 6);
+    await frames(page, 2);
+    checkEqual((await api(page, 'picture')).phase, 'Filter', 'Filter is running');
+    check(await has(page, 'nodeDetails:unrevealed'), `${last}'s details wait for the picture to reveal its verdict`);
+    await wait(3500);
+    const pic = await api(page, 'picture');
+    checkEqual(pic.phase, 'Filter', 'paused after Filter');
+    check(await has(page, 'nodeDetails:verdict'), `${last}'s verdict once Filter revealed it`);
+    check(await has(page, 'showAnswer'), 'the answer is still hidden after Filter');
+    await ctx.close();
+  });
+
+  test("a lesson's open task hides the conflict explorer's suggestions", async () => {
+    const { page, ctx } = await openLab('/');
+    await page.evaluate(() => window.spreadlab.lessonsReady);
+    checkEqual(await api(page, 'startLesson', 'conflicting-constraints', 2), { ok: true, error: null }, 'a task step');
+    await frames(page, 3);
+    // To Done: the decision, and with it the explorer, is shown.
+    for (let i = 0; i < 10 && (await api(page, 'picture')).phase !== 'Done'; i++) await api(page, 'step');
+    await frames(page, 3);
+    check(await has(page, 'suggestionsHidden'), 'the suggestions are hidden while the task is open');
+    check(!(await has(page, 'suggestion0.apply')), 'no suggestion to apply');
     await ctx.close();
   });
 }

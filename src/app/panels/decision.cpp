@@ -93,9 +93,11 @@ void NodeDetails(Lab& lab, NodeIndex ni, bool filtered, bool summed, bool answer
   ImGui::Text("Node %s", cluster.node(ni).name.c_str());
   if (!filtered) {
     ImGui::TextDisabled("labels: %s", FormatLabels(lab.doc().scenario().nodes[ni].metadata.labels).c_str());
-    ImGui::TextDisabled("Its filters run in the Filter phase.");
+    ImGui::TextDisabled("Its filters have not run yet (the Filter phase shows them node by node).");
+    MarkItem("nodeDetails:unrevealed");
     return;
   }
+  MarkItem("nodeDetails:verdict");
   ImGui::SameLine();
   if (!nt.evaluated)
     ImGui::TextColored(colors::V(colors::kMuted), "not evaluated: %s",
