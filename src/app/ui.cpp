@@ -96,6 +96,24 @@ float DrawViewTabs(UiState& ui, float top, float width) {
   ImGui::End();
   return height;
 }
+// Presenting: how much larger the text is drawn.
+constexpr float kPresentScale = 1.3f;
+
+// A side column folded away while presenting: a strip with the button that opens it again.
+void FoldedColumn(const char* id, ImVec2 pos, ImVec2 size, const char* arrow, const char* name, bool& folded) {
+  if (BeginPanel(id, pos, size, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar)) {
+    if (ImGui::Button(arrow)) folded = false;
+    MarkItem(std::string("unfold:") + name);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Open the %s panel", name);
+  }
+  ImGui::End();
+}
+
+// The button at the top of a side column that folds it (while presenting).
+void FoldButton(const char* id, const char* label, bool& folded) {
+  if (ImGui::SmallButton(label)) folded = true;
+  MarkItem(id);
+}
 }  // namespace
 
 void DrawFrame(Lab& lab, UiState& ui) {
@@ -117,7 +135,12 @@ void DrawFrame(Lab& lab, UiState& ui) {
   // or one at a time (the lab; a panel not shown has no width).
   const bool stacked = narrow && embed;
   const bool one = narrow && !embed;
-  float leftW = embed ? 0 : std::clamp(display.x * 0.25f, 280.0f, 380.0f);
+  // Presenting, the text is larger (read from the back of a room) and a side column the
+  // teacher folds leaves its width to the picture.
+  ImGui::GetIO().FontGlobalScale = (ui.present && !embed ? kPresentScale : 1.0f) / ui.dpiScale;
+  const bool leftFolded = ui.present && ui.foldLeft, rightFolded = ui.present && ui.foldRight;
+  const float fold = ImGui::GetFrameHeight() + 8;  // a folded column's strip
+  float leftW = embed ? 0 : leftFolded ? fold : std::clamp(display.x * 0.25f, 280.0f, 380.0f);
   float centerW = 0;
   if (one) {
     leftW = ui.narrowView == 0 ? display.x : 0;
@@ -125,7 +148,7 @@ void DrawFrame(Lab& lab, UiState& ui) {
   } else if (stacked) {
     centerW = display.x;
   } else {
-    const float rightW = std::clamp(display.x * (embed ? 0.36f : 0.3f), 300.0f, 460.0f);
+    const float rightW = rightFolded ? fold : std::clamp(display.x * (embed ? 0.36f : 0.3f), 300.0f, 460.0f);
     centerW = std::max(200.0f, display.x - leftW - rightW);
   }
   // Stacked, the picture takes the height it needed last frame (within bounds: a big
@@ -141,8 +164,11 @@ void DrawFrame(Lab& lab, UiState& ui) {
         "No scenario loaded. Open one from the Examples menu or paste one (Scenario > Paste JSON or YAML).");
     ImGui::End();
   } else {
-    if (leftW > 0) {
+    if (leftFolded && !one) {
+      FoldedColumn("##left-folded", ImVec2(0, top), ImVec2(leftW, bottom - top), ">", "Pending pod", ui.foldLeft);
+    } else if (leftW > 0) {
       if (BeginPanel("Pending pod", ImVec2(0, top), ImVec2(leftW, bottom - top))) {
+        if (ui.present && !one) FoldButton("fold:left", "< fold", ui.foldLeft);
         DrawPodPanel(lab, ui);
         DrawWorkloadsPanel(lab, ui);
         DrawEventsPanel(lab, ui);
@@ -166,8 +192,13 @@ void DrawFrame(Lab& lab, UiState& ui) {
       }
     }
     ui.contentBottom = ui.pictureBottom;
-    if (decisionSize.x > 0) {
-      if (BeginPanel("Decision", decisionPos, decisionSize)) DrawDecision(lab, ui);
+    if (rightFolded && !stacked && !one) {
+      FoldedColumn("##right-folded", decisionPos, decisionSize, "<", "Decision", ui.foldRight);
+    } else if (decisionSize.x > 0) {
+      if (BeginPanel("Decision", decisionPos, decisionSize)) {
+        if (ui.present && !stacked && !one) FoldButton("fold:right", "fold >", ui.foldRight);
+        DrawDecision(lab, ui);
+      }
       if (stacked) ui.contentBottom = decisionPos.y + ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
       ImGui::End();
     }
@@ -183,8 +214,9 @@ void DrawFrame(Lab& lab, UiState& ui) {
     // Over the Decision panel, which a prediction keeps unanswered anyway: the picture
     // (where the learner clicks) and the editors stay in view; on a phone's one view, over
     // whichever view is shown.
-    const ImVec2 lessonAt = one ? ImVec2(0, top) : decisionPos;
-    const float lessonW = one ? display.x : decisionSize.x;
+    // A folded Decision column leaves it the right of the picture.
+    const float lessonW = one ? display.x : std::max(decisionSize.x, std::min(420.0f, display.x * 0.35f));
+    const ImVec2 lessonAt = one ? ImVec2(0, top) : ImVec2(display.x - lessonW, decisionPos.y);
     DrawLessonPanel(lab, ui, ImVec2(lessonAt.x + 6, lessonAt.y + 26), lessonW - 12);
   }
   LastFrame().keyboardFocus = ImGui::GetIO().NavVisible;

@@ -24,6 +24,7 @@ struct UiState {
   bool showAnswer = false;      // reveal the decision while the cycle still plays
   bool present = false;         // present mode: decisions open at PreFilter, Play pauses after each phase
   uint64_t presentedBuild = 0;  // the Lab::builds() last opened at PreFilter
+  bool foldLeft = false, foldRight = false;  // presenting: side columns folded to a strip
   bool showImport = false, closeImport = false;
   bool showCompare = false;
   bool showAddNode = false, closeAddNode = false;  // the Add node dialog, drafted from `nodeDraft`

@@ -136,6 +136,9 @@ export function presentTests(h) {
     await clickWidget(page, 'present');
     await frames(page, 3);
     checkEqual((await api(page, 'picture')).phase, 'PreFilter', 'the decision opens at PreFilter');
+    // The side columns fold so that the picture takes the screen; the Decision panel opens from its strip.
+    check(!(await has(page, 'showAnswer')) && (await has(page, 'unfold:Decision')), 'the Decision column is folded');
+    await clickWidget(page, 'unfold:Decision');
     check(await has(page, 'showAnswer'), 'the answer is hidden ("show the answer" is offered)');
     // Play runs PreFilter and pauses at its end.
     await clickWidget(page, 'play');

@@ -23,9 +23,6 @@ void DomainMenuItems(const CardContext& cx, const Domain& d) {
     AddNodeCopy(lab, "add node", d.nodes.front(), name, like.metadata.labels);
   }
   MarkItem("domainAddNode");
-  if (ImGui::MenuItem("Add a node... (its labels, allocatable, taints)"))
-    OpenAddNode(lab, cx.ui, key == "topology.kubernetes.io/zone" ? d.value : "");
-  MarkItem("domainAddNodeDialog");
   if (!key.empty() && ImGui::MenuItem(("Remove " + what + " (its nodes and their pods)").c_str())) {
     std::vector<size_t> nodes(d.nodes.begin(), d.nodes.end());
     Later([=, &lab] {
@@ -36,6 +33,9 @@ void DomainMenuItems(const CardContext& cx, const Domain& d) {
   if (!key.empty() && !d.value.empty() && ImGui::MenuItem(("Fail " + what + " (an outage: back with Restore)").c_str()))
     Later([&lab, step = "fail " + what] { lab.Simulate(step); });
   MarkItem("domainFail");
+  if (ImGui::MenuItem("Add a node... (its labels, allocatable, taints)"))
+    OpenAddNode(lab, cx.ui, key == "topology.kubernetes.io/zone" ? d.value : "");
+  MarkItem("domainAddNodeDialog");
 }
 
 }  // namespace

@@ -51,15 +51,17 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   if (ImGui::Button("Step")) pb.Step();
   MarkItem("step");
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-  ImGui::SliderFloat("##speed", &pb.speed, 0.25f, 4.0f, "speed %.2fx");
+  // Its name beside it: written inside, the grab covered it.
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.5f);
+  ImGui::SliderFloat("speed", &pb.speed, 0.25f, 4.0f, "%.2fx");
   ImGui::SameLine();
-  ImGui::Checkbox("Present", &ui.present);
+  // Presenting starts with both side columns folded: the picture takes the screen.
+  if (ImGui::Checkbox("Present", &ui.present) && ui.present) ui.foldLeft = ui.foldRight = true;
   MarkItem("present");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
-        "For a room: each decision opens at PreFilter with its answer hidden, and Play pauses after "
-        "every phase (press Play to go on).");
+        "For a room: larger text, the side columns folded (their strips open them), each decision opening at "
+        "PreFilter with its answer hidden, and Play pausing after every phase (press Play to go on).");
   SameLineIfFits(ButtonWidth("Schedule next"), 24);
   if (ImGui::Button("Schedule next")) {
     Later([&lab] {
