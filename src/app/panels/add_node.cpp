@@ -81,12 +81,9 @@ void DrawAddNodeDialog(Lab& lab, UiState& ui) {
 
 void DrawEmptyClusterOffer(Lab& lab, UiState& ui) {
   ImGui::Spacing();
-  // Wrapped at the panel's visible edge (the picture scrolls sideways, so its content is wider).
-  ImGui::PushTextWrapPos(ImGui::GetScrollX() + ImGui::GetWindowWidth() - ImGui::GetStyle().ScrollbarSize * 2);
   ImGui::TextWrapped(
       "This cluster has no node, so every pod stays Pending. Start from the sample cluster (three zones, zone-a to "
       "zone-c, of two nodes each: 4 CPUs, 8Gi, 110 pods) or add nodes of your own; your objects stay.");
-  ImGui::PopTextWrapPos();
   if (ImGui::Button("Add the sample cluster (3 zones x 2 nodes)")) {
     Later([&lab] {
       std::string error;

@@ -43,8 +43,10 @@ float DrawPendingPods(Lab& lab, ImVec2 origin) {
   const std::vector<PodIndex>& pending = lab.PendingPods();
   ImGui::SetCursorScreenPos(origin);
   if (pending.empty()) {
-    ImGui::TextDisabled(
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped(
         "No pending pod: every pod is bound. Add one from the Pending pod panel or load another scenario.");
+    ImGui::PopStyleColor();
   } else {
     ImGui::TextUnformatted(pending.size() == 1 ? "Pending pod:" : "Pending pods (click one to explain it):");
     for (size_t i = 0; i < pending.size() && i < 24; ++i) {
@@ -102,6 +104,9 @@ void DrawCluster(Lab& lab, UiState& ui) {
         if (value == domains[i].value) regions[i].matchNum = count;
 
   ImGui::BeginChild("##canvas", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  // Text wraps at the panel's visible edge: the picture scrolls sideways, so its content may
+  // be wider (the tie caption was cut mid-word).
+  ImGui::PushTextWrapPos(ImGui::GetScrollX() + ImGui::GetWindowWidth() - ImGui::GetStyle().ScrollbarSize * 2);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float width = ImGui::GetContentRegionAvail().x;
@@ -139,6 +144,7 @@ void DrawCluster(Lab& lab, UiState& ui) {
   NodeHover(cx);
   NodeMenu(cx, grouping);
   PodMenu(cx);
+  ImGui::PopTextWrapPos();
   ImGui::EndChild();
 }
 

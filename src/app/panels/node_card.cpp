@@ -380,9 +380,8 @@ void DrawCycleLegend(Lab& lab) {
                       static_cast<long long>(sc.normalizedAtMax), sc.reversed ? ", reversed: fewer is better" : "");
       else
         std::snprintf(text, sizeof text, "%s x%lld", sc.plugin.c_str(), static_cast<long long>(sc.weight));
-      // Side by side while the line has room.
-      ImGui::SameLine(0, 14);
-      if (ImGui::GetContentRegionAvail().x < h + 4 + ImGui::CalcTextSize(text).x) ImGui::NewLine();
+      // Side by side while the line has room up to the panel's visible edge.
+      SameLineIfFits(h + 4 + ImGui::CalcTextSize(text).x, 14);
       const ImVec2 p = ImGui::GetCursorScreenPos();
       ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + 2), ImVec2(p.x + h, p.y + 2 + h), sc.color, 2);
       ImGui::Dummy(ImVec2(h, h));
