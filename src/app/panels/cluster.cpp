@@ -36,7 +36,7 @@ Preview SuggestionPreview(Lab& lab, const UiState& ui) {
 
 // The pending pod(s) above the cluster, as buttons that pick the pod to explain, and
 // the cycle's legend; returns where the picture starts (screen y).
-float DrawPendingPods(Lab& lab, ImVec2 origin) {
+float DrawPendingPods(Lab& lab, const UiState& ui, ImVec2 origin) {
   const Cluster& cluster = lab.cluster();
   const Scenario& sc = lab.doc().scenario();
   const Playback& pb = lab.playback;
@@ -68,7 +68,7 @@ float DrawPendingPods(Lab& lab, ImVec2 origin) {
       ImGui::TextDisabled("+%d more", static_cast<int>(pending.size() - 24));
     }
   }
-  DrawCycleLegend(lab);
+  DrawCycleLegend(lab, ui);
   return ImGui::GetCursorScreenPos().y + 4;
 }
 
@@ -115,7 +115,7 @@ void DrawCluster(Lab& lab, UiState& ui) {
   CardGrid grid = GridFor(compact, font);
 
   // --- the pending pod(s), above the cluster; then the regions in rows, each a grid of cards ---
-  float y = DrawPendingPods(lab, origin);
+  float y = DrawPendingPods(lab, ui, origin);
   if (sc.nodes.empty()) {
     ImGui::SetCursorScreenPos(ImVec2(origin.x, y));
     DrawEmptyClusterOffer(lab, ui);

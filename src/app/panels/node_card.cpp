@@ -3,6 +3,7 @@
 // computed on it so far (app/model/cycle_view): the filter plugins one by one, the
 // verdict, and one bar per score plugin — raw, normalized, weighted and stacked.
 #include <algorithm>
+#include <cfloat>
 #include <cstdio>
 
 #include "app/app.h"
@@ -144,9 +145,18 @@ void StackedBar(ImDrawList* dl, CardContext& cx, const std::string& node, const 
   dl->AddRectFilled(ImVec2(a.x, y0), ImVec2(a.x + width, y1), colors::P().track, 2);
   for (size_t i = 0; i < cx.bars.size(); ++i) {
     const ScoreBar& bar = cx.bars[i];
+    const ScoreScale& sc = scales[bar.plugin];
     const ImVec2 sa(a.x + width * bar.left, y0), sb(a.x + width * (bar.left + bar.width), y1);
-    dl->AddRectFilled(sa, sb, scales[bar.plugin].color);
-    MarkRect("scorebar:" + node + ":" + scales[bar.plugin].plugin, sa, sb);
+    // A plugin that gives every node the same score decides nothing: faded, so that the
+    // segments that differ (and decide) stand out; each segment says its number when it fits.
+    const bool same = sc.normalizedAtMin == sc.normalizedAtMax;
+    dl->AddRectFilled(sa, sb, same ? Alpha(sc.color, 0.35f) : sc.color);
+    const std::string label = Short(bar.label);
+    const ImVec2 size = ImGui::GetFont()->CalcTextSizeA(ImGui::GetFontSize() * 0.8f, FLT_MAX, 0, label.c_str());
+    if (size.x + 4 <= sb.x - sa.x && size.y <= sb.y - sa.y + 2)
+      SmallText(dl, ImVec2((sa.x + sb.x - size.x) * 0.5f, (sa.y + sb.y - size.y) * 0.5f),
+                same ? colors::P().textStrong : colors::P().textOnAccent, label.c_str());
+    MarkRect("scorebar:" + node + ":" + sc.plugin, sa, sb);
     if (cx.canvasHovered && Inside(cx.mouse, sa, sb)) cx.hoveredBar = static_cast<int>(i);
   }
   if (winner) dl->AddRect(ImVec2(a.x - 1, y0 - 1), ImVec2(a.x + width + 1, y1 + 1), colors::kWinner, 2, 0, 2);
@@ -259,9 +269,9 @@ void PodChips(ImDrawList* dl, CardContext& cx, const NodeInfo& info, float tx, f
     if (px + chip > right - 30) px = tx, py += chip + 3;
     if (py + chip > cycleTop - 2) break;
     const v1::Pod& pod = cx.sc.pods[p];
-    const std::string* cv = Label(pod.metadata.labels, cx.ui.colorKey);
+    const std::string cv = PodColorValue(pod, cx.ui.colorKey);
     const ImVec2 pa(px, py), pb2(px + chip, py + chip);
-    dl->AddRectFilled(pa, pb2, cv ? HashColor(*cv) : colors::P().skip, 3);
+    dl->AddRectFilled(pa, pb2, cv.empty() ? colors::P().skip : HashColor(cv), 3);
     if (cx.matching.size() > static_cast<size_t>(p) && cx.matching[p])
       dl->AddRect(pa, pb2, colors::P().matchRing, 3, 0, 2);
     if (cx.ui.dragPod == p) dl->AddRect(pa, pb2, colors::kAccent, 3, 0, 2);
@@ -360,13 +370,23 @@ void DrawNodeCard(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 ca, ImVe
   }
 }
 
-void DrawCycleLegend(Lab& lab) {
+void DrawCycleLegend(Lab& lab, const UiState& ui) {
   const CycleTrace& t = lab.trace();
   const Playback& pb = lab.playback;
   if (t.pod == kNone) return;
   const CycleView& view = lab.cycleView();
   ImGui::BeginGroup();
   ImGui::TextWrapped("%s", view.Caption(lab.cluster(), t, pb).c_str());
+  // What the marks on a card mean, once the picture draws them.
+  if (pb.Reached(Phase::Filter)) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped(
+        "On each card: a dot per filter plugin in the profile's order (green passed, red rejected, faint: not "
+        "run); at the top right, the node's cpu, memory and pods in use; pods coloured by %s.",
+        ui.colorKey.c_str());
+    ImGui::PopStyleColor();
+    MarkItem("cardLegend");
+  }
   if (t.scored && !view.scales().empty() && pb.Reached(Phase::Score)) {
     ImGui::TextDisabled("Score plugins (x weight):");
     const bool normalizing = pb.Reached(Phase::NormalizeScore);
@@ -379,7 +399,8 @@ void DrawCycleLegend(Lab& lab) {
                       static_cast<long long>(sc.rawMax), static_cast<long long>(sc.normalizedAtMin),
                       static_cast<long long>(sc.normalizedAtMax), sc.reversed ? ", reversed: fewer is better" : "");
       else
-        std::snprintf(text, sizeof text, "%s x%lld", sc.plugin.c_str(), static_cast<long long>(sc.weight));
+        std::snprintf(text, sizeof text, "%s x%lld%s", sc.plugin.c_str(), static_cast<long long>(sc.weight),
+                      normalizing && sc.normalizedAtMin == sc.normalizedAtMax ? "  (the same on every node)" : "");
       // Side by side while the line has room up to the panel's visible edge.
       SameLineIfFits(h + 4 + ImGui::CalcTextSize(text).x, 14);
       const ImVec2 p = ImGui::GetCursorScreenPos();

@@ -36,9 +36,9 @@ struct CardContext {
 };
 
 void DrawNodeCard(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 ca, ImVec2 cb);
-// Above the picture: the phase in words and the score plugins' colours and weights
-// (with their normalization once NormalizeScore is reached).
-void DrawCycleLegend(Lab& lab);
+// Above the picture: the phase in words, what a card's marks mean, and the score plugins'
+// colours and weights (with their normalization once NormalizeScore is reached).
+void DrawCycleLegend(Lab& lab, const UiState& ui);
 
 // The value of label `key`, or null.
 const std::string* Label(const std::map<std::string, std::string>& labels, const std::string& key);

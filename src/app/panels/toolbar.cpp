@@ -118,13 +118,20 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   MarkItem("groupBy");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-  // Default, and whenever no pod carries the chosen key: the pending pod's first label.
+  // Default, and whenever no pod has what the chosen key asks for: the pods' workloads when
+  // some workload controls a pod, else the pending pod's first label.
   const auto& pods = lab.doc().scenario().pods;
-  const bool used =
-      std::any_of(pods.begin(), pods.end(), [&](const v1::Pod& p) { return p.metadata.labels.count(ui.colorKey); });
-  if (!used && lab.pod() != kNone && !pods[lab.podItem()].metadata.labels.empty())
-    ui.colorKey = pods[lab.podItem()].metadata.labels.begin()->first;
+  const auto colours = [&](const std::string& key) {
+    return std::any_of(pods.begin(), pods.end(), [&](const v1::Pod& p) { return !PodColorValue(p, key).empty(); });
+  };
+  if (ui.colorKey.empty() || !colours(ui.colorKey)) {
+    if (colours(kColorByWorkload))
+      ui.colorKey = kColorByWorkload;
+    else if (lab.pod() != kNone && !pods[lab.podItem()].metadata.labels.empty())
+      ui.colorKey = pods[lab.podItem()].metadata.labels.begin()->first;
+  }
   if (ImGui::BeginCombo("colour pods by", ui.colorKey.c_str())) {
+    if (ImGui::Selectable(kColorByWorkload.c_str(), ui.colorKey == kColorByWorkload)) ui.colorKey = kColorByWorkload;
     std::set<std::string> podKeys;
     for (const auto& p : lab.doc().scenario().pods)
       for (const auto& [k, v] : p.metadata.labels) podKeys.insert(k);

@@ -71,6 +71,16 @@ void Section(const char* title) {
   ImGui::Separator();
 }
 
+std::string PodColorValue(const v1::Pod& pod, const std::string& key) {
+  if (key == kColorByWorkload) {
+    for (const v1::OwnerReference& r : pod.metadata.ownerReferences)
+      if (r.controller) return r.kind + "/" + r.name;
+    return "";
+  }
+  auto it = pod.metadata.labels.find(key);
+  return it == pod.metadata.labels.end() ? "" : it->first + "=" + it->second;
+}
+
 void SameLineIfFits(float width, float spacing) {
   const float gap = spacing < 0 ? ImGui::GetStyle().ItemSpacing.x : spacing;
   const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;

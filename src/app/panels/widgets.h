@@ -24,6 +24,12 @@ std::string GroupKey(const Lab& lab, const UiState& ui);
 // Every label key some node carries, sorted.
 const std::vector<std::string>& NodeLabelKeys(const Lab& lab);  // kept per revision
 
+// "colour pods by" this instead of a label: the workload that controls the pod (its
+// controller's kind and name), so that pods of different workloads differ at a glance.
+inline const std::string kColorByWorkload = "(workload)";
+// The value a pod is coloured by for `key` (a label key, or kColorByWorkload); "" for none.
+std::string PodColorValue(const v1::Pod& pod, const std::string& key);
+
 // Records the last item's rectangle under `id` for tests (see WidgetRects()).
 void MarkItem(const std::string& id);
 // The same for something drawn by hand (a pod chip on a node card).
