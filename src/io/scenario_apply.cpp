@@ -91,6 +91,32 @@ TextPosition LineOf(std::string_view text, bool yaml, const std::string& path) {
   return yaml ? TextPosition{LocateYamlPath(text, path).where.line, 0} : TextPosition{};
 }
 
+// ValidatePodUpdate (pkg/apis/core/validation): a pod's spec may change only in its
+// containers' and init containers' images, activeDeadlineSeconds,
+// terminationGracePeriodSeconds and added tolerations; everything else is as it was.
+bool PodSpecUpdateAllowed(ojson was, ojson now) {
+  for (const char* list : {"containers", "initContainers"}) {
+    auto w = was.find(list), n = now.find(list);
+    if (w == was.end() || n == now.end() || !w->is_array() || !n->is_array() || w->size() != n->size()) continue;
+    for (size_t i = 0; i < w->size(); ++i)
+      if ((*w)[i].is_object() && (*n)[i].is_object()) (*n)[i]["image"] = (*w)[i].value("image", ojson());
+  }
+  for (const char* field : {"activeDeadlineSeconds", "terminationGracePeriodSeconds"}) {
+    if (was.contains(field))
+      now[field] = was[field];
+    else
+      now.erase(field);
+  }
+  // Tolerations may be added, never removed or changed.
+  const ojson wasTolerations = was.value("tolerations", ojson::array());
+  const ojson nowTolerations = now.value("tolerations", ojson::array());
+  for (const ojson& t : wasTolerations)
+    if (std::find(nowTolerations.begin(), nowTolerations.end(), t) == nowTolerations.end()) return false;
+  now.erase("tolerations");
+  was.erase("tolerations");
+  return was == now;
+}
+
 // "items[12].spec.x: why" -> 12 and ".spec.x: why"; npos when the error names no item.
 size_t ErrorItem(const std::string& error, std::string& rest) {
   if (error.rfind("items[", 0) != 0) return std::string::npos;
@@ -114,7 +140,6 @@ bool ScenarioDoc::ApplyText(std::string_view text, std::vector<std::string>& app
   std::vector<ojson> objects = Objects(parsed, paths);
   for (size_t i = 0; i < objects.size(); ++i) {
     const ojson& o = objects[i];
-    const std::string at = paths[i].empty() ? "document" : paths[i];
     std::string field, problem;
     if (!o.is_object()) {
       problem = "expected a Kubernetes object";
@@ -160,20 +185,16 @@ bool ScenarioDoc::ApplyText(std::string_view text, std::vector<std::string>& app
     // (maps merged key by key, lists as a whole, null removes), the rest stay.
     ojson merged = items[at];
     merged.merge_patch(o);
-    if (Str(o, "kind") == "Pod") {
-      // ValidatePodUpdate: a pod's spec is immutable but for a few fields (images,
-      // activeDeadlineSeconds, added tolerations); the scheduler's binding stays.
-      ojson was = items[at].value("spec", ojson::object()), now = merged.value("spec", ojson::object());
-      if (was != now) {
-        error =
-            std::string("Pod \"") + Str(merged["metadata"], "name") +
-            "\" is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`, "
-            "`spec.initContainers[*].image`, `spec.activeDeadlineSeconds`, `spec.tolerations` (only additions to "
-            "existing tolerations), `spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was "
-            "previously negative)";
-        json_->doc = std::move(before);
-        return false;
-      }
+    if (Str(o, "kind") == "Pod" &&
+        !PodSpecUpdateAllowed(items[at].value("spec", ojson::object()), merged.value("spec", ojson::object()))) {
+      error =
+          std::string("Pod \"") + Str(merged["metadata"], "name") +
+          "\" is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`, "
+          "`spec.initContainers[*].image`, `spec.activeDeadlineSeconds`, `spec.tolerations` (only additions to "
+          "existing tolerations), `spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was "
+          "previously negative)";
+      json_->doc = std::move(before);
+      return false;
     }
     lines.push_back(name + (merged == items[at] ? " unchanged" : " configured"));
     items[at] = std::move(merged);

@@ -123,7 +123,13 @@ TEST(ScenarioApply, APodsSpecIsImmutable) {
       << error;
   EXPECT_EQ(applied, std::vector<std::string>{"pod/batch configured"});
   EXPECT_EQ(doc.scenario().pods[0].spec.nodeName, "node-a");
-  // ...the spec may not.
+  // ...and so may an image, and tolerations be added (ValidatePodUpdate)...
+  ASSERT_TRUE(doc.ApplyText(R"({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "batch"},
+    "spec": {"containers": [{"name": "c", "image": "busybox:2"}], "tolerations": [{"key": "k", "operator": "Exists"}]}})",
+                            applied, error))
+      << error;
+  EXPECT_EQ(doc.scenario().pods[0].spec.tolerations.size(), 1u);
+  // ...the rest of the spec may not.
   const std::string before = doc.Dump();
   EXPECT_FALSE(doc.ApplyText(R"({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "batch"},
     "spec": {"containers": [{"name": "c", "image": "busybox"}], "nodeSelector": {"disk": "ssd"}}})",
