@@ -14,7 +14,7 @@ import { chromium } from 'playwright-core';
 
 import { serve } from '../../scripts/static-server.mjs';
 import { embedTests } from './embed-tests.mjs';
-import { presentTests, storyTests } from './story-tests.mjs';
+import { presentTests, screenshotTests, storyTests } from './story-tests.mjs';
 import { teachTests } from './teach-tests.mjs';
 
 const args = Object.fromEntries(
@@ -742,6 +742,7 @@ test('a big file opened with Import shows its progress, then the scenario', asyn
 teachTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect, shot, EXAMPLES, CLI });
 storyTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect, shot, typeInto });
 presentTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect });
+screenshotTests({ test, openLab, api, frames, check, clickWidget, shot, newContext: (options) => browser.newContext(options) });
 embedTests({ test, openLab, api, frames, check, checkEqual, rect, typeInto, shot, newContext: (options) => browser.newContext(options) });
 
 // ---- run ----

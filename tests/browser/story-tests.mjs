@@ -174,3 +174,31 @@ export function presentTests(h) {
     await ctx.close();
   });
 }
+
+// The README's pictures of the first minutes at a projector's, a laptop's and a phone's size
+// (docs/images/first-minutes-*.png are copied from these artifacts).
+export function screenshotTests(h) {
+  const { test, openLab, api, frames, check, clickWidget, shot, newContext } = h;
+  const SIZES = [[1280, 720, {}], [1440, 900, {}], [390, 844, { deviceScaleFactor: 2, isMobile: true, hasTouch: true }]];
+  test('screenshots of the lab, a lesson step and Present at 1280x720, 1440x900 and 390x844', async () => {
+    for (const [width, height, extra] of SIZES) {
+      const context = await newContext({ viewport: { width, height }, ...extra });
+      const { page, ctx } = await openLab('/?scenario=examples/deployment-three-zones.yaml', { context });
+      await frames(page, 3);
+      await shot(page, `first-minutes-lab-${width}x${height}.png`);
+      await page.evaluate(() => window.spreadlab.lessonsReady);
+      const started = await api(page, 'startLesson', 'skew-arithmetic', 1);
+      check(started.ok, `a lesson step: ${started.error}`);
+      await frames(page, 4);
+      await shot(page, `first-minutes-lesson-${width}x${height}.png`);
+      if (width >= 720) {
+        const present = await openLab('/?scenario=examples/spread-outvoted.json', { context: ctx });
+        await clickWidget(present.page, 'present');
+        for (let i = 0; i < 5; i++) await api(present.page, 'step');  // PreFilter to Weighted sum
+        await frames(present.page, 4);
+        await shot(present.page, `first-minutes-present-${width}x${height}.png`);
+      }
+      await ctx.close();
+    }
+  });
+}

@@ -5,6 +5,9 @@
 //     | step | play | trace | scenario | status | picture | compare TEXT
 //     | lessonAdd JSON | lessonFile PATH TEXT | lessonStart ID N | predict ANSWER | solve
 //     | lessonNext | lessonBack | lesson | embedControls CSV | simulate STEP
+//     | kubectlApply TEXT | paste TEXT
+//   the Add node dialog and the sample cluster (app/model/new_node.h):
+//     newNode NAME|ZONE|LABELS|CPU|MEMORY|PODS|TAINTS | sampleCluster
 //   the panels' edits, through the same text parsers (app/model/edit_text.h):
 //     labels TEXT | nodeSelector TEXT | tolerations TEXT | affinity TEXT | namespace TEXT
 //     | nodeLabels N TEXT | cordon N | removeNode N | addNode N | bind P N | removePod P
@@ -21,9 +24,11 @@
 
 #include "app/app.h"
 #include "app/model/edit_text.h"
+#include "app/model/new_node.h"
 
 extern "C" {
 const char* spreadlab_load(const char* text, const char* source);
+const char* spreadlab_apply(const char* text, const char* source);
 const char* spreadlab_trace();
 const char* spreadlab_set_constraint_field(int index, const char* field, const char* valueJson);
 const char* spreadlab_schedule_next();
@@ -170,6 +175,25 @@ void Run(Lab& lab, const std::string& line) {
     std::string rest;
     std::getline(in >> std::ws, rest);
     spreadlab_load(rest.c_str(), "fuzz");
+  } else if (verb == "kubectlApply" || verb == "paste") {
+    std::string rest, error;
+    std::getline(in >> std::ws, rest);
+    if (verb == "paste")
+      lab.Paste(rest, error);
+    else
+      spreadlab_apply(rest.c_str(), "fuzz");
+  } else if (verb == "newNode") {
+    std::string rest, manifest, error;
+    std::getline(in >> std::ws, rest);
+    std::vector<std::string> f;
+    std::stringstream fields(rest);
+    for (std::string x; std::getline(fields, x, '|');) f.push_back(x);
+    f.resize(7);
+    const app::NodeDraft draft{f[0], f[1], f[2], f[3], f[4], f[5], f[6]};
+    if (app::NodeManifest(draft, manifest, error)) lab.ApplyManifests(manifest, "fuzz node", error);
+  } else if (verb == "sampleCluster") {
+    std::string error;
+    lab.ApplyManifests(app::SampleClusterManifest(), "sample", error);
   } else if (verb == "field") {
     int index = 0;
     std::string field, value;

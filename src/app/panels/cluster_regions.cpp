@@ -35,8 +35,9 @@ const Grouping& GroupNodes(const Lab& lab, const std::string& key) {
 
 CardGrid GridFor(bool compact, float font) {
   CardGrid g;
-  g.cardW = compact ? 28 : 196;
-  g.cardH = compact ? 28 : 88 + font * kCardCycleLines;
+  // A card grows with the text (Present draws it larger): 196 x 88 px at the UI's 15 px.
+  g.cardW = compact ? 28 : font * 13.1f;
+  g.cardH = compact ? 28 : font * (5.9f + kCardCycleLines);
   g.gap = compact ? 4 : 10;
   g.pad = 10;
   g.headerH = font * 2.6f;
