@@ -128,7 +128,12 @@ void DrawFrame(Lab& lab, UiState& ui) {
     DrawMenuBar(lab, ui);
     top = ImGui::GetFrameHeight();
   }
-  const float statusH = ImGui::GetFrameHeight() + 6;
+  // The status bar grows (up to three lines) to show a long status whole: an error message
+  // cut at the window's edge told nothing.
+  const float statusText = ImGui::CalcTextSize(lab.status().c_str(), nullptr, false, display.x - 24).y;
+  const float statusH = std::max(ImGui::GetFrameHeight(), std::min(statusText, ImGui::GetTextLineHeight() * 3) +
+                                                              ImGui::GetStyle().FramePadding.y * 2) +
+                        6;
   const float bottom = display.y - statusH;
   if (narrow && !embed && lab.loaded()) top += DrawViewTabs(ui, top, display.x);
   // Where each panel goes: side by side, or on a phone's width one above the other (embed)

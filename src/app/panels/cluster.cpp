@@ -51,7 +51,7 @@ float DrawPendingPods(Lab& lab, const UiState& ui, ImVec2 origin) {
     ImGui::TextUnformatted(pending.size() == 1 ? "Pending pod:" : "Pending pods (click one to explain it):");
     for (size_t i = 0; i < pending.size() && i < 24; ++i) {
       const PodInfo& p = cluster.pod(pending[i]);
-      ImGui::SameLine();
+      SameLineIfFits(ButtonWidth(p.name.c_str()));  // wrapped, not cut, on a narrow panel
       bool current = pending[i] == lab.pod();
       float moved = current && lab.trace().selected != kNone ? pb.Progress(Phase::Select) : 0.0f;
       ImGui::PushStyleColor(ImGuiCol_Button, current ? colors::V(colors::kAccent) : colors::V(colors::P().button));

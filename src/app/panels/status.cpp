@@ -10,10 +10,11 @@ namespace spreadlab::app {
 void DrawStatusBar(Lab& lab, UiState& ui) {
   (void)ui;
   const std::string& s = lab.status();
-  if (lab.statusIsError())
-    ImGui::TextColored(colors::V(colors::kRejected), "%s", s.c_str());
-  else
-    ImGui::TextDisabled("%s", s.empty() ? "Ready." : s.c_str());
+  // Wrapped: the bar is as tall as the status needs (ui.cpp).
+  ImGui::PushStyleColor(ImGuiCol_Text, lab.statusIsError() ? colors::V(colors::kRejected)
+                                                           : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", s.empty() ? "Ready." : s.c_str());
+  ImGui::PopStyleColor();
   MarkItem("status");
   if (lab.loaded()) {
     char buf[96];

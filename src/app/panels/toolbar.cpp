@@ -85,13 +85,21 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   }
   ImGui::EndDisabled();
   MarkItem("scheduleAll");
-  ImGui::SameLine(0, 24);  // cut off where the panel ends: a row of its own would push the picture down
+  // On a desktop these rows are cut where the panel ends (a row of their own would push the
+  // picture down); on a phone's width they wrap, so that nothing is cut.
+  const bool wrap = NarrowDisplay();
+  if (wrap)
+    SameLineIfFits(ImGui::GetFontSize() * 7 + ImGui::CalcTextSize("kube-scheduler").x + 8, 24);
+  else
+    ImGui::SameLine(0, 24);
   DrawReleaseSelector(lab);
   // The phases as a row of buttons; the current one lit.
   for (int p = 0; p < kPhaseCount; ++p) {
     const Phase ph = static_cast<Phase>(p);
     const bool current = pb.phase == ph;
-    if (p)
+    if (p && wrap)
+      SameLineIfFits(ButtonWidth(PhaseName(ph)), 2);
+    else if (p)
       ImGui::SameLine(0, 2);
     else
       ImGui::TextDisabled("phase:"), ImGui::SameLine();
@@ -116,7 +124,7 @@ void DrawToolbar(Lab& lab, UiState& ui) {
     ImGui::EndCombo();
   }
   MarkItem("groupBy");
-  ImGui::SameLine();
+  SameLineIfFits(ImGui::GetFontSize() * 7 + ImGui::CalcTextSize("colour pods by").x + 8);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
   // Default, and whenever no pod has what the chosen key asks for: the pods' workloads when
   // some workload controls a pod, else the pending pod's first label.
