@@ -21,7 +21,8 @@ std::string StepLabel(size_t i, const TimelineStep& s) {
     if (s.lines.size() > 1) label += " (+" + std::to_string(s.lines.size() - 1) + " more)";
     return label;
   }
-  return label + s.pod + " -> " + (s.node.empty() ? "Pending" : s.node);
+  // The node first: a long pod name cut at the panel's edge left the row without its answer.
+  return label + (s.node.empty() ? "Pending" : s.node) + " <- " + s.pod;
 }
 
 std::string StepTooltip(const TimelineStep& s) {

@@ -106,8 +106,15 @@ void HelpMarker(const char* text) {
 bool EditText(const char* label, const std::string& id, const std::string& current, std::string& out,
               const char* hint) {
   return EditHeld(id, current, out, [&](std::string& buf) {
-    return hint ? ImGui::InputTextWithHint(label, hint, &buf, ImGuiInputTextFlags_EnterReturnsTrue)
-                : ImGui::InputText(label, &buf, ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool enter = hint ? ImGui::InputTextWithHint(label, hint, &buf, ImGuiInputTextFlags_EnterReturnsTrue)
+                            : ImGui::InputText(label, &buf, ImGuiInputTextFlags_EnterReturnsTrue);
+    // A value longer than its field (a pod's labels) is shown whole on hover.
+    if (!ImGui::IsItemActive() && ImGui::IsItemHovered() &&
+        ImGui::CalcTextSize(buf.c_str()).x > ImGui::GetItemRectSize().x - ImGui::CalcTextSize(label, nullptr, true).x -
+                                                 ImGui::GetStyle().FramePadding.x * 2 -
+                                                 ImGui::GetStyle().ItemInnerSpacing.x)
+      ImGui::SetTooltip("%s", buf.c_str());
+    return enter;
   });
 }
 
