@@ -364,7 +364,9 @@
         overlay.classList.add('hidden');
         window.spreadlab.firstFrameMs = performance.now() - t0;
         window.spreadlab.ready = true;
-        document.getElementById('canvas').focus();
+        // The lab's own page takes the keyboard; an iframe never does (the reader may be typing
+        // in its page), and gets it on a click instead.
+        if (window.parent === window) document.getElementById('canvas').focus();
         window.dispatchEvent(new Event('spreadlab-ready'));
         addExamples(p.fetched);
         listLessons();
@@ -421,6 +423,11 @@
     if (f) loadFile(f);
     else if (e.dataTransfer) loadShowingProgress(e.dataTransfer.getData('text'), 'dropped text');
   });
+  // A click or tap on the canvas gives it the keyboard, as on any focusable element: SDL's
+  // mousedown handler prevents the default, focus included, and ImGui 1.86's SDL backend reads
+  // no mouse position while the window lacks input focus, so in an iframe the first click did
+  // nothing. (A tap arrives as a mousedown too; a swipe, which scrolls the page, does not.)
+  document.getElementById('canvas').addEventListener('mousedown', (e) => e.currentTarget.focus({ preventScroll: true }));
   // Ctrl+V: into the focused text field of the lab, or else as a scenario.
   window.addEventListener('paste', (e) => {
     const text = e.clipboardData && e.clipboardData.getData('text');
