@@ -10,6 +10,9 @@ export function embedTests(h) {
     for (const id of ['maxSkew#0', 'maxSkewSlider#0', 'DoNotSchedule#0', 'ScheduleAnyway#0']) check(rects[id], `the strip has ${id}`);
     check(!rects['topologyKey#0'] && !rects.addConstraint, 'nothing the page did not ask for');
     checkEqual(await page.evaluate(() => document.getElementById('caption').textContent), 'Move maxSkew', 'the caption');
+    // In the page's pixels (docs/js-api.md), not the canvas's: the strip is under the caption.
+    const captionBottom = await page.evaluate(() => document.getElementById('caption').getBoundingClientRect().bottom);
+    check(rects['maxSkewSlider#0'].y >= captionBottom, `widgetRects are the page's: the slider at ${rects['maxSkewSlider#0'].y}, under the caption (${captionBottom})`);
     await typeInto(page, 'maxSkew#0', '2');
     checkEqual((await api(page, 'trace')).nodes.filter((n) => n.feasible).length, 4, 'maxSkew 2 from the strip: every node fits');
     check((await page.evaluate(() => window.spreadlab.contentHeight)) > 200, 'a content height is computed');
@@ -148,8 +151,7 @@ export function embedTests(h) {
     const [left, top] = await handle.evaluate((f) => [f.clientLeft, f.clientTop]);
     const r = (await frame.evaluate(() => window.spreadlab.widgetRects()))[id];
     check(r, `the embed shows ${id}`);
-    const canvas = await frame.evaluate(() => { const b = document.getElementById('canvas').getBoundingClientRect(); return [b.x, b.y]; });
-    return { x: box.x + left + canvas[0] + r.x + r.w * at, y: box.y + top + canvas[1] + r.y + r.h / 2 };
+    return { x: box.x + left + r.x + r.w * at, y: box.y + top + r.y + r.h / 2 };
   }
   const demoFeasible = async (frame) => (await frame.evaluate(() => window.spreadlab.trace())).nodes.filter((n) => n.feasible).length;
   const demoWhen = async (frame) => (await frame.evaluate(() => window.spreadlab.trace())).spread.filter.length ? 'DoNotSchedule' : 'ScheduleAnyway';
@@ -244,6 +246,13 @@ export function embedTests(h) {
     const after = await Promise.all(labs.map(({ frame }) => frame.evaluate(() => window.spreadlab.scenario())));
     check(after[0] !== before[0], 'the first embed changed');
     checkEqual(after.slice(1), before.slice(1), 'the others did not');
+    for (const { id, handle } of labs) {
+      // The preview's dashed frame, padding and place go once the iframe is in: the div hugs it.
+      const [div, frame] = [await page.$eval(`#${id}`, (d) => d.getBoundingClientRect().toJSON()), await handle.boundingBox()];
+      check(Math.abs(div.x - frame.x) < 1 && Math.abs(div.width - frame.width) < 1 && Math.abs(div.height - frame.height) < 1,
+        `${id}: no preview frame around the embed (div ${JSON.stringify(div)}, iframe ${JSON.stringify(frame)})`);
+    }
+    checkEqual((await labs[2].frame.evaluate(() => window.spreadlab.status())).theme, 'dark', 'data-theme="dark" reaches the third embed');
     await page.waitForTimeout(800);  // past the lab's save delay: an embed saves nothing
     checkEqual(await page.evaluate(() => localStorage.getItem('spreadlab.scenario.v1')), null, 'no embed wrote the saved scenario');
     await shot(page, 'docs-demo.png');
