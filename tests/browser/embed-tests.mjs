@@ -10,9 +10,11 @@ export function embedTests(h) {
     for (const id of ['maxSkew#0', 'maxSkewSlider#0', 'DoNotSchedule#0', 'ScheduleAnyway#0']) check(rects[id], `the strip has ${id}`);
     check(!rects['topologyKey#0'] && !rects.addConstraint, 'nothing the page did not ask for');
     checkEqual(await page.evaluate(() => document.getElementById('caption').textContent), 'Move maxSkew', 'the caption');
-    // In the page's pixels (docs/js-api.md), not the canvas's: the strip is under the caption.
+    // In the page's pixels (docs/js-api.md), not the canvas's: the strip is under the caption
+    // and the Cluster panel's title bar (15 px and more).
     const captionBottom = await page.evaluate(() => document.getElementById('caption').getBoundingClientRect().bottom);
-    check(rects['maxSkewSlider#0'].y >= captionBottom, `widgetRects are the page's: the slider at ${rects['maxSkewSlider#0'].y}, under the caption (${captionBottom})`);
+    check(rects['maxSkewSlider#0'].y >= captionBottom + 15,
+      `widgetRects are the page's: the slider at ${rects['maxSkewSlider#0'].y}, under the caption (${captionBottom}) and the title bar`);
     await typeInto(page, 'maxSkew#0', '2');
     checkEqual((await api(page, 'trace')).nodes.filter((n) => n.feasible).length, 4, 'maxSkew 2 from the strip: every node fits');
     check((await page.evaluate(() => window.spreadlab.contentHeight)) > 200, 'a content height is computed');
