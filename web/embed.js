@@ -1,6 +1,6 @@
 // spreadlab for documentation pages: every
 //   <div data-spreadlab="examples/max-skew-2.json" data-controls="maxSkew,whenUnsatisfiable"
-//        data-caption="..." data-lesson="..." data-height="480">static text shown until it loads</div>
+//        data-caption="..." data-lesson="..." data-theme="dark" data-height="480">static text shown until it loads</div>
 // becomes an iframe of the lab (?embed=1 with those parameters), created when the div
 // scrolls near the viewport; its text stays as the preview until then. The iframe's
 // height follows what the lab posts ({type: 'spreadlab:height', height}, docs/js-api.md).
@@ -17,16 +17,23 @@
     const iframe = document.createElement('iframe');
     iframe.src = new URL('index.html?' + p, lab).href;
     iframe.title = div.dataset.caption || 'spreadlab: a live kube-scheduler example';
-    iframe.style.cssText = 'display:block;width:100%;border:1px solid #ccd6ea;border-radius:6px;';
+    iframe.style.cssText = 'display:block;box-sizing:border-box;width:100%;border:1px solid #ccd6ea;border-radius:6px;';
     iframe.style.height = (Number(div.dataset.height) || 480) + 'px';
     iframe.setAttribute('data-spreadlab-frame', '');
     div.replaceChildren(iframe);
+    // The iframe has its own frame: the page's styling of the preview (padding, border,
+    // background) would stay around it. `[data-spreadlab-mounted]` is there for page styles.
+    Object.assign(div.style, { padding: '0', border: '0', background: 'none' });
+    div.setAttribute('data-spreadlab-mounted', '');
   }
 
   window.addEventListener('message', (e) => {
     if (!e.data || e.data.type !== 'spreadlab:height' || !(e.data.height > 0)) return;
-    for (const f of document.querySelectorAll('iframe[data-spreadlab-frame]'))
-      if (f.contentWindow === e.source) f.style.height = Math.min(Math.round(e.data.height), 4000) + 'px';
+    for (const f of document.querySelectorAll('iframe[data-spreadlab-frame]')) {
+      if (f.contentWindow !== e.source) continue;
+      f.style.height = Math.min(Math.round(e.data.height), 4000) + 'px';
+      f.parentElement.style.minHeight = '';  // the preview's place, no longer needed: the div hugs the iframe
+    }
   });
 
   const divs = document.querySelectorAll('[data-spreadlab]');

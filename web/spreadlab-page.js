@@ -34,12 +34,16 @@
   const overlayText = document.getElementById('overlay-text');
 
   function noWebGL() {
-    // The decision still arrives as text (the module runs the cycle without drawing).
+    // The decision still arrives as text (the module runs the cycle without drawing): the
+    // lab's answer, with a note under it on why there is no picture, not an error box.
     const text = document.getElementById('decision-text');
     text.classList.remove('sr-only');
-    document.querySelector('#overlay .box').appendChild(text);
-    fail('spreadlab draws with WebGL2, which this browser does not offer (or has turned off). ' +
-         'Use a current Chrome, Edge, Firefox or Safari, and check that hardware acceleration is on.');
+    overlayText.before(text);
+    overlay.classList.remove('hidden');
+    overlay.classList.add('text-only');
+    overlayText.textContent = 'No picture: spreadlab draws with WebGL2, which this browser does not offer (or has ' +
+      'turned off). Use a current Chrome, Edge, Firefox or Safari, and check that hardware acceleration is on.';
+    window.spreadlab.failed = overlayText.textContent;
   }
 
   function fail(message) {
@@ -110,7 +114,13 @@
     undo: () => callJson('spreadlab_undo'),
     redo: () => callJson('spreadlab_redo'),
     status: () => callJson('spreadlab_status'),
-    widgetRects: () => callJson('spreadlab_widget_rects'),
+    // The lab draws relative to its canvas, which an embed's caption pushes down: moved to the page's pixels.
+    widgetRects: () => {
+      const rects = callJson('spreadlab_widget_rects');
+      const at = document.getElementById('canvas').getBoundingClientRect();
+      for (const r of Object.values(rects)) { r.x += at.x; r.y += at.y; }
+      return rects;
+    },
     frameStats: () => callJson('spreadlab_platform_stats'),
     shareUrl: async () => location.origin + location.pathname + '#s=' + (await compress(call('spreadlab_scenario'))),
     clearSaved: () => localStorage.removeItem(STORE),
@@ -295,6 +305,11 @@
     fetchLesson(id).then(() => window.spreadlab.startLesson(id, 0));  // an error is told in the status line
   }
 
+  function postHeight(total) {
+    window.spreadlab.contentHeight = total;
+    if (window.parent !== window) window.parent.postMessage({ type: 'spreadlab:height', height: total }, '*');
+  }
+
   function download(name, text) {
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -360,12 +375,16 @@
           p.textContent = line;
           return p;
         }));
+        // Without WebGL the text is the embed's content: its iframe fits it.
+        if (overlay.classList.contains('text-only')) postHeight(document.querySelector('#overlay .box').offsetHeight + 32);
       },
       spreadlabFirstFrame() {
         overlay.classList.add('hidden');
         window.spreadlab.firstFrameMs = performance.now() - t0;
         window.spreadlab.ready = true;
-        document.getElementById('canvas').focus();
+        // The lab's own page takes the keyboard; an iframe never does (the reader may be typing
+        // in its page), and gets it on a click instead.
+        if (window.parent === window) document.getElementById('canvas').focus();
         window.dispatchEvent(new Event('spreadlab-ready'));
         addExamples(p.fetched);
         listLessons();
@@ -373,9 +392,7 @@
       // postMessage protocol (docs/js-api.md): the embed's content height, for its iframe.
       spreadlabContentHeight(height) {
         const caption = document.getElementById('caption');
-        const total = height + (caption && !caption.hidden ? caption.offsetHeight : 0);
-        window.spreadlab.contentHeight = total;
-        if (window.parent !== window) window.parent.postMessage({ type: 'spreadlab:height', height: total }, '*');
+        postHeight(height + (caption && !caption.hidden ? caption.offsetHeight : 0));
       },
       spreadlabSaveLessons(json) {
         try { localStorage.setItem(LESSONS_STORE, json); } catch (e) { console.warn('spreadlab: lesson progress', e); }
@@ -422,6 +439,11 @@
     if (f) loadFile(f);
     else if (e.dataTransfer) loadShowingProgress(e.dataTransfer.getData('text'), 'dropped text');
   });
+  // A click or tap on the canvas gives it the keyboard, as on any focusable element: SDL's
+  // mousedown handler prevents the default, focus included, and ImGui 1.86's SDL backend reads
+  // no mouse position while the window lacks input focus, so in an iframe the first click did
+  // nothing. (A tap arrives as a mousedown too; a swipe, which scrolls the page, does not.)
+  document.getElementById('canvas').addEventListener('mousedown', (e) => e.currentTarget.focus({ preventScroll: true }));
   // Ctrl+V: into the focused text field of the lab, or else as a scenario.
   window.addEventListener('paste', (e) => {
     const text = e.clipboardData && e.clipboardData.getData('text');
@@ -433,10 +455,8 @@
   // A browser without WebGL2 is told so at once; one that has it but cannot create a
   // context (turned off, blocklisted GPU) is told so by the module when it tries
   // (spreadlabNoWebGL): a probe context here would cost a second context's start-up.
-  if (!window.WebGL2RenderingContext) {
-    noWebGL();
-    return;
-  }
+  // Either way the module still runs, for the decision as text.
+  if (!window.WebGL2RenderingContext) noWebGL();
   if (embed) {
     document.title = 'spreadlab (embedded)';
     // ?caption=: one line above the picture, for the documentation page's reader.

@@ -1,5 +1,6 @@
 #include "cli/explain_table.h"
 
+#include "core/framework/spread_arithmetic.h"
 #include "core/plugins/defaultpreemption/default_preemption.h"
 
 #include "cli/text_table.h"
@@ -23,14 +24,6 @@ std::string Domains(const SpreadConstraintSummary& s) {
   std::string d;
   for (const auto& [value, count] : s.domains) d += fmt::format("{}{}={}", d.empty() ? "" : " ", value, count);
   return d.empty() ? "<no eligible domain>" : d;
-}
-
-// "zone=zoneA: 2 + 1 - 1 = 2 > maxSkew 1"
-std::string Arithmetic(const CycleTrace& t, const SpreadCheck& k, const StringPool& pool) {
-  const auto& key = t.spreadFilter[k.constraint].topologyKey;
-  if (k.domain == kNoSym) return fmt::format("{}: node has no such label", key);
-  return fmt::format("{}={}: {} + {} - {} = {} {} maxSkew {}", key, pool.Str(k.domain), k.matchNum, k.selfMatch,
-                     k.minMatchNum, k.skew, k.pass ? "<=" : ">", k.maxSkew);
 }
 
 void ConstraintSection(std::string& out, const char* title, const std::vector<SpreadConstraintSummary>& cs,
@@ -182,7 +175,7 @@ std::string ExplainTable(const Cluster& cluster, Framework& framework, const Cyc
       for (uint32_t i = 0; i < nt.filterCount; ++i) {
         const FilterVerdict& v = t.filters[nt.filterBegin + i];
         for (uint32_t c = 0; c < v.checksCount; ++c)
-          table.Add({"", "", "", Arithmetic(t, t.spreadChecks[v.checksBegin + c], pool)});
+          table.Add({"", "", "", SpreadArithmetic(t, t.spreadChecks[v.checksBegin + c], pool)});
       }
     }
     out += table.Render("  ");

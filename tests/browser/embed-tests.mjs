@@ -10,6 +10,11 @@ export function embedTests(h) {
     for (const id of ['maxSkew#0', 'maxSkewSlider#0', 'DoNotSchedule#0', 'ScheduleAnyway#0']) check(rects[id], `the strip has ${id}`);
     check(!rects['topologyKey#0'] && !rects.addConstraint, 'nothing the page did not ask for');
     checkEqual(await page.evaluate(() => document.getElementById('caption').textContent), 'Move maxSkew', 'the caption');
+    // In the page's pixels (docs/js-api.md), not the canvas's: the strip is under the caption
+    // and the Cluster panel's title bar (15 px and more).
+    const captionBottom = await page.evaluate(() => document.getElementById('caption').getBoundingClientRect().bottom);
+    check(rects['maxSkewSlider#0'].y >= captionBottom + 15,
+      `widgetRects are the page's: the slider at ${rects['maxSkewSlider#0'].y}, under the caption (${captionBottom}) and the title bar`);
     await typeInto(page, 'maxSkew#0', '2');
     checkEqual((await api(page, 'trace')).nodes.filter((n) => n.feasible).length, 4, 'maxSkew 2 from the strip: every node fits');
     check((await page.evaluate(() => window.spreadlab.contentHeight)) > 200, 'a content height is computed');
@@ -133,6 +138,90 @@ export function embedTests(h) {
     await ctx.close();
   });
 
+  // The docs demo's embed `id`, scrolled to as a reader would and loaded: its iframe and frame.
+  async function demoEmbed(page, id) {
+    await page.evaluate((i) => document.getElementById(i).scrollIntoView(), id);
+    const handle = await page.waitForSelector(`#${id} iframe`, { timeout: 10000 });
+    const frame = await handle.contentFrame();
+    await frame.waitForFunction(() => window.spreadlab && window.spreadlab.ready && window.spreadlab.contentHeight, null, { timeout: 60000 });
+    await frames(page, 6);
+    return { handle, frame };
+  }
+  // Where widget `id` of an embed is on the docs page's viewport, `at` of the way across it.
+  async function inFrame({ handle, frame }, id, at = 0.5) {
+    const box = await handle.boundingBox();
+    const [left, top] = await handle.evaluate((f) => [f.clientLeft, f.clientTop]);
+    const r = (await frame.evaluate(() => window.spreadlab.widgetRects()))[id];
+    check(r, `the embed shows ${id}`);
+    return { x: box.x + left + r.x + r.w * at, y: box.y + top + r.y + r.h / 2 };
+  }
+  const demoFeasible = async (frame) => (await frame.evaluate(() => window.spreadlab.trace())).nodes.filter((n) => n.feasible).length;
+  const demoWhen = async (frame) => (await frame.evaluate(() => window.spreadlab.trace())).spread.filter.length ? 'DoNotSchedule' : 'ScheduleAnyway';
+
+  // Issue 28: the first click or tap in an embed acts, without the iframe having the keyboard before.
+  test('docs demo, mouse: the first click on a control inside an embed changes it (no focus before)', async () => {
+    const { page, ctx } = await openLab('/docs-demo.html', { ready: false });
+    const skew = await demoEmbed(page, 'demo-max-skew');
+    checkEqual(await demoFeasible(skew.frame), 2, 'maxSkew 1: two nodes');
+    check(!(await skew.frame.evaluate(() => document.hasFocus())), 'the embed does not have the keyboard before the click');
+    const p = await inFrame(skew, 'maxSkewSlider#0', 0.9);
+    await page.mouse.click(p.x, p.y);
+    await frames(page, 4);
+    checkEqual(await demoFeasible(skew.frame), 4, 'one click on the maxSkew slider raised maxSkew: every node fits');
+    const when = await demoEmbed(page, 'demo-when');
+    const before = await demoWhen(when.frame);
+    const other = before === 'DoNotSchedule' ? 'ScheduleAnyway' : 'DoNotSchedule';
+    const q = await inFrame(when, `${other}#0`);
+    await page.mouse.click(q.x, q.y);
+    await frames(page, 4);
+    checkEqual(await demoWhen(when.frame), other, `one click on ${other} in the second embed`);
+    await ctx.close();
+  });
+
+  test('docs demo, touch on a phone: the first tap on a control inside an embed changes it', async () => {
+    const ctx = await newContext(PHONE);
+    const { page } = await openLab('/docs-demo.html', { context: ctx, ready: false });
+    const skew = await demoEmbed(page, 'demo-max-skew');
+    checkEqual(await demoFeasible(skew.frame), 2, 'maxSkew 1: two nodes');
+    const p = await inFrame(skew, 'maxSkewSlider#0', 0.9);
+    await page.touchscreen.tap(p.x, p.y);
+    await frames(page, 4);
+    checkEqual(await demoFeasible(skew.frame), 4, 'one tap on the maxSkew slider raised maxSkew: every node fits');
+    const when = await demoEmbed(page, 'demo-when');
+    const other = (await demoWhen(when.frame)) === 'DoNotSchedule' ? 'ScheduleAnyway' : 'DoNotSchedule';
+    const q = await inFrame(when, `${other}#0`);
+    await page.touchscreen.tap(q.x, q.y);
+    await frames(page, 4);
+    checkEqual(await demoWhen(when.frame), other, `one tap on ${other} in the second embed`);
+    await ctx.close();
+  });
+
+  test('docs demo: text typed in the page\'s search box while the embeds load stays in the search box', async () => {
+    const { page, ctx } = await openLab('/docs-demo.html', { ready: false });
+    await page.click('#search');
+    let typed = 'topology';
+    await page.keyboard.type(typed, { delay: 10 });
+    for (const id of ['demo-max-skew', 'demo-when', 'demo-replicas']) {
+      await page.evaluate((i) => document.getElementById(i).scrollIntoView(), id);
+      const handle = await page.waitForSelector(`#${id} iframe`, { timeout: 10000 });
+      const frame = await handle.contentFrame();
+      // The reader keeps typing while this embed loads and draws its first frames.
+      const ready = () => frame.evaluate(() => !!(window.spreadlab && window.spreadlab.ready)).catch(() => false);
+      for (const until = Date.now() + 60000; Date.now() < until && !(await ready());) {
+        await page.keyboard.type('x');
+        typed += 'x';
+        await page.waitForTimeout(25);
+      }
+      check(await ready(), `${id} loaded`);
+      await frames(page, 6);
+    }
+    await page.keyboard.type(' spread', { delay: 10 });
+    typed += ' spread';
+    checkEqual(await page.inputValue('#search'), typed, 'every key went to the search box');
+    checkEqual(await page.evaluate(() => document.activeElement.id), 'search', 'the search box keeps the focus');
+    await ctx.close();
+  });
+
   test('the docs demo page: three embeds load lazily, reach ready, fit their height, and keep their edits to themselves', async () => {
     const { page, ctx, logs } = await openLab('/docs-demo.html', { ready: false });
     const ids = ['demo-max-skew', 'demo-when', 'demo-replicas'];
@@ -159,6 +248,13 @@ export function embedTests(h) {
     const after = await Promise.all(labs.map(({ frame }) => frame.evaluate(() => window.spreadlab.scenario())));
     check(after[0] !== before[0], 'the first embed changed');
     checkEqual(after.slice(1), before.slice(1), 'the others did not');
+    for (const { id, handle } of labs) {
+      // The preview's dashed frame, padding and place go once the iframe is in: the div hugs it.
+      const [div, frame] = [await page.$eval(`#${id}`, (d) => d.getBoundingClientRect().toJSON()), await handle.boundingBox()];
+      check(Math.abs(div.x - frame.x) < 1 && Math.abs(div.width - frame.width) < 1 && Math.abs(div.height - frame.height) < 1,
+        `${id}: no preview frame around the embed (div ${JSON.stringify(div)}, iframe ${JSON.stringify(frame)})`);
+    }
+    checkEqual((await labs[2].frame.evaluate(() => window.spreadlab.status())).theme, 'dark', 'data-theme="dark" reaches the third embed');
     await page.waitForTimeout(800);  // past the lab's save delay: an embed saves nothing
     checkEqual(await page.evaluate(() => localStorage.getItem('spreadlab.scenario.v1')), null, 'no embed wrote the saved scenario');
     await shot(page, 'docs-demo.png');

@@ -134,8 +134,9 @@ async function typeInto(page, id, text) {
   await frames(page, 3);
 }
 
-// `clip` (CSS pixels) keeps a part of the page: the pictures the README links.
-const shot = (page, name, clip) => page.screenshot({ path: join(ARTIFACTS, name), ...(clip ? { clip } : {}) });
+// `clip` (CSS pixels) keeps a part of the page: the pictures the README links; `options`
+// are playwright's (fullPage).
+const shot = (page, name, clip, options = {}) => page.screenshot({ path: join(ARTIFACTS, name), ...(clip ? { clip } : {}), ...options });
 const feasible = (trace) => trace.nodes.filter((n) => n.feasible).map((n) => n.name);
 
 // ---- the tests ----
@@ -438,8 +439,25 @@ test('without a WebGL2 context the page says so', async () => {
   const text = await page.evaluate(() => document.getElementById('decision-text').textContent);
   check(/Pod default\/mypod goes to node[34]\./.test(text) && /node1: rejected by PodTopologySpread/.test(text),
     `the decision and the verdicts as text: ${text.slice(0, 300)}`);
+  // The arithmetic a reader checks by hand, as spreadlab explain prints it.
+  for (const line of ['zone=zoneA: 2 + 1 - 1 = 2 > maxSkew 1', 'zone=zoneB: 1 + 1 - 1 = 1 <= maxSkew 1'])
+    check(text.includes(line), `the text has "${line}": ${text.slice(0, 600)}`);
   check(await page.isVisible('#decision-text'), 'on screen');
+  // The lab's answer, not an error: no red box, and the decision before the note.
+  check(await page.evaluate(() => !document.getElementById('overlay').classList.contains('error') &&
+    !!(document.getElementById('decision-text').compareDocumentPosition(document.getElementById('overlay-text')) & Node.DOCUMENT_POSITION_FOLLOWING)),
+    'the decision comes first, in no error box');
   await shot(page, '18-no-webgl2.png');
+  // On a docs page, the embed's iframe fits the text.
+  const demo = await ctx.newPage();
+  await demo.goto(baseUrl + '/docs-demo.html');
+  await demo.evaluate(() => document.getElementById('demo-when').scrollIntoView());
+  const frame = await (await demo.waitForSelector('#demo-when iframe')).contentFrame();
+  await frame.waitForFunction(() => window.spreadlab && window.spreadlab.contentHeight, null, { timeout: 30000 });
+  await demo.waitForTimeout(300);
+  const [need, has] = await frame.evaluate(() => [document.querySelector('#overlay .box').offsetHeight, window.innerHeight]);
+  check(has >= need, `the iframe (${has} px) fits the text (${need} px)`);
+  await shot(demo, '18-no-webgl2-docs-demo.png');
   await ctx.close();
 });
 

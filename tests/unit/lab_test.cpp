@@ -39,6 +39,21 @@ TEST(LabTest, AnEditTheFrameworkRefusesPutsTheDocumentBack) {
   EXPECT_EQ(lab.cluster().pods().size(), lab.doc().scenario().pods.size());
 }
 
+// The decision as text (the page's aria-live section, and all a browser without WebGL2
+// shows): each node's verdict with PodTopologySpread's arithmetic, as spreadlab explain has it.
+TEST(LabTest, TheDecisionTextCarriesTheSpreadArithmetic) {
+  Lab lab;
+  std::string error;
+  ASSERT_TRUE(lab.Load(testing::ReadFile(std::string(SPREADLAB_EXAMPLES_DIR) + "/one-constraint.json"), "x", error))
+      << error;
+  const std::string text = lab.DecisionText();
+  EXPECT_NE(text.find("node1: rejected by PodTopologySpread: node(s) didn't match pod topology spread constraints; "
+                      "zone=zoneA: 2 + 1 - 1 = 2 > maxSkew 1\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("; zone=zoneB: 1 + 1 - 1 = 1 <= maxSkew 1\n"), std::string::npos) << text;
+}
+
 TEST(LabTest, ALoadTheFrameworkRefusesKeepsTheScenario) {
   Lab lab;
   std::string error;

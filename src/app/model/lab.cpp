@@ -4,6 +4,7 @@
 #include <chrono>
 #include <optional>
 
+#include "core/framework/spread_arithmetic.h"
 #include "core/plugins/podtopologyspread/plugin.h"
 #include "core/plugins/registry.h"
 #include "core/scheduler/schedule.h"
@@ -227,6 +228,12 @@ std::string Lab::DecisionText() const {
     } else {
       s += nt.node == t.selected ? "chosen" : "feasible";
       if (t.scored) s += ", score " + std::to_string(nt.total);
+    }
+    // The spread arithmetic behind the verdict, as the picture's node details show it.
+    for (uint32_t f = 0; nt.evaluated && f < nt.filterCount; ++f) {
+      const FilterVerdict& v = t.filters[nt.filterBegin + f];
+      for (uint32_t c = 0; c < v.checksCount; ++c)
+        s += "; " + SpreadArithmetic(t, t.spreadChecks[v.checksBegin + c], cluster_->pool());
     }
     s += "\n";
   }
