@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "cli/text_table.h"
+#include "core/plugins/defaultpreemption/default_preemption.h"
 
 namespace spreadlab::cli {
 
@@ -93,6 +94,25 @@ void MatrixSection(std::string& out, const Cluster& cluster, const why::Report& 
   out += "\n";
 }
 
+// What DefaultPreemption's PostFilter did in the cycle: the node it nominates and the
+// lower-priority pods it deletes there (no change is needed for that), or why it could not.
+void PreemptionSection(std::string& out, const Cluster& cluster, const why::Report& r) {
+  const preemption::Result& p = *r.preemption;
+  if (p.nominating != preemption::Nominating::Set) {
+    if (!p.message.empty()) out += fmt::format("Preemption (DefaultPreemption) cannot help: {}\n\n", p.message);
+    return;
+  }
+  std::vector<std::string> victims;
+  for (PodIndex v : p.victims)
+    victims.push_back(fmt::format("{} (priority {})", cluster.pod(v).key, preemption::PodPriority(cluster, v)));
+  out += fmt::format(
+      "Preemption (DefaultPreemption) nominates {}: it deletes the lower-priority pod(s) {} there, and a later\n"
+      "cycle binds the pod to {} once they are gone (status.nominatedNodeName: {}). No change is needed for that;\n"
+      "the changes below would place it without waiting for preemption.\n\n",
+      cluster.node(p.nominatedNode).name, fmt::join(victims, ", "), cluster.node(p.nominatedNode).name,
+      cluster.node(p.nominatedNode).name);
+}
+
 void SuggestionSection(std::string& out, const why::Report& r, bool all) {
   if (!r.searched) return;
   const std::string goal = r.targetNode.empty() ? "let the pod schedule" : "put the pod on " + r.targetNode;
@@ -140,6 +160,7 @@ std::string WhyTable(const Cluster& cluster, const why::Report& r, bool all) {
     if (p.code != Code::Success && p.code != Code::Skip)
       out += fmt::format("PreFilter {} rejected the pod before any node was checked: {}\n\n", p.plugin, p.reason);
   MatrixSection(out, cluster, r, all);
+  if (r.preemption) PreemptionSection(out, cluster, r);
   if (!r.targetNode.empty() && !r.searched)
     out += fmt::format("The pod already lands on {}.\n", r.targetNode);
   else if (r.targetNode.empty() && !r.searched)

@@ -74,6 +74,11 @@ struct Resource {
   int64_t Get(const std::string& name) const;
 };
 
+// An amount of resource `name` (cpu in millicores) as a quantity string the API accepts:
+// cpu "2" or "1500m", others with the largest binary suffix that divides them ("3Gi")
+// or as a plain number.
+std::string FormatResourceAmount(std::string_view name, int64_t amount);
+
 // resource.PodResourcesOptions, the fields this simulator models.
 struct PodRequestsOptions {
   // ExcludeOverhead: leave spec.overhead out.

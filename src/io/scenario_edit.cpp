@@ -8,6 +8,7 @@
 #include <utility>
 #include <nlohmann/json.hpp>
 
+#include "core/resources.h"
 #include "core/validation.h"
 #include "io/scenario_json.h"
 #include "io/scenario_doc_json.h"
@@ -415,6 +416,30 @@ bool ScenarioDoc::SetPodTolerations(size_t pod, std::vector<v1::Toleration> tole
     arr.push_back(std::move(j));
   }
   spec["tolerations"] = std::move(arr);
+  return true;
+}
+
+bool ScenarioDoc::SetPodContainerRequests(size_t pod, std::vector<v1::ResourceList> requests, std::string& error) {
+  std::vector<v1::Container>& containers = scenario_->pods.at(pod).spec.containers;
+  if (requests.size() != containers.size()) {
+    error = "the pod has " + std::to_string(containers.size()) + " container(s)";
+    return false;
+  }
+  std::vector<v1::ResourceList> old;
+  for (size_t i = 0; i < containers.size(); ++i) old.push_back(std::exchange(containers[i].requests, requests[i]));
+  if (!ValidatePod(pod, error)) {
+    for (size_t i = 0; i < containers.size(); ++i) containers[i].requests = std::move(old[i]);
+    return false;
+  }
+  ojson& spec = Child(json_->Item(scenario_->pods[pod].path), "spec");
+  for (size_t i = 0; i < containers.size(); ++i)
+    for (const auto& [name, q] : containers[i].requests) {
+      auto was = old[i].find(name);
+      if (was != old[i].end() && was->second == q) continue;
+      ojson& container = spec["containers"][i];
+      Child(Child(container, "resources"), "requests")[name] =
+          FormatResourceAmount(name, name == kResourceCPU ? q.milli : q.value);
+    }
   return true;
 }
 

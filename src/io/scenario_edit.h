@@ -124,6 +124,9 @@ class ScenarioDoc {
   bool SetPodNodeSelector(size_t pod, v1::LabelMap nodeSelector, std::string& error);
   // spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution; nullopt removes it.
   bool SetPodRequiredNodeAffinity(size_t pod, std::optional<v1::NodeSelector> required, std::string& error);
+  // spec.containers[i].resources.requests of each container (one list per container);
+  // only the amounts that change are written, as quantities the API accepts.
+  bool SetPodContainerRequests(size_t pod, std::vector<v1::ResourceList> requests, std::string& error);
   // A copy of pod `like` named `name` on `nodeName` ("" for pending), appended.
   bool AddPodLike(size_t like, const std::string& name, const std::string& nodeName, std::string& error);
   bool RemovePod(size_t pod, std::string& error);

@@ -1,5 +1,6 @@
 #include "io/why_json.h"
 
+#include "core/resources.h"
 #include "io/trace_json.h"
 
 namespace spreadlab::io {
@@ -111,6 +112,17 @@ ojson ChangeToJson(const why::Edit& e) {
       j["from"] = e.node;
       j["to"] = e.newNode;
       break;
+    case EditKind::ShrinkPodRequests: {
+      j["pod"] = e.pod;
+      j["node"] = e.node;
+      ojson requests = ojson::array();
+      for (const auto& c : e.requests)
+        requests.push_back(ojson{{"resource", c.name},
+                                 {"from", FormatResourceAmount(c.name, c.from)},
+                                 {"to", FormatResourceAmount(c.name, c.to)}});
+      j["requests"] = std::move(requests);
+      break;
+    }
     case EditKind::DeletePod:
       j["pod"] = e.pod;
       j["node"] = e.node;
@@ -145,6 +157,7 @@ ojson WhyToJson(const Cluster& cluster, const why::Report& r) {
   for (size_t row = 0; row < r.matrix.rows.size(); ++row) matrix["rows"].push_back(RowToJson(cluster, r, row));
   matrix["feasible"] = Names(cluster, r.matrix.feasible);
   j["matrix"] = std::move(matrix);
+  if (r.preemption) j["preemption"] = PreemptionToJson(cluster, *r.preemption);  // added with resource fixes
 
   j["searched"] = r.searched;
   j["candidatesTried"] = r.candidatesTried;

@@ -56,6 +56,16 @@ check "why --node" 0 "put the pod on node3" "$BIN" why "$EX/conflict.yaml" --nod
 check "why schedulable" 0 "Nothing to fix" "$BIN" why "$EX/one-constraint.json"
 check "why unknown node" 2 'no node "nope"' "$BIN" why "$EX/conflict.yaml" --node nope
 check "why bound pod" 2 "already bound to node1" "$BIN" why "$EX/conflict.yaml" --pod pod1
+# Resource failures (issue 28): preemption's nominated node and victims, then proven fixes.
+check "why preemption" 0 "Preemption (DefaultPreemption) nominates node-b1: it deletes the lower-priority pod(s) default/batch-b (priority 0) there" \
+  "$BIN" why "$EX/preemption.yaml"
+check "why add node for resources" 0 "1. add node node-a1-new (a copy of node-a1, no pods)" "$BIN" why "$EX/preemption.yaml"
+check "why shrink a pod" 0 "3. shrink the requests of pod default/batch-a (on node-a1): cpu 3 -> 2" \
+  "$BIN" why "$EX/preemption.yaml"
+check "why delete for resources" 0 "6. delete pod default/batch-b (on node-b1)" "$BIN" why "$EX/preemption.yaml" --all
+check "why json shrink" 0 '"kind": "shrinkPodRequests"' "$BIN" why "$EX/preemption.yaml" --format json
+check "why --node for resources" 0 "1. shrink the requests of pod default/batch-a (on node-a1): cpu 3 -> 2" \
+  "$BIN" why "$EX/preemption.yaml" --node node-a1
 check "compare profiles" 0 "B ($EX/spread-weighted.json): -> node-b1" "$BIN" compare "$EX/spread-outvoted.json" "$EX/spread-weighted.json"
 check "compare constraints" 0 "Node by node (2 of 4 differ)" \
   "$BIN" compare "$EX/one-constraint.json" "$EX/max-skew-2.json"

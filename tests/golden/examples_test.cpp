@@ -267,12 +267,18 @@ TEST_P(WhyExampleTest, WhyGolden) {
       {"conflict-node-affinity", "constraint #1 (topologyKey zone): nodeAffinityPolicy -> Honor"},
       {"conflict-taint", "constraint #1 (topologyKey zone): maxSkew 1 -> 2"},
       {"conflict-delete-pod", "delete pod default/web-1 (on node1)"},
+      // Insufficient cpu on both nodes: a node like node-a1 first (issue 28; "no single change" before).
+      {"preemption", "add node node-a1-new (a copy of node-a1, no pods)"},
   };
-  if (auto first = kFirst.find(e.example); first != kFirst.end()) {
-    ASSERT_FALSE(report.suggestions.empty());
-    EXPECT_EQ(report.suggestions[0].summary, first->second);
-  } else {  // preemption: room is made by deleting lower-priority pods, which why does not try
-    EXPECT_TRUE(report.suggestions.empty());
+  const auto first = kFirst.find(e.example);
+  ASSERT_NE(first, kFirst.end());
+  ASSERT_FALSE(report.suggestions.empty());
+  EXPECT_EQ(report.suggestions[0].summary, first->second);
+  if (e.example == "preemption") {  // and the lower-priority pod preemption removes
+    ASSERT_TRUE(report.preemption);
+    EXPECT_EQ(session.cluster->node(report.preemption->nominatedNode).name, "node-b1");
+    ASSERT_EQ(report.preemption->victims.size(), 1u);
+    EXPECT_EQ(session.cluster->pod(report.preemption->victims[0]).key, "default/batch-b");
   }
   CompareGolden(fs::path(SPREADLAB_GOLDEN_DIR) / (e.example + ".why.json"),
                 io::WhyToJson(*session.cluster, report).dump(2) + "\n");

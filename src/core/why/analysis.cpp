@@ -105,6 +105,7 @@ bool Analyze(Cluster& cluster, Framework& framework, PodIndex pod, const Options
   out.message = trace.message;
   out.error = trace.error;
   out.schedulingGates = trace.schedulingGates;
+  out.preemption = trace.preemption;
   out.noNodes = cluster.nodes().empty();
   if (!trace.error.empty() || !out.schedulingGates.empty() || out.noNodes) return true;
 

@@ -9,11 +9,12 @@
 //      a. with a target node, those that land the pod on it first;
 //      b. cost class: constraint (tune a spread constraint, which stays
 //         enforced) < pod (relax the pod's own placement rules) < cluster
-//         (uncordon, move, add or delete);
+//         (uncordon, move, add, shrink another pod's requests or delete);
 //      c. magnitude within the class (maxSkew/minDomains steps, requirements
 //         dropped, taints tolerated; else 1);
 //      d. the resulting skew once the pod is bound (lower first);
 //      e. edit kind in EditKind order, then the order candidates were made.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,9 @@ struct Report {
   std::vector<SpreadConstraintSummary> spreadFilter;  // the rows' constraints
   ConflictMatrix matrix;
   std::vector<NodeTrace> nodes;  // per node: evaluated, notEvaluated, feasible
+  // DefaultPreemption's PostFilter in that cycle: the node it nominates and the
+  // lower-priority pods (victims) it would delete there, which needs no change at all.
+  std::optional<preemption::Result> preemption;
 
   std::string targetNode;
   NodeIndex target = kNone;

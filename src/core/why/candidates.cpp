@@ -4,12 +4,14 @@
 #include <climits>
 #include <numeric>
 
+#include "core/plugins/noderesources/fit.h"
 #include "core/plugins/podtopologyspread/plugin.h"
 
 namespace spreadlab::why {
 
 namespace {
 
+using plugins::Fit;
 using plugins::PodTopologySpread;
 
 class Builder {
@@ -29,8 +31,13 @@ class Builder {
     NodeAffinityEdits();
     TaintEdits();
     UncordonEdits();
-    if (r_.target == kNone) AddNodeEdits();  // a new node is never the target
+    const auto* fit = dynamic_cast<const Fit*>(fw_.FindPlugin(Fit::kName));
+    if (r_.target == kNone) {  // a new node is never the target
+      AddNodeEdits();
+      if (fit) AddNodeForResources(*fit);
+    }
     PodEdits();
+    if (fit) RoomEdits(*fit);
     return std::move(edits_);
   }
 
@@ -158,7 +165,6 @@ class Builder {
   // A copy of a node of each of the least-loaded domains of each constraint:
   // a new node has no pods of its own, so it passes a per-node constraint.
   void AddNodeEdits() {
-    std::vector<NodeIndex> sources;
     for (size_t c = 0; c < r_.spreadFilter.size(); ++c) {
       const SpreadConstraintSummary& s = r_.spreadFilter[c];
       const TopologyColumn& column = cluster_.Column(cluster_.pool().Find(s.topologyKey));
@@ -176,15 +182,50 @@ class Builder {
           source = n.index;
           break;
         }
-        if (source == kNone || std::find(sources.begin(), sources.end(), source) != sources.end()) continue;
-        sources.push_back(source);
-        Add({}, EditKind::AddNode, [&](Edit& e) {
-          e.node = cluster_.node(source).name;
-          e.newNode = e.node + "-new";
-          for (int k = 2; cluster_.FindNode(e.newNode) != kNone; ++k) e.newNode = e.node + "-new" + std::to_string(k);
-        });
+        if (source != kNone) AddNodeLike(source);
       }
     }
+  }
+
+  // NodeResourcesFit rejects nodes: a copy of one whose allocatable holds the pod once
+  // it is empty, of up to maxNodeCandidates shapes (labels, taints, allocatable), nodes
+  // no other filter rejects first. A node's copy would fail the same taints or node
+  // affinity, so only nodes that fit but for resources, cordoning or spreading are copied.
+  void AddNodeForResources(const Fit& fit) {
+    const size_t row = Row(Fit::kName);
+    std::vector<NodeIndex> nodes;
+    for (const NodeInfo& n : cluster_.nodes())
+      if (Fails(row, n.index) && Copyable(n.index)) nodes.push_back(n.index);
+    std::stable_partition(nodes.begin(), nodes.end(), [&](NodeIndex n) { return Failures(n) == 1; });
+    std::vector<v1::Node> shapes;
+    for (NodeIndex n : nodes) {
+      if (shapes.size() >= o_.maxNodeCandidates) break;
+      NodeInfo empty;
+      empty.allocatable = cluster_.node(n).allocatable;
+      FitsRequest(cluster_.pod(r_.pod).resources.requests, empty, fit.ignored(), lack_);
+      if (!lack_.empty()) continue;
+      v1::Node shape = CopyNode(cluster_.scenario().nodes[n], "");
+      if (std::find(shapes.begin(), shapes.end(), shape) != shapes.end()) continue;
+      shapes.push_back(std::move(shape));
+      AddNodeLike(n);
+    }
+  }
+  bool Copyable(NodeIndex n) const {
+    for (size_t row = 0; row < m_.rows.size(); ++row)
+      if (Fails(row, n) && m_.rows[row].constraint < 0 && m_.rows[row].plugin != Fit::kName &&
+          m_.rows[row].plugin != "NodeUnschedulable")
+        return false;
+    return true;
+  }
+
+  void AddNodeLike(NodeIndex source) {
+    if (std::find(copied_.begin(), copied_.end(), source) != copied_.end()) return;
+    copied_.push_back(source);
+    Add({}, EditKind::AddNode, [&](Edit& e) {
+      e.node = cluster_.node(source).name;
+      e.newNode = e.node + "-new";
+      for (int k = 2; cluster_.FindNode(e.newNode) != kNone; ++k) e.newNode = e.node + "-new" + std::to_string(k);
+    });
   }
   bool OnlySpreadFails(NodeIndex n) const {
     for (size_t row = 0; row < m_.rows.size(); ++row)
@@ -230,14 +271,78 @@ class Builder {
         bool counts = std::any_of(constraints.begin(), constraints.end(),
                                   [&](const auto& c) { return cluster_.Counts(bound, pod.nsSym, c.selector); });
         if (!counts) continue;
-        Add({}, EditKind::DeletePod, [&](Edit& e) {
-          e.pod = bound.key;
-          e.node = cluster_.node(n).name;
-        });
+        AddDelete(p);
         ++added;
         break;
       }
     }
+  }
+
+  // Room on the nodes NodeResourcesFit rejects (those it alone rejects first, at most
+  // maxPodCandidates): the smallest bound pod whose requests hold what the node lacks,
+  // its requests shrunk by that much (when the pod count is not what is short) or the
+  // pod deleted. A request beyond the node's whole allocatable amount (unresolvable,
+  // as fitsRequest marks it) cannot be freed.
+  void RoomEdits(const Fit& fit) {
+    size_t added = 0;
+    for (NodeIndex n : Blocked(Row(Fit::kName))) {
+      if (added >= o_.maxPodCandidates) break;
+      const NodeInfo& node = cluster_.node(n);
+      FitsRequest(cluster_.pod(r_.pod).resources.requests, node, fit.ignored(), lack_);
+      const bool pods = std::any_of(lack_.begin(), lack_.end(), [](const auto& l) { return l.resourceName == kResourcePods; });
+      if (lack_.empty() || std::any_of(lack_.begin(), lack_.end(), [](const auto& l) { return l.unresolvable; }))
+        continue;
+      const PodIndex shrink = pods ? kNone : Smallest(node, /*shrink=*/true);
+      const PodIndex remove = Smallest(node, /*shrink=*/false);
+      if (shrink != kNone)
+        Add({}, EditKind::ShrinkPodRequests, [&](Edit& e) {
+          e.pod = cluster_.pod(shrink).key;
+          e.node = node.name;
+          for (const auto& l : lack_) {
+            const std::string name(l.resourceName);
+            const int64_t from = cluster_.pod(shrink).resources.requests.Get(name);
+            e.requests.push_back({name, from, from - Shortfall(l)});
+          }
+        });
+      if (remove != kNone) AddDelete(remove);
+      added += shrink != kNone || remove != kNone;
+    }
+  }
+  // What the node lacks of a resource: the pod's request beyond what is left (fitsRequest).
+  static int64_t Shortfall(const plugins::InsufficientResource& l) { return l.requested + l.used - l.capacity; }
+  // The bound pod on `node` with the least requests (cpu, memory and the resources the
+  // node lacks, each as a share of its allocatable amount) that frees what lack_ says:
+  // as much to be deleted (any pod frees a pod slot), more to be shrunk (its requests stay above 0).
+  PodIndex Smallest(const NodeInfo& node, bool shrink) const {
+    auto share = [](int64_t used, int64_t of) { return of > 0 ? static_cast<double>(used) / static_cast<double>(of) : 0.0; };
+    PodIndex out = kNone;
+    double least = 0;
+    for (PodIndex p : node.pods) {
+      const PodInfo& y = cluster_.pod(p);
+      if (y.terminating) continue;  // already on its way out
+      const Resource& has = y.resources.requests;
+      double size = share(has.milliCPU, node.allocatable.milliCPU) + share(has.memory, node.allocatable.memory);
+      bool frees = true;
+      for (const auto& l : lack_) {
+        const std::string name(l.resourceName);
+        if (name == kResourcePods) continue;
+        frees &= shrink ? has.Get(name) > Shortfall(l) : has.Get(name) >= Shortfall(l);
+        if (name != kResourceCPU && name != kResourceMemory) size += share(has.Get(name), l.capacity);
+      }
+      if (frees && (out == kNone || size < least)) out = p, least = size;
+    }
+    return out;
+  }
+
+  void AddDelete(PodIndex p) {
+    const PodInfo& bound = cluster_.pod(p);
+    const bool seen = std::any_of(edits_.begin(), edits_.end(),
+                                  [&](const Edit& e) { return e.kind == EditKind::DeletePod && e.pod == bound.key; });
+    if (seen) return;
+    Add({}, EditKind::DeletePod, [&](Edit& e) {
+      e.pod = bound.key;
+      e.node = cluster_.node(bound.node).name;
+    });
   }
 
   template <class Fill>
@@ -254,6 +359,8 @@ class Builder {
   const Options& o_;
   const v1::Pod& pod_;
   std::vector<NodeIndex> considered_;
+  std::vector<NodeIndex> copied_;  // AddNode sources
+  std::vector<plugins::InsufficientResource> lack_;
   std::vector<Edit> edits_;
 };
 

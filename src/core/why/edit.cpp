@@ -1,6 +1,7 @@
 #include "core/why/edit.h"
 
 #include <algorithm>
+#include <climits>
 #include <utility>
 
 #include "core/cluster.h"
@@ -33,6 +34,8 @@ std::string_view EditKindName(EditKind k) {
       return "movePod";
     case EditKind::AddNode:
       return "addNode";
+    case EditKind::ShrinkPodRequests:
+      return "shrinkPodRequests";
     case EditKind::DeletePod:
       return "deletePod";
   }
@@ -115,13 +118,44 @@ class ScenarioWriter : public ClusterWriter {
     deleted = pod;
     return true;
   }
+  bool ShrinkPod(size_t pod, v1::Pod shrunk) override {
+    s_.pods[pod] = std::move(shrunk);
+    return true;
+  }
   std::optional<size_t> deleted;
 
  private:
   Scenario& s_;
 };
 
+// An amount of resource `name` as a Quantity (cpu: `amount` millicores).
+Quantity AmountOf(const std::string& name, int64_t amount) {
+  if (name == kResourceCPU) return Quantity{(amount + 999) / 1000, amount};
+  return Quantity{amount, amount > INT64_MAX / 1000 ? INT64_MAX : amount * 1000};
+}
+int64_t AmountOf(const std::string& name, const Quantity& q) { return name == kResourceCPU ? q.milli : q.value; }
+
 }  // namespace
+
+std::optional<v1::Pod> ShrinkRequests(const v1::Pod& pod, const std::vector<ResourceChange>& changes,
+                                      const Release& release) {
+  v1::Pod out = pod;
+  for (const ResourceChange& c : changes) {
+    int64_t cut = c.from - c.to;
+    for (auto& container : out.spec.containers) {
+      auto it = container.requests.find(c.name);
+      if (cut <= 0 || it == container.requests.end()) continue;
+      const int64_t has = AmountOf(c.name, it->second), take = std::min(has, cut);
+      it->second = AmountOf(c.name, has - take);
+      cut -= take;
+    }
+  }
+  // The pod's requests are what the scheduler computes of the result, not what was subtracted.
+  const Resource after = CalculateResource(out, release).requests;
+  for (const ResourceChange& c : changes)
+    if (c.to >= c.from || after.Get(c.name) != c.to) return std::nullopt;
+  return out;
+}
 
 ptrdiff_t FindPod(const Scenario& s, const std::string& key) {
   for (size_t i = 0; i < s.pods.size(); ++i)
@@ -171,10 +205,15 @@ bool WriteClusterEdit(const Scenario& s, size_t pod, const Edit& e, ClusterWrite
       return n >= 0 && FindNode(s, e.newNode) < 0 && w.AddNode(n, CopyNode(s.nodes[n], e.newNode));
     }
     case EditKind::MovePod:
+    case EditKind::ShrinkPodRequests:
     case EditKind::DeletePod: {
       ptrdiff_t q = FindPod(s, e.pod);
       if (q < 0 || static_cast<size_t>(q) == pod || s.pods[q].spec.nodeName.empty()) return false;
       if (e.kind == EditKind::DeletePod) return w.DeletePod(q);
+      if (e.kind == EditKind::ShrinkPodRequests) {
+        std::optional<v1::Pod> shrunk = ShrinkRequests(s.pods[q], e.requests, s.release);
+        return shrunk && w.ShrinkPod(q, std::move(*shrunk));
+      }
       ptrdiff_t to = FindNode(s, e.newNode);
       return to >= 0 && w.MovePod(q, to);
     }
@@ -246,6 +285,7 @@ std::optional<size_t> ApplyEdit(Scenario& s, size_t pod, const Edit& e) {
     case EditKind::UncordonNode:
     case EditKind::AddNode:
     case EditKind::MovePod:
+    case EditKind::ShrinkPodRequests:
     case EditKind::DeletePod: {
       ScenarioWriter w(s);
       if (!WriteClusterEdit(s, pod, e, w)) return std::nullopt;
@@ -306,6 +346,13 @@ std::string Describe(const Edit& e, const Scenario& s, size_t pod) {
       return "add node " + e.newNode + " (a copy of " + e.node + ", no pods)";
     case EditKind::MovePod:
       return "move pod " + e.pod + " from " + e.node + " to " + e.newNode;
+    case EditKind::ShrinkPodRequests: {
+      std::string list;
+      for (const auto& c : e.requests)
+        list += (list.empty() ? "" : ", ") + c.name + " " + FormatResourceAmount(c.name, c.from) + " -> " +
+                FormatResourceAmount(c.name, c.to);
+      return "shrink the requests of pod " + e.pod + " (on " + e.node + "): " + list;
+    }
     case EditKind::DeletePod:
       return "delete pod " + e.pod + " (on " + e.node + ")";
   }

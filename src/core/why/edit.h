@@ -29,6 +29,7 @@ enum class EditKind : uint8_t {
   UncordonNode,
   MovePod,
   AddNode,
+  ShrinkPodRequests,
   DeletePod,
 };
 
@@ -38,6 +39,13 @@ std::string_view EditKindName(EditKind k);
 enum class CostClass : uint8_t { Constraint, Pod, Cluster };
 CostClass CostClassOf(EditKind k);
 std::string_view CostClassName(CostClass c);  // "constraint", "pod", "cluster"
+
+// ShrinkPodRequests: one resource of the pod's requests as the scheduler counts them
+// (resource.PodRequests: cpu in millicores, the others in their units), before and after.
+struct ResourceChange {
+  std::string name;
+  int64_t from = 0, to = 0;
+};
 
 struct Edit {
   EditKind kind = EditKind::RaiseMaxSkew;
@@ -50,9 +58,10 @@ struct Edit {
   int32_t term = -1;              // DropNodeAffinityRequirement: the required term
   int32_t requirement = -1;       //   and its requirement (matchExpressions, then matchFields)
   std::vector<v1::Taint> taints;  // TolerateTaints: tolerated with operator Equal
-  std::string node;               // UncordonNode; AddNode: the node copied; MovePod, DeletePod: the pod's node
+  std::string node;               // UncordonNode; AddNode: the node copied; MovePod, ShrinkPodRequests, DeletePod: the pod's node
   std::string newNode;            // AddNode: the new node's name; MovePod: where the pod goes
-  std::string pod;                // MovePod, DeletePod: namespace/name of a bound pod
+  std::string pod;                // MovePod, ShrinkPodRequests, DeletePod: namespace/name of a bound pod
+  std::vector<ResourceChange> requests;  // ShrinkPodRequests
 };
 
 // How big the change is within its class: maxSkew or minDomains steps,
@@ -77,6 +86,8 @@ class ClusterWriter {
   virtual bool AddNode(size_t like, v1::Node node) = 0;  // `node` is CopyNode of node `like`
   virtual bool MovePod(size_t pod, size_t node) = 0;     // a bound pod, to another node
   virtual bool DeletePod(size_t pod) = 0;                // a bound pod
+  // A bound pod's container requests are those of `shrunk` (ShrinkRequests of it).
+  virtual bool ShrinkPod(size_t pod, v1::Pod shrunk) = 0;
 };
 
 // Checks the cluster edit `edit` against `s` (the pending pod is s.pods[pod])
@@ -92,6 +103,13 @@ PodField PodFieldOf(EditKind k);
 // value is the node's name, so a per-node topology key gets a domain of its
 // own), schedulable, same taints and allocatable.
 v1::Node CopyNode(const v1::Node& node, const std::string& name);
+
+// Pod `pod` with its containers' requests lowered so that its requests, as the scheduler
+// counts them under `release`, become each change's `to`: each resource is taken off the
+// app containers in order. nullopt when that cannot reach them (an init container or
+// pod-level requests decide the amount).
+std::optional<v1::Pod> ShrinkRequests(const v1::Pod& pod, const std::vector<ResourceChange>& changes,
+                                      const Release& release);
 
 // The index of the node named `name`, of the pod "namespace/name"; -1 when there is none.
 ptrdiff_t FindNode(const Scenario& s, const std::string& name);

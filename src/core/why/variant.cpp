@@ -30,6 +30,22 @@ class InPlace : public ClusterWriter {
     return Rebind(static_cast<PodIndex>(pod), static_cast<NodeIndex>(node));
   }
   bool DeletePod(size_t pod) override { return Rebind(static_cast<PodIndex>(pod), kNone); }
+  bool ShrinkPod(size_t pod, v1::Pod shrunk) override {
+    const auto q = static_cast<PodIndex>(pod);
+    const NodeIndex on = c_.pod(q).node;
+    if (on == kNone) return false;
+    // Off its node and back with the new spec, in its place among the node's pods.
+    auto respec = [&c = c_, q, on, order = c_.node(on).pods](v1::Pod spec) {
+      c.Unbind(q);
+      c.ReplacePendingPod(q, std::move(spec));
+      c.Bind(q, on);
+      c.RestorePodOrder(on, order);
+    };
+    v1::Pod before = c_.podSpec(q);
+    respec(std::move(shrunk));
+    undo = [respec, before] { respec(before); };
+    return true;
+  }
   std::function<void()> undo;
 
  private:

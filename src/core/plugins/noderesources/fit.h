@@ -84,6 +84,7 @@ class Fit final : public PreFilterPlugin,
                                 std::span<const NodeScore> scores, int64_t normalized) override;
 
   const noderesources::ResourceAllocationScorer& scorer() const { return scorer_; }
+  const IgnoredResources& ignored() const { return ignored_; }
 
  private:
   std::string_view ReasonOf(std::string_view resourceName);
