@@ -48,7 +48,7 @@ float DrawPendingPods(Lab& lab, ImVec2 origin) {
     ImGui::TextUnformatted(pending.size() == 1 ? "Pending pod:" : "Pending pods (click one to explain it):");
     for (size_t i = 0; i < pending.size() && i < 24; ++i) {
       const PodInfo& p = cluster.pod(pending[i]);
-      ImGui::SameLine();
+      SameLineIfFits(ButtonWidth(p.name.c_str()));  // a row of many pods wraps: no sideways scrolling
       bool current = pending[i] == lab.pod();
       float moved = current && lab.trace().selected != kNone ? pb.Progress(Phase::Select) : 0.0f;
       ImGui::PushStyleColor(ImGuiCol_Button, current ? colors::V(colors::kAccent) : colors::V(colors::P().button));
@@ -61,7 +61,7 @@ float DrawPendingPods(Lab& lab, ImVec2 origin) {
       if (ImGui::IsItemHovered()) PodTooltip(sc.pods[pending[i]]);
     }
     if (pending.size() > 24) {
-      ImGui::SameLine();
+      SameLineIfFits(ImGui::CalcTextSize("+99 more").x);
       ImGui::TextDisabled("+%d more", static_cast<int>(pending.size() - 24));
     }
   }
@@ -100,7 +100,8 @@ void DrawCluster(Lab& lab, UiState& ui) {
       for (const auto& [value, count] : summary->domains)
         if (value == domains[i].value) regions[i].matchNum = count;
 
-  ImGui::BeginChild("##canvas", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  // A compact embed's picture fits its width (regions, cards and text wrap): no sideways scrolling.
+  ImGui::BeginChild("##canvas", ImVec2(0, 0), false, CompactEmbed() ? 0 : ImGuiWindowFlags_HorizontalScrollbar);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float width = ImGui::GetContentRegionAvail().x;

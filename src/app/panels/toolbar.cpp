@@ -32,6 +32,21 @@ void DrawReleaseSelector(Lab& lab) {
 void DrawToolbar(Lab& lab, UiState& ui) {
   Playback& pb = lab.playback;
   pb.Advance(ImGui::GetIO().DeltaTime);
+  const float font = ImGui::GetFontSize();
+  // A compact embed wraps every row to its width; the lab keeps the release selector and
+  // the phases on their rows (cut where the panel ends): a row of their own would push the
+  // picture down on the desktop.
+  const bool wrap = CompactEmbed();
+  // On a phone's width an embed keeps the actions (play, step, schedule) and leaves the
+  // picture's settings (speed, release, phases, grouping, colours) to the full lab: they
+  // took five rows between the editors and the picture.
+  const bool actionsOnly = wrap && NarrowDisplay();
+  auto next = [wrap](float width, float spacing = -1) {
+    if (wrap)
+      SameLineIfFits(width, spacing);
+    else
+      ImGui::SameLine(0, spacing);
+  };
   if (ImGui::Button(pb.playing ? "Pause" : "Play")) {
     if (pb.playing)
       pb.playing = false;
@@ -41,12 +56,14 @@ void DrawToolbar(Lab& lab, UiState& ui) {
       pb.playing = true;
   }
   MarkItem("play");
-  ImGui::SameLine();
+  next(ButtonWidth("Step"));
   if (ImGui::Button("Step")) pb.Step();
   MarkItem("step");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-  ImGui::SliderFloat("##speed", &pb.speed, 0.25f, 4.0f, "speed %.2fx");
+  if (!actionsOnly) {
+    next(font * 6);
+    ImGui::SetNextItemWidth(font * 6);
+    ImGui::SliderFloat("##speed", &pb.speed, 0.25f, 4.0f, "speed %.2fx");
+  }
   SameLineIfFits(ButtonWidth("Schedule next"), 24);
   if (ImGui::Button("Schedule next")) {
     Later([&lab] {
@@ -70,14 +87,21 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   }
   ImGui::EndDisabled();
   MarkItem("scheduleAll");
-  ImGui::SameLine(0, 24);  // cut off where the panel ends: a row of its own would push the picture down
+  // Default, and whenever no pod carries the chosen key: the pending pod's first label.
+  const auto& pods = lab.doc().scenario().pods;
+  const bool used =
+      std::any_of(pods.begin(), pods.end(), [&](const v1::Pod& p) { return p.metadata.labels.count(ui.colorKey); });
+  if (!used && lab.pod() != kNone && !pods[lab.podItem()].metadata.labels.empty())
+    ui.colorKey = pods[lab.podItem()].metadata.labels.begin()->first;
+  if (actionsOnly) return;
+  next(font * 7 + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("kube-scheduler").x, 24);
   DrawReleaseSelector(lab);
   // The phases as a row of buttons; the current one lit.
   for (int p = 0; p < kPhaseCount; ++p) {
     const Phase ph = static_cast<Phase>(p);
     const bool current = pb.phase == ph;
     if (p)
-      ImGui::SameLine(0, 2);
+      next(ButtonWidth(PhaseName(ph)), 2);
     else
       ImGui::TextDisabled("phase:"), ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Button, current ? colors::V(colors::kAccent) : colors::V(colors::P().button));
@@ -93,7 +117,7 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   // Grouping and colouring.
   const std::vector<std::string>& keys = NodeLabelKeys(lab);
   const std::string group = GroupKey(lab, ui);
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11);
+  ImGui::SetNextItemWidth(font * 11);
   if (ImGui::BeginCombo("group by", ui.groupKey.empty() ? ("constraint: " + group).c_str() : group.c_str())) {
     if (ImGui::Selectable("the pending pod's first topologyKey", ui.groupKey.empty())) ui.groupKey.clear();
     for (const auto& k : keys)
@@ -101,14 +125,8 @@ void DrawToolbar(Lab& lab, UiState& ui) {
     ImGui::EndCombo();
   }
   MarkItem("groupBy");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-  // Default, and whenever no pod carries the chosen key: the pending pod's first label.
-  const auto& pods = lab.doc().scenario().pods;
-  const bool used =
-      std::any_of(pods.begin(), pods.end(), [&](const v1::Pod& p) { return p.metadata.labels.count(ui.colorKey); });
-  if (!used && lab.pod() != kNone && !pods[lab.podItem()].metadata.labels.empty())
-    ui.colorKey = pods[lab.podItem()].metadata.labels.begin()->first;
+  next(font * 7 + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("colour pods by").x);
+  ImGui::SetNextItemWidth(font * 7);
   if (ImGui::BeginCombo("colour pods by", ui.colorKey.c_str())) {
     std::set<std::string> podKeys;
     for (const auto& p : lab.doc().scenario().pods)
