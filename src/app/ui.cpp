@@ -12,6 +12,8 @@
 
 namespace spreadlab::app {
 
+bool CompactEmbed() { return host::Embedded() && ImGui::GetIO().DisplaySize.x < 1000; }
+
 FrameFacts& LastFrame() {
   static FrameFacts facts;
   return facts;
@@ -136,14 +138,14 @@ void DrawFrame(Lab& lab, UiState& ui) {
                         6;
   const float bottom = display.y - statusH;
   if (narrow && !embed && lab.loaded()) top += DrawViewTabs(ui, top, display.x);
-  // Where each panel goes: side by side, or on a phone's width one above the other (embed)
-  // or one at a time (the lab; a panel not shown has no width).
-  const bool stacked = narrow && embed;
+  // Where each panel goes: side by side, or one above the other (a compact embed) or on a
+  // phone's width one at a time (the lab; a panel not shown has no width).
+  const bool stacked = CompactEmbed();
   const bool one = narrow && !embed;
   // Presenting, the text is larger (read from the back of a room) and a side column the
   // teacher folds leaves its width to the picture.
   ImGui::GetIO().FontGlobalScale = (ui.present && !embed ? kPresentScale : 1.0f) / ui.dpiScale;
-  const bool leftFolded = ui.present && ui.foldLeft, rightFolded = ui.present && ui.foldRight;
+  const bool leftFolded = ui.present && ui.foldLeft && !embed, rightFolded = ui.present && ui.foldRight && !embed;
   const float fold = ImGui::GetFrameHeight() + 8;  // a folded column's strip
   float leftW = embed ? 0 : leftFolded ? fold : std::clamp(display.x * 0.25f, 280.0f, 380.0f);
   float centerW = 0;
@@ -184,7 +186,7 @@ void DrawFrame(Lab& lab, UiState& ui) {
     if (centerW > 0) {
       if (BeginPanel("Cluster", ImVec2(leftW, top), ImVec2(centerW, clusterBottom - top - timelineH),
                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
-        if (embed) DrawEmbedControls(lab, EmbedControls());
+        if (embed) DrawEmbedControls(lab, ui, EmbedControls());
         DrawToolbar(lab, ui);
         DrawCluster(lab, ui);
       }

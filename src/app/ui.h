@@ -43,6 +43,10 @@ struct UiState {
 
 // A phone's width: no room for the panels side by side (ui.cpp lays them out otherwise).
 inline bool NarrowDisplay() { return ImGui::GetIO().DisplaySize.x < 720; }
+// An embed no wider than a documentation page's column: its editors, the one-line result, the
+// toolbar and the pending pods wrap to the width, the picture takes the whole width and the
+// decision goes under it, its sections closed.
+bool CompactEmbed();
 
 // Light or dark: ImGui's style and the picture's palette (colors::P(), panels/widgets.h).
 void SetTheme(bool dark);

@@ -135,8 +135,8 @@ async function typeInto(page, id, text) {
 }
 
 // `clip` (CSS pixels) keeps a part of the page: the pictures the README links; `options`
-// are playwright's (fullPage).
-const shot = (page, name, clip, options = {}) => page.screenshot({ path: join(ARTIFACTS, name), ...(clip ? { clip } : {}), ...options });
+// are playwright's (fullPage). `target` is a page or an element (then the element alone).
+const shot = (target, name, clip, options = {}) => target.screenshot({ path: join(ARTIFACTS, name), ...(clip ? { clip } : {}), ...options });
 const feasible = (trace) => trace.nodes.filter((n) => n.feasible).map((n) => n.name);
 
 // ---- the tests ----

@@ -51,7 +51,7 @@ float DrawPendingPods(Lab& lab, const UiState& ui, ImVec2 origin) {
     ImGui::TextUnformatted(pending.size() == 1 ? "Pending pod:" : "Pending pods (click one to explain it):");
     for (size_t i = 0; i < pending.size() && i < 24; ++i) {
       const PodInfo& p = cluster.pod(pending[i]);
-      SameLineIfFits(ButtonWidth(p.name.c_str()));  // wrapped, not cut, on a narrow panel
+      SameLineIfFits(ButtonWidth(p.name.c_str()));  // a row of many pods wraps: no sideways scrolling
       bool current = pending[i] == lab.pod();
       float moved = current && lab.trace().selected != kNone ? pb.Progress(Phase::Select) : 0.0f;
       ImGui::PushStyleColor(ImGuiCol_Button, current ? colors::V(colors::kAccent) : colors::V(colors::P().button));
@@ -64,7 +64,7 @@ float DrawPendingPods(Lab& lab, const UiState& ui, ImVec2 origin) {
       if (ImGui::IsItemHovered()) PodTooltip(sc.pods[pending[i]]);
     }
     if (pending.size() > 24) {
-      ImGui::SameLine();
+      SameLineIfFits(ImGui::CalcTextSize("+99 more").x);
       ImGui::TextDisabled("+%d more", static_cast<int>(pending.size() - 24));
     }
   }
@@ -103,8 +103,9 @@ void DrawCluster(Lab& lab, UiState& ui) {
       for (const auto& [value, count] : summary->domains)
         if (value == domains[i].value) regions[i].matchNum = count;
 
-  ImGui::BeginChild("##canvas", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
-  // Text wraps at the panel's visible edge: the picture scrolls sideways, so its content may
+  // A compact embed's picture fits its width (regions, cards and text wrap): no sideways scrolling.
+  ImGui::BeginChild("##canvas", ImVec2(0, 0), false, CompactEmbed() ? 0 : ImGuiWindowFlags_HorizontalScrollbar);
+  // Text wraps at the panel's visible edge: the picture may scroll sideways, so its content may
   // be wider (the tie caption was cut mid-word).
   ImGui::PushTextWrapPos(ImGui::GetScrollX() + ImGui::GetWindowWidth() - ImGui::GetStyle().ScrollbarSize * 2);
   ImDrawList* dl = ImGui::GetWindowDrawList();

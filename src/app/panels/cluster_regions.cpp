@@ -51,7 +51,12 @@ float LayoutRegions(const std::vector<Domain>& domains, bool compact, float x, f
   const int perRow =
       std::max(1, std::min(static_cast<int>(domains.size()), static_cast<int>(width / (minRegionW + gap))));
   const float regionW = (width - gap * (perRow - 1)) / perRow;
-  const int cols = std::max(1, static_cast<int>((regionW - 2 * pad + gap) / (cardW + gap)));
+  int cols = std::max(1, static_cast<int>((regionW - 2 * pad + gap) / (cardW + gap)));
+  // A phone's width fits one full card a row: two narrower ones halve the picture's height.
+  if (const float half = (regionW - 2 * pad - gap) / 2; !compact && cols == 1 && half >= kNarrowCardW) {
+    grid.cardW = half;
+    cols = 2;
+  }
   grid.cols = cols;
   float rowY = y;
   for (size_t i = 0; i < domains.size(); i += perRow) {

@@ -149,6 +149,24 @@ void NodeDetails(Lab& lab, NodeIndex ni, bool filtered, bool summed, bool answer
 
 }  // namespace
 
+void DrawResultLine(Lab& lab, const UiState& ui, const std::string& id) {
+  const CycleTrace& t = lab.trace();
+  const Phase phase = lab.playback.phase;
+  const ImVec4 rejected = colors::V(colors::kRejected);
+  if (!ui.showAnswer && phase < Phase::Select)
+    ImGui::TextColored(colors::V(colors::kMuted), "deciding... (%s)", PhaseName(phase));
+  else if (!t.error.empty())
+    ImGui::TextColored(rejected, "Framework error: %s", t.error.c_str());
+  else if (t.selected != kNone)
+    ImGui::TextColored(colors::V(colors::kWinner), "\xE2\x86\x92 goes to %s",
+                       lab.cluster().node(t.selected).name.c_str());
+  else if (!t.schedulingGates.empty())
+    ImGui::TextColored(rejected, "stays Pending: SchedulingGated");
+  else
+    ImGui::TextColored(rejected, "stays Pending");
+  MarkItem(id);
+}
+
 void DrawDecision(Lab& lab, UiState& ui) {
   const Cluster& cluster = lab.cluster();
   const CycleTrace& t = lab.trace();
@@ -165,36 +183,32 @@ void DrawDecision(Lab& lab, UiState& ui) {
   // A node's verdict once the picture has shown it (the Filter phase reveals them node by node).
   const auto filtered = [&](NodeIndex n) { return ui.showAnswer || CycleView::VerdictShown(t, n, lab.playback); };
   const bool summed = ui.showAnswer || phase > Phase::NormalizeScore;  // totals are known
+  DrawResultLine(lab, ui, "result");
   if (!answer) {
-    ImGui::TextColored(colors::V(colors::kMuted), "deciding... (%s)", PhaseName(phase));
-    MarkItem("result");
     ImGui::SameLine();
     ImGui::Checkbox("show the answer", &ui.showAnswer);
     MarkItem("showAnswer");
-  } else if (!t.error.empty()) {
-    ImGui::TextColored(colors::V(colors::kRejected), "Framework error: %s", t.error.c_str());
-  } else if (t.selected != kNone) {
-    ImGui::TextColored(colors::V(colors::kWinner), "\xE2\x86\x92 goes to %s", cluster.node(t.selected).name.c_str());
-    MarkItem("result");
-    Event(true, t.message, "Scheduled       ");
-  } else if (!t.schedulingGates.empty()) {
-    // A gated pod never reaches a cycle, so it gets no FailedScheduling event.
-    ImGui::TextColored(colors::V(colors::kRejected), "stays Pending: SchedulingGated");
-    MarkItem("result");
-    ImGui::TextWrapped(
-        "kubectl get pod shows SchedulingGated; kube-scheduler's queue keeps the pod aside (%s) and "
-        "never tries a node, so there is no FailedScheduling event.",
-        t.message.c_str());
-  } else {
-    ImGui::TextColored(colors::V(colors::kRejected), "stays Pending");
-    MarkItem("result");
-    Event(false, t.message, "FailedScheduling");
+  } else if (t.error.empty()) {  // a framework error is all the result line says
+    if (t.selected != kNone) {
+      Event(true, t.message, "Scheduled       ");
+    } else if (!t.schedulingGates.empty()) {
+      // A gated pod never reaches a cycle, so it gets no FailedScheduling event.
+      ImGui::TextWrapped(
+          "kubectl get pod shows SchedulingGated; kube-scheduler's queue keeps the pod aside (%s) and "
+          "never tries a node, so there is no FailedScheduling event.",
+          t.message.c_str());
+    } else {
+      Event(false, t.message, "FailedScheduling");
+    }
   }
   ui.previewSuggestion = -1;
   if (answer) DrawConflict(lab, ui);
+  // Under a compact embed's picture the sections start closed: the result is beside the
+  // editors already, and the reader opens what they want to check (the iframe grows).
+  const ImGuiTreeNodeFlags open = CompactEmbed() ? 0 : ImGuiTreeNodeFlags_DefaultOpen;
 
   if (!t.spreadFilter.empty() || !t.spreadScore.empty()) {
-    if (ImGui::CollapsingHeader("Spread constraints as PreFilter/PreScore saw them", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (ImGui::CollapsingHeader("Spread constraints as PreFilter/PreScore saw them", open)) {
       for (size_t i = 0; i < t.spreadFilter.size(); ++i)
         ConstraintSummary(cluster, t.spreadFilter[i], static_cast<int>(i), true);
       for (size_t i = 0; i < t.spreadScore.size(); ++i)
@@ -203,11 +217,11 @@ void DrawDecision(Lab& lab, UiState& ui) {
   }
 
   if (t.interPodAffinity && (!t.interPodAffinity->filterTerms.empty() || !t.interPodAffinity->scoreTerms.empty()))
-    if (ImGui::CollapsingHeader("Pod affinity terms as PreFilter/PreScore saw them", ImGuiTreeNodeFlags_DefaultOpen))
+    if (ImGui::CollapsingHeader("Pod affinity terms as PreFilter/PreScore saw them", open))
       InterPodAffinitySummary(cluster, *t.interPodAffinity);
 
   const NodeIndex shown = ui.selectedNode != kNone ? ui.selectedNode : ui.hoveredNode;
-  if (ImGui::CollapsingHeader("Nodes", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader("Nodes", open)) {
     const float tableH = std::min(ImGui::GetTextLineHeightWithSpacing() * (t.nodes.size() + 1.6f),
                                   ImGui::GetContentRegionAvail().y * (shown != kNone ? 0.4f : 0.9f));
     if (ImGui::BeginTable("##nodes", 3,
@@ -248,10 +262,13 @@ void DrawDecision(Lab& lab, UiState& ui) {
       ImGui::EndTable();
     }
   }
-  if (shown != kNone)
+  if (shown != kNone) {
     NodeDetails(lab, shown, filtered(shown), summed, answer);
-  else
-    ImGui::TextDisabled("Hover or click a node to see its arithmetic and scores.");
+  } else {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Hover or click a node to see its arithmetic and scores.");  // wrapped on a phone
+    ImGui::PopStyleColor();
+  }
 
   if (!lab.framework().profile().notSimulated.empty() && ImGui::CollapsingHeader("Not simulated")) {
     std::string names;

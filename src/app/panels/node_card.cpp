@@ -407,7 +407,9 @@ void DrawCycleLegend(Lab& lab, const UiState& ui) {
       ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + 2), ImVec2(p.x + h, p.y + 2 + h), sc.color, 2);
       ImGui::Dummy(ImVec2(h, h));
       ImGui::SameLine(0, 4);
+      ImGui::PushTextWrapPos(0.0f);  // a line longer than a phone's width wraps
       ImGui::TextUnformatted(text);
+      ImGui::PopTextWrapPos();
       MarkItem("legend:" + sc.plugin);
     }
   }

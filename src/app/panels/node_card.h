@@ -11,6 +11,8 @@ namespace spreadlab::app {
 
 // Lines of text at the bottom of a card for the cycle: filter pips, verdict, score bars.
 inline constexpr float kCardCycleLines = 4.6f;
+// The narrowest a full node card gets (on a phone's width, two a row).
+inline constexpr float kNarrowCardW = 150;
 
 // What every card of a frame shares, and what a card reports back.
 struct CardContext {

@@ -38,7 +38,10 @@ void WhenUnsatisfiableField(Lab& lab, size_t i);
 void MinDomainsField(Lab& lab, size_t i);
 // A workload's replicas ("replicas:<Kind/ns/name>"): kubectl scale (panels/workloads.cpp).
 void ReplicasField(Lab& lab, const io::ScenarioDoc::Workload& w);
+// The decision in one line as far as the cycle's playback has got (no spoilers), marked `id`
+// (panels/decision.cpp).
+void DrawResultLine(Lab& lab, const UiState& ui, const std::string& id);
 // An embed's strip of the editors its page named (?embed=1&controls=...; panels/embed_controls.cpp).
-void DrawEmbedControls(Lab& lab, const std::vector<std::string>& controls);
+void DrawEmbedControls(Lab& lab, UiState& ui, const std::vector<std::string>& controls);
 
 }  // namespace spreadlab::app

@@ -40,6 +40,21 @@ void DrawToolbar(Lab& lab, UiState& ui) {
     pb.JumpTo(Phase::PreFilter);
     pb.playing = false;
   }
+  const float font = ImGui::GetFontSize();
+  // A compact embed and a phone's width wrap every row to their width; the desktop lab keeps
+  // the release selector and the phases on their rows (cut where the panel ends): a row of
+  // their own would push the picture down.
+  const bool wrap = CompactEmbed() || NarrowDisplay();
+  // On a phone's width an embed keeps the actions (play, step, schedule) and leaves the
+  // picture's settings (speed, release, phases, grouping, colours) to the full lab: they
+  // took five rows between the editors and the picture.
+  const bool actionsOnly = CompactEmbed() && NarrowDisplay();
+  auto next = [wrap](float width, float spacing = -1) {
+    if (wrap)
+      SameLineIfFits(width, spacing);
+    else
+      ImGui::SameLine(0, spacing);
+  };
   if (ImGui::Button(pb.playing ? "Pause" : "Play")) {
     if (pb.playing)
       pb.playing = false;
@@ -47,21 +62,23 @@ void DrawToolbar(Lab& lab, UiState& ui) {
       pb.Resume();
   }
   MarkItem("play");
-  ImGui::SameLine();
+  next(ButtonWidth("Step"));
   if (ImGui::Button("Step")) pb.Step();
   MarkItem("step");
-  ImGui::SameLine();
-  // Its name beside it: written inside, the grab covered it.
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.5f);
-  ImGui::SliderFloat("speed", &pb.speed, 0.25f, 4.0f, "%.2fx");
-  ImGui::SameLine();
-  // Presenting starts with both side columns folded: the picture takes the screen.
-  if (ImGui::Checkbox("Present", &ui.present) && ui.present) ui.foldLeft = ui.foldRight = true;
-  MarkItem("present");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
-        "For a room: larger text, the side columns folded (their strips open them), each decision opening at "
-        "PreFilter with its answer hidden, and Play pausing after every phase (press Play to go on).");
+  if (!actionsOnly) {
+    // Its name beside it: written inside, the grab covered it.
+    next(font * 4.5f + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("speed").x);
+    ImGui::SetNextItemWidth(font * 4.5f);
+    ImGui::SliderFloat("speed", &pb.speed, 0.25f, 4.0f, "%.2fx");
+    next(ImGui::GetFrameHeight() + ImGui::CalcTextSize("Present").x + ImGui::GetStyle().ItemInnerSpacing.x);
+    // Presenting starts with both side columns folded: the picture takes the screen.
+    if (ImGui::Checkbox("Present", &ui.present) && ui.present) ui.foldLeft = ui.foldRight = true;
+    MarkItem("present");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "For a room: larger text, the side columns folded (their strips open them), each decision opening at "
+          "PreFilter with its answer hidden, and Play pausing after every phase (press Play to go on).");
+  }
   SameLineIfFits(ButtonWidth("Schedule next"), 24);
   if (ImGui::Button("Schedule next")) {
     Later([&lab] {
@@ -85,22 +102,27 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   }
   ImGui::EndDisabled();
   MarkItem("scheduleAll");
-  // On a desktop these rows are cut where the panel ends (a row of their own would push the
-  // picture down); on a phone's width they wrap, so that nothing is cut.
-  const bool wrap = NarrowDisplay();
-  if (wrap)
-    SameLineIfFits(ImGui::GetFontSize() * 7 + ImGui::CalcTextSize("kube-scheduler").x + 8, 24);
-  else
-    ImGui::SameLine(0, 24);
+  // Default, and whenever no pod has what the chosen key asks for: the pods' workloads when
+  // some workload controls a pod, else the pending pod's first label.
+  const auto& pods = lab.doc().scenario().pods;
+  const auto colours = [&](const std::string& key) {
+    return std::any_of(pods.begin(), pods.end(), [&](const v1::Pod& p) { return !PodColorValue(p, key).empty(); });
+  };
+  if (ui.colorKey.empty() || !colours(ui.colorKey)) {
+    if (colours(kColorByWorkload))
+      ui.colorKey = kColorByWorkload;
+    else if (lab.pod() != kNone && !pods[lab.podItem()].metadata.labels.empty())
+      ui.colorKey = pods[lab.podItem()].metadata.labels.begin()->first;
+  }
+  if (actionsOnly) return;
+  next(font * 7 + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("kube-scheduler").x, 24);
   DrawReleaseSelector(lab);
   // The phases as a row of buttons; the current one lit.
   for (int p = 0; p < kPhaseCount; ++p) {
     const Phase ph = static_cast<Phase>(p);
     const bool current = pb.phase == ph;
-    if (p && wrap)
-      SameLineIfFits(ButtonWidth(PhaseName(ph)), 2);
-    else if (p)
-      ImGui::SameLine(0, 2);
+    if (p)
+      next(ButtonWidth(PhaseName(ph)), 2);
     else
       ImGui::TextDisabled("phase:"), ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Button, current ? colors::V(colors::kAccent) : colors::V(colors::P().button));
@@ -116,7 +138,7 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   // Grouping and colouring.
   const std::vector<std::string>& keys = NodeLabelKeys(lab);
   const std::string group = GroupKey(lab, ui);
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11);
+  ImGui::SetNextItemWidth(font * 11);
   if (ImGui::BeginCombo("group by", ui.groupKey.empty() ? ("constraint: " + group).c_str() : group.c_str())) {
     if (ImGui::Selectable("the pending pod's first topologyKey", ui.groupKey.empty())) ui.groupKey.clear();
     for (const auto& k : keys)
@@ -124,20 +146,8 @@ void DrawToolbar(Lab& lab, UiState& ui) {
     ImGui::EndCombo();
   }
   MarkItem("groupBy");
-  SameLineIfFits(ImGui::GetFontSize() * 7 + ImGui::CalcTextSize("colour pods by").x + 8);
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-  // Default, and whenever no pod has what the chosen key asks for: the pods' workloads when
-  // some workload controls a pod, else the pending pod's first label.
-  const auto& pods = lab.doc().scenario().pods;
-  const auto colours = [&](const std::string& key) {
-    return std::any_of(pods.begin(), pods.end(), [&](const v1::Pod& p) { return !PodColorValue(p, key).empty(); });
-  };
-  if (ui.colorKey.empty() || !colours(ui.colorKey)) {
-    if (colours(kColorByWorkload))
-      ui.colorKey = kColorByWorkload;
-    else if (lab.pod() != kNone && !pods[lab.podItem()].metadata.labels.empty())
-      ui.colorKey = pods[lab.podItem()].metadata.labels.begin()->first;
-  }
+  next(font * 7 + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("colour pods by").x);
+  ImGui::SetNextItemWidth(font * 7);
   if (ImGui::BeginCombo("colour pods by", ui.colorKey.c_str())) {
     if (ImGui::Selectable(kColorByWorkload.c_str(), ui.colorKey == kColorByWorkload)) ui.colorKey = kColorByWorkload;
     std::set<std::string> podKeys;
