@@ -178,13 +178,14 @@ void DrawFrame(Lab& lab, UiState& ui) {
   ImGui::End();
   DrawImportDialog(lab, ui);
   if (lab.loaded()) {
-    DrawComparePanel(lab, ui);
-    // Over the Decision panel, which a prediction keeps unanswered anyway: the picture
-    // (where the learner clicks) and the editors stay in view; on a phone's one view, over
-    // whichever view is shown.
-    const ImVec2 lessonAt = one ? ImVec2(0, top) : decisionPos;
-    const float lessonW = one ? display.x : decisionSize.x;
-    DrawLessonPanel(lab, ui, ImVec2(lessonAt.x + 6, lessonAt.y + 26), lessonW - 12);
+    // Over the Decision panel, which a prediction keeps unanswered anyway (and which
+    // Compare's table repeats): the picture (where the learner clicks) and the editors stay
+    // in view; on a phone's one view, over whichever view is shown.
+    const ImVec2 overAt = one ? ImVec2(0, top) : decisionPos;
+    const ImVec2 overSize = one ? ImVec2(display.x, bottom - top) : decisionSize;
+    DrawComparePanel(lab, ui, ImVec2(overAt.x + 6, overAt.y + 26),
+                     ImVec2(overSize.x - 12, std::max(overSize.y - 32, ImGui::GetFontSize() * 12)));
+    DrawLessonPanel(lab, ui, ImVec2(overAt.x + 6, overAt.y + 26), overSize.x - 12);
   }
   LastFrame().keyboardFocus = ImGui::GetIO().NavVisible;
   LastFrame().dark = colors::DarkTheme();

@@ -738,7 +738,7 @@ test('a big file opened with Import shows its progress, then the scenario', asyn
   await ctx.close();
 });
 
-teachTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect, shot, EXAMPLES, CLI });
+teachTests({ test, openLab, api, frames, check, checkEqual, clickWidget, typeInto, rect, shot, EXAMPLES, CLI });
 embedTests({ test, openLab, api, frames, check, checkEqual, rect, typeInto, shot, newContext: (options) => browser.newContext(options) });
 
 // ---- run ----

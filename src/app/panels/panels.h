@@ -20,7 +20,8 @@ void DrawDecision(Lab& lab, UiState& ui);        // panels/decision.cpp: message
 void DrawConflict(Lab& lab, UiState& ui);        // panels/conflict.cpp: why Pending, suggested changes
 void DrawTimeline(Lab& lab, UiState& ui);        // panels/timeline.cpp: placements and skew over time
 void DrawImportDialog(Lab& lab, UiState& ui);    // panels/import.cpp: paste a scenario
-void DrawComparePanel(Lab& lab, UiState& ui);    // panels/compare.cpp: the pod under A and B side by side
+// panels/compare.cpp: the pod under A and B side by side, opened at `pos` with `size`
+void DrawComparePanel(Lab& lab, UiState& ui, ImVec2 pos, ImVec2 size);
 // panels/lesson.cpp: the open lesson's step, first shown at `pos`, `width` wide.
 void DrawLessonPanel(Lab& lab, UiState& ui, ImVec2 pos, float width);
 void DrawStatusBar(Lab& lab, UiState& ui);  // panels/status.cpp
