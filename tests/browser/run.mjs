@@ -322,8 +322,8 @@ test('bad JSON shows the core error and keeps the scenario', async () => {
   const bad = readFileSync(join(EXAMPLES, 'one-constraint.json'), 'utf8').replace('"maxSkew": 1', '"maxSkew": 0');
   const r = await api(page, 'load', bad, 'bad.json');
   check(!r.ok, 'load refused');
-  check(/items\[7\]\.spec\.topologySpreadConstraints\[0\]\.maxSkew/.test(r.error) && /greater than zero/.test(r.error),
-    `error names the path and the rule: ${r.error}`);
+  check(r.error === 'Pod "mypod" is invalid: spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero',
+    `error names the object, the field and the rule as the API server does: ${r.error}`);
   await frames(page, 3);
   const status = await api(page, 'status');
   check(status.error && status.text.includes(r.error), `status bar shows it: ${status.text}`);
@@ -380,8 +380,8 @@ test('YAML pasted or loaded: read as kubectl reads it, with the line of a bad fi
   checkEqual(trace.selected, 'node-b', 'the pending pod goes to the other zone');
   // A bad field: the error names the YAML line; the scenario stays.
   const bad = await api(page, 'load', yaml.replace('maxSkew: 1', 'maxSkew: 0'), 'shop.yaml');
-  check(!bad.ok && /^line 30: items\[3\]\.spec\.topologySpreadConstraints\[0\]\.maxSkew: must be greater than zero/.test(bad.error),
-    `the line and path of the bad field: ${bad.error}`);
+  check(!bad.ok && /^line 30: Pod "web-1" is invalid: spec\.topologySpreadConstraints\[0\]\.maxSkew: Invalid value: 0: must be greater than zero$/.test(bad.error),
+    `the line, the object and the bad field: ${bad.error}`);
   const yes = await api(page, 'load', yaml.replace('app: web}}\nspec:\n  nodeName', 'app: yes}}\nspec:\n  nodeName'), 'shop.yaml');
   check(!yes.ok && /quote it \("yes"\)/.test(yes.error), `an unquoted yes in a label: ${yes.error}`);
   const syntax = await api(page, 'load', 'kind: Pod\nmetadata: {name: [a}\n', 'bad.yaml');
