@@ -127,6 +127,13 @@ class ScenarioDoc {
   // spreadlab.io/failed-nodes annotation, so that RestoreNodes brings them back empty.
   bool FailNodes(const std::vector<size_t>& nodes, std::string& error);
   bool RestoreNodes(size_t& restored, std::string& error);
+  // The failed nodes kept until RestoreNodes, for the picture to show them greyed where
+  // they were: their names and labels as the annotation holds them.
+  struct FailedNode {
+    std::string name;
+    v1::LabelMap labels;
+  };
+  std::vector<FailedNode> FailedNodes() const;
 
   // --- nodes ---
   bool SetNodeLabels(size_t node, v1::LabelMap labels, std::string& error);

@@ -608,6 +608,43 @@ test('the Events panel plays a zone outage and recovery as the CLI simulates it'
   await ctx.close();
 });
 
+// Issue 28: the story's buttons tell the CLI's story (the pending pods placed before zone C
+// fails), the failed zone stays in the picture greyed until restore, and the skew chart
+// has a column for every event, a skew of 0 too.
+test('the story of zone-outage.yaml played from its buttons equals spreadlab simulate, the failed zone greyed', async () => {
+  const { page, ctx } = await openLab('/');
+  const file = 'zone-outage.yaml';
+  checkEqual(await api(page, 'load', readFileSync(join(EXAMPLES, file), 'utf8'), file), { ok: true, error: null }, 'load');
+  const cli = JSON.parse(execFileSync(CLI, ['simulate', join(EXAMPLES, file), '--format', 'json'], { encoding: 'utf8' }));
+  await clickWidget(page, 'events');
+  await clickWidget(page, 'story:0');
+  await frames(page, 2);
+  let rects = await api(page, 'widgetRects');
+  check(rects['domain:zone-c'] && rects['failedNode:node-c1'] && rects['failedNode:node-c2'],
+    `zone C stays in the picture, its nodes failed: ${Object.keys(rects).filter((k) => /domain:|failedNode:/.test(k))}`);
+  const status = (await api(page, 'status')).text;
+  check(/^start: .* 6 placed.*; fail topology.kubernetes.io\/zone=zone-c: 2 evicted/.test(status),
+    `the status tells the placements, then the outage: ${status}`);
+  await shot(page, '18-story-zone-c-failed.png');
+  for (const i of [1, 2]) {
+    await clickWidget(page, `story:${i}`);
+    await frames(page, 2);
+  }
+  rects = await api(page, 'widgetRects');
+  check(!rects['failedNode:node-c1'], 'restored: zone C\'s nodes are back');
+  const events = await api(page, 'events');
+  checkEqual(events.steps.map((s) => s.action), cli.steps.map((s) => s.action), 'the same steps, the placements first');
+  checkEqual(events, cli, 'every step\'s report and the final pods are the CLI\'s');
+  // The skew chart: one column per event (start, fail, restore, deschedule), skew 0 drawn too.
+  await reveal(page, 'skewChart:default/Deployment/web:topology.kubernetes.io/zone');
+  rects = await api(page, 'widgetRects');
+  const bars = [0, 1, 2, 3].map((i) => rects[`skewBar:default/Deployment/web:topology.kubernetes.io/zone:${i}`]);
+  check(bars.every((b) => b && b.h > 0), `a column per event: ${JSON.stringify(bars)}`);
+  check(bars[2].h > bars[1].h && bars[2].h > bars[3].h, 'restore\'s skew 3 stands above the skew 0 around it');
+  await shot(page, '18-story-skew-chart.png');
+  await ctx.close();
+});
+
 test('an event steps through on the timeline: the event, each binding, the controllers, as the picture shows them', async () => {
   const { page, ctx } = await openLab('/');
   const file = 'zone-outage.yaml';
