@@ -102,6 +102,7 @@
     scheduleAll: () => callJson('spreadlab_schedule_all'),
     scale: (workload, replicas) => callJson('spreadlab_scale', String(workload), Number(replicas)),
     simulate: (step) => callJson('spreadlab_simulate', String(step)),
+    events: () => callJson('spreadlab_events'),
     timeline: () => callJson('spreadlab_timeline'),
     scrubTo: (step) => callJson('spreadlab_scrub_to', Number(step)),
     setKubeVersion: (version) => callJson('spreadlab_set_kube_version', String(version)),

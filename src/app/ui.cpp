@@ -217,14 +217,16 @@ void DrawFrame(Lab& lab, UiState& ui) {
   DrawImportDialog(lab, ui);
   DrawAddNodeDialog(lab, ui);
   if (lab.loaded()) {
-    DrawComparePanel(lab, ui);
-    // Over the Decision panel, which a prediction keeps unanswered anyway: the picture
-    // (where the learner clicks) and the editors stay in view; on a phone's one view, over
-    // whichever view is shown.
-    // A folded Decision column leaves it the right of the picture.
-    const float lessonW = one ? display.x : std::max(decisionSize.x, std::min(420.0f, display.x * 0.35f));
-    const ImVec2 lessonAt = one ? ImVec2(0, top) : ImVec2(display.x - lessonW, decisionPos.y);
-    DrawLessonPanel(lab, ui, ImVec2(lessonAt.x + 6, lessonAt.y + 26), lessonW - 12);
+    // Over the Decision panel, which a prediction keeps unanswered anyway (and which
+    // Compare's table repeats): the picture (where the learner clicks) and the editors stay
+    // in view; on a phone's one view, over whichever view is shown. A folded Decision column
+    // leaves them the right of the picture.
+    const float overW = one ? display.x : std::max(decisionSize.x, std::min(420.0f, display.x * 0.35f));
+    const ImVec2 overAt = one ? ImVec2(0, top) : ImVec2(display.x - overW, decisionPos.y);
+    const ImVec2 overSize = one ? ImVec2(display.x, bottom - top) : ImVec2(overW, decisionSize.y);
+    DrawComparePanel(lab, ui, ImVec2(overAt.x + 6, overAt.y + 26),
+                     ImVec2(overSize.x - 12, std::max(overSize.y - 32, ImGui::GetFontSize() * 12)));
+    DrawLessonPanel(lab, ui, ImVec2(overAt.x + 6, overAt.y + 26), overSize.x - 12);
   }
   LastFrame().keyboardFocus = ImGui::GetIO().NavVisible;
   LastFrame().dark = colors::DarkTheme();

@@ -143,6 +143,15 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_simulate(const char* step) {
   return Out(j);
 }
 
+// events(): the Events panel's reports, oldest first ("start" when an event placed the
+// pending pods first): {steps, pods}, as `spreadlab simulate --format json` writes the same steps.
+EMSCRIPTEN_KEEPALIVE const char* spreadlab_events() {
+  Lab& lab = TheLab();
+  std::vector<spreadlab::io::StepReport> reports;
+  for (const spreadlab::io::StepReport* e : lab.Events()) reports.push_back(*e);
+  return Out(spreadlab::io::SimulationToJson(reports, lab.doc().scenario()));
+}
+
 // setKubeVersion(version): answer as that kube-scheduler release ("1.30" to "1.37",
 // "master"; "" the newest), one undoable edit: {ok, error, kubeVersion}.
 EMSCRIPTEN_KEEPALIVE const char* spreadlab_set_kube_version(const char* version) {

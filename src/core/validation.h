@@ -13,8 +13,8 @@ namespace spreadlab {
 
 struct FieldError {
   std::string path;     // e.g. "items[3].spec.topologySpreadConstraints[0].maxSkew"
-  std::string message;  // e.g. "must be greater than zero (got 0)"
-  std::string ToString() const { return path + ": " + message; }
+  std::string message;  // field.Error.ErrorBody(), e.g. "Invalid value: 0: must be greater than zero"
+  std::string ToString() const { return path + ": " + message; }  // field.Error.Error()
 };
 
 // Validation of the fields the scheduler reads, as the Kubernetes API server (and

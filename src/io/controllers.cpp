@@ -174,10 +174,11 @@ class Controllers {
                           ? static_cast<int64_t>(std::min<uint64_t>(it->get<uint64_t>(), INT64_MAX))
                           : it->get<int64_t>();
     if (v < 0)
-      throw ControllerError{w.path + ".spec." + key, "must be greater than or equal to 0 (got " + it->dump() + ")"};
+      throw ControllerError{w.path + ".spec." + key,
+                            "Invalid value: " + it->dump() + ": must be greater than or equal to 0"};
     if (v > 100000)
       throw ControllerError{w.path + ".spec." + key,
-                            "spreadlab creates at most 100000 pods per workload (got " + it->dump() + ")"};
+                            "Invalid value: " + it->dump() + ": spreadlab creates at most 100000 pods per workload"};
     return v;
   }
 

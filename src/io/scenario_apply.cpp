@@ -117,13 +117,13 @@ bool PodSpecUpdateAllowed(ojson was, ojson now) {
   return was == now;
 }
 
-// "items[12].spec.x: why" -> 12 and ".spec.x: why"; npos when the error names no item.
-size_t ErrorItem(const std::string& error, std::string& rest) {
-  if (error.rfind("items[", 0) != 0) return std::string::npos;
-  const size_t close = error.find(']');
+// "items[12].spec.x" -> 12 and ".spec.x"; npos when the path names no item.
+size_t ErrorItem(const std::string& path, std::string& rest) {
+  if (path.rfind("items[", 0) != 0) return std::string::npos;
+  const size_t close = path.find(']');
   if (close == std::string::npos) return std::string::npos;
-  rest = error.substr(close + 1);
-  return std::stoul(error.substr(6, close - 6));
+  rest = path.substr(close + 1);
+  return std::stoul(path.substr(6, close - 6));
 }
 
 }  // namespace
@@ -199,17 +199,19 @@ bool ScenarioDoc::ApplyText(std::string_view text, std::vector<std::string>& app
     lines.push_back(name + (merged == items[at] ? " unchanged" : " configured"));
     items[at] = std::move(merged);
   }
-  std::string reread;
-  if (!Reread(reread)) {
+  std::string reread, where;
+  if (!Reread(reread, &where)) {
     // Told where the person wrote it: the applied object's path in the text, and its line.
     std::string rest;
-    const size_t item = ErrorItem(reread, rest);
+    const size_t item = ErrorItem(where, rest);
     const auto mine = std::find(itemOf.begin(), itemOf.end(), item);
     if (mine != itemOf.end()) {
-      const std::string& base = paths[static_cast<size_t>(mine - itemOf.begin())];
+      const std::string path = Under(paths[static_cast<size_t>(mine - itemOf.begin())], rest);
       ReadResult located;
-      located.error = Under(base, rest);
-      located.where = LineOf(text, r.yaml, Under(base, rest.substr(0, rest.find(": "))));
+      // The API server's words name the object; the reader's start with the path in the document.
+      located.error =
+          reread.rfind(where, 0) == 0 ? (path.empty() ? "document" : path) + reread.substr(where.size()) : reread;
+      located.where = LineOf(text, r.yaml, path);
       reread = LocatedError(located, source);
     }
     error = reread;

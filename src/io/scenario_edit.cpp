@@ -10,6 +10,7 @@
 
 #include "core/resources.h"
 #include "core/validation.h"
+#include "io/invalid_object.h"
 #include "io/scenario_json.h"
 #include "io/scenario_doc_json.h"
 #include "io/yaml_out.h"
@@ -173,19 +174,22 @@ std::shared_ptr<const ScenarioDoc::Snapshot> ScenarioDoc::Restore(const Snapshot
 }
 
 namespace {
-bool NoErrors(const std::vector<FieldError>& errors, std::string& error) {
+// Refused as the API server words it (io/invalid_object.h), the objects named as `doc` holds them.
+bool NoErrors(const ojson& doc, const std::vector<FieldError>& errors, std::string& error) {
   if (errors.empty()) return true;
-  error = errors.front().ToString();
+  error = InvalidObjectError(doc, errors);
   return false;
 }
 }  // namespace
 
-bool ScenarioDoc::Validate(std::string& error) const { return NoErrors(ValidateScenario(*scenario_), error); }
+bool ScenarioDoc::Validate(std::string& error) const {
+  return NoErrors(json_->doc, ValidateScenario(*scenario_), error);
+}
 bool ScenarioDoc::ValidatePod(size_t pod, std::string& error) const {
-  return NoErrors(ValidateEditedPod(scenario_->pods[pod]), error);
+  return NoErrors(json_->doc, ValidateEditedPod(scenario_->pods[pod]), error);
 }
 bool ScenarioDoc::ValidateNode(size_t node, std::string& error) const {
-  return NoErrors(ValidateEditedNode(scenario_->nodes[node]), error);
+  return NoErrors(json_->doc, ValidateEditedNode(scenario_->nodes[node]), error);
 }
 
 // Edits change scenario_ in place (copying a large Scenario costs more than
@@ -233,13 +237,14 @@ bool ScenarioDoc::RereadItems(const Snapshot& snapshot, std::string& error) {
   return true;
 }
 
-bool ScenarioDoc::Reread(std::string& error) {
+bool ScenarioDoc::Reread(std::string& error, std::string* errorPath) {
   Scenario next;
   ojson doc;
   ReadResult r = ReadScenarioDocument(json_->doc, next, &doc, &sync_);
   sync_ = SyncContext{};
   if (!r.ok) {
     error = r.error;
+    if (errorPath) *errorPath = r.path;
     return false;
   }
   // The controllers answer the edit as they would in a cluster (a removed pod of a
@@ -367,7 +372,7 @@ bool ScenarioDoc::SetPodNodeNames(const std::vector<std::pair<size_t, std::strin
     old.push_back(std::exchange(scenario_->pods.at(pod).spec.nodeName, nodeName));
   const std::set<std::string> nodeNames = NodeNames();
   const bool valid = std::all_of(binds.begin(), binds.end(), [&](const auto& bind) {
-    return NoErrors(ValidateEditedPod(scenario_->pods[bind.first], &nodeNames), error);
+    return NoErrors(json_->doc, ValidateEditedPod(scenario_->pods[bind.first], &nodeNames), error);
   });
   if (!valid) {
     for (size_t i = binds.size(); i-- > 0;) scenario_->pods[binds[i].first].spec.nodeName = old[i];

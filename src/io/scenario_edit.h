@@ -165,6 +165,13 @@ class ScenarioDoc {
   // spreadlab.io/failed-nodes annotation, so that RestoreNodes brings them back empty.
   bool FailNodes(const std::vector<size_t>& nodes, std::string& error);
   bool RestoreNodes(size_t& restored, std::string& error);
+  // The failed nodes kept until RestoreNodes, for the picture to show them greyed where
+  // they were: their names and labels as the annotation holds them.
+  struct FailedNode {
+    std::string name;
+    v1::LabelMap labels;
+  };
+  std::vector<FailedNode> FailedNodes() const;
 
   // --- nodes ---
   bool SetNodeLabels(size_t node, v1::LabelMap labels, std::string& error);
@@ -194,7 +201,9 @@ class ScenarioDoc {
   // rest of the scenario was valid and cannot have changed (ValidateEditedPod).
   bool ValidatePod(size_t pod, std::string& error) const;
   bool ValidateNode(size_t node, std::string& error) const;
-  bool Reread(std::string& error);  // after a structural JSON edit; reverts on failure
+  // After a structural JSON edit; reverts on failure. `errorPath`: the field the error is
+  // about in the document ("items[3].spec...", ReadResult::path), when it names one.
+  bool Reread(std::string& error, std::string* errorPath = nullptr);
   // The items of these nodes and of the pods bound to them, last first (to erase them in
   // turn); `podKeys` receives the pods' "namespace/name". False when the document is one
   // node alone ("the scenario is this one node; it cannot <verb>").

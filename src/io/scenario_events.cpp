@@ -17,7 +17,7 @@ constexpr const char* kRestartedAt = "kubectl.kubernetes.io/restartedAt";
 ojson& ListAnnotations(ojson& doc) { return Child(Child(doc, "metadata"), "annotations"); }
 
 // The failed nodes kept in the annotations (FailNodes), an empty array when there are none.
-ojson FailedNodes(const ojson& annotations) {
+ojson FailedNodeItems(const ojson& annotations) {
   auto it = annotations.find(kFailedNodesAnnotation);
   ojson failed =
       it != annotations.end() && it->is_string() ? ParseJsonText(it->get_ref<const std::string&>()) : ojson::array();
@@ -88,7 +88,7 @@ bool ScenarioDoc::FailNodes(const std::vector<size_t>& nodes, std::string& error
   if (!NodeItemsWithPods(nodes, "fail", gone, &sync_.terminating, error)) return false;
   ojson backup = json_->doc;
   ojson& annotations = ListAnnotations(json_->doc);
-  ojson failed = FailedNodes(annotations);
+  ojson failed = FailedNodeItems(annotations);
   for (size_t node : nodes) failed.push_back(json_->doc["items"][ItemIndex(scenario_->nodes[node].path)]);
   annotations[kFailedNodesAnnotation] = Text(failed);
   for (size_t i : gone) json_->doc["items"].erase(i);
@@ -99,7 +99,7 @@ bool ScenarioDoc::RestoreNodes(size_t& restored, std::string& error) {
   restored = 0;
   ojson backup = json_->doc;
   ojson& annotations = ListAnnotations(json_->doc);
-  ojson failed = FailedNodes(annotations);
+  ojson failed = FailedNodeItems(annotations);
   annotations.erase(kFailedNodesAnnotation);
   if (annotations.empty()) json_->doc["metadata"].erase("annotations");
   if (failed.empty()) {
@@ -110,6 +110,25 @@ bool ScenarioDoc::RestoreNodes(size_t& restored, std::string& error) {
   for (ojson& node : failed) json_->Items().push_back(std::move(node));
   restored = failed.size();
   return Reshaped(std::move(backup), error);
+}
+
+std::vector<ScenarioDoc::FailedNode> ScenarioDoc::FailedNodes() const {
+  std::vector<FailedNode> out;
+  const ojson& doc = json_->doc;
+  auto meta = doc.find("metadata");
+  if (meta == doc.end() || !meta->is_object()) return out;
+  auto annotations = meta->find("annotations");
+  if (annotations == meta->end() || !annotations->is_object()) return out;
+  for (const ojson& node : FailedNodeItems(*annotations)) {
+    auto m = node.is_object() ? node.find("metadata") : node.end();
+    if (m == node.end() || !m->is_object()) continue;
+    FailedNode f{m->value("name", ""), {}};
+    if (auto labels = m->find("labels"); labels != m->end() && labels->is_object())
+      for (const auto& [k, v] : labels->items())
+        if (v.is_string()) f.labels[k] = v.get<std::string>();
+    out.push_back(std::move(f));
+  }
+  return out;
 }
 
 }  // namespace spreadlab::io

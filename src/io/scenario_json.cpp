@@ -10,6 +10,7 @@
 #include "core/resources.h"
 #include "core/validation.h"
 #include "io/controllers.h"
+#include "io/invalid_object.h"
 #include "io/list_items.h"
 #include "io/pod_deletion_order.h"
 #include "io/priority_admission.h"
@@ -900,6 +901,7 @@ bool ReadDumpByItem(std::string_view text, Scenario& out, ReadResult& result) {
 void Locate(std::string_view text, bool yaml, const ControllerResult& controllers, const std::string& path,
             ReadResult& result) {
   const std::string source = SourcePath(controllers, path);
+  result.path = source.empty() ? "document" : source;  // as the error names it
   if (source != path && result.error.compare(0, path.size() + 2, path + ": ") == 0)
     result.error = (source.empty() ? "document" : source) + result.error.substr(path.size());
   if (!yaml) return;
@@ -907,6 +909,21 @@ void Locate(std::string_view text, bool yaml, const ControllerResult& controller
   result.where = {src.where.line, 0};
   if (!src.hint.empty() && result.error.find("expected a string") != std::string::npos)
     result.error += " (" + src.hint + ")";
+}
+
+// An object the API server would refuse, in its words (io/invalid_object.h), at the line
+// of its first error's field. The document as written is parsed again: this is the error
+// path, and only the written objects have the kinds and names the user knows. It read
+// once already, so it reads again without throwing.
+void TellInvalid(std::string_view text, const json* parsed, bool yaml, const ControllerResult& controllers,
+                 std::vector<FieldError> errors, ReadResult& result) {
+  for (FieldError& e : errors) e.path = SourcePath(controllers, e.path);
+  ReadResult ignored;
+  const json written = parsed ? *parsed : yaml ? ParseYaml(text, ignored) : ParseJson(text);
+  size_t first = 0;
+  result.error = OneLine(InvalidObjectError(written, errors, &first));
+  result.path = errors[first].path;
+  if (yaml) result.where = {LocateYamlPath(text, result.path).where.line, 0};
 }
 
 // The reader's one try/catch. The wasm build lets only the functions it names catch
@@ -955,8 +972,7 @@ extern "C" [[gnu::noinline]] void spreadlab_read_text(std::string_view text, Sce
     if (!e.path.empty() || e.message.rfind("document:", 0) == 0) Locate(text, yaml, controllers, e.path, result);
     return;
   } catch (const ControllerError& e) {
-    result.error = OneLine(e.path + ": " + e.message);
-    Locate(text, yaml, controllers, e.path, result);
+    TellInvalid(text, parsed, yaml, controllers, {{e.path, e.message}}, result);
     return;
   } catch (const std::exception& e) {
     result.error = std::string("invalid input: ") + e.what();
@@ -1066,9 +1082,7 @@ ReadResult ReadScenarioText(std::string_view text, const json* parsed, Scenario&
   }
   auto errors = ValidateScenario(out);
   if (!errors.empty()) {
-    result.error = OneLine(errors.front().ToString());
-    Locate(text, result.yaml, controllers, errors.front().path, result);
-    if (errors.size() > 1) result.error += " (and " + std::to_string(errors.size() - 1) + " more)";
+    TellInvalid(text, parsed, result.yaml, controllers, std::move(errors), result);
     return result;
   }
   result.ok = true;

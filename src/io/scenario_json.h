@@ -23,9 +23,10 @@ inline constexpr const char* kKubeVersionAnnotation = "spreadlab.io/kube-version
 
 struct ReadResult {
   bool ok = false;
-  bool yaml = false;                     // the text was YAML
-  std::string error;                     // "items[3].spec.…: …" when !ok
-  TextPosition where;                    // YAML: the line (and, for syntax errors, column) of the error
+  bool yaml = false;  // the text was YAML
+  std::string error;  // when !ok: `Pod "web-1" is invalid: spec.…: …` (the API server's words) or "items[3].spec.…: …"
+  std::string path;    // the field of the error in the document as written ("items[3].spec.…", "document"), if any
+  TextPosition where;  // YAML: the line (and, for syntax errors, column) of the error
   std::vector<std::string> warnings;     // items that were understood but have no effect
   std::vector<std::string> notes;        // what the workload controllers created (io/controllers.h)
   size_t created = 0;                    // the objects they created

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 const CLUSTER = { x: 360, y: 24, width: 650, height: 470 };
 
 export function teachTests(h) {
-  const { test, openLab, api, frames, check, checkEqual, clickWidget, rect, shot, EXAMPLES, CLI } = h;
+  const { test, openLab, api, frames, check, checkEqual, clickWidget, typeInto, rect, shot, EXAMPLES, CLI } = h;
 
   test('spread-outvoted.json: each phase of the animation shows what it has computed, and only that', async () => {
     const { page, ctx } = await openLab('/');
@@ -192,7 +192,10 @@ export function teachTests(h) {
     await page.mouse.click((await rect(page, 'menu:Compare')).x + 20, (await rect(page, 'menu:Compare')).y + 30);
     await frames(page, 3);
     await clickWidget(page, 'compareSnapshot');
-    checkEqual((await api(page, 'setConstraintField', 0, 'maxSkew', 2)).ok, true, 'edit A');
+    // "then edit A (the lab) and watch": maxSkew typed in the Pending pod panel with the
+    // window open (issue 28: the window covered that field, and the click landed on it).
+    await typeInto(page, 'maxSkew#0', '2');
+    checkEqual((await api(page, 'trace')).spread.filter[0].maxSkew, 2, 'maxSkew typed into A while Compare is open');
     await frames(page, 3);
     check((await api(page, 'widgetRects')).compareResult, 'the panel shows the comparison');
     await shot(page, 'compare-panel.png');

@@ -91,14 +91,14 @@ check "scale bad arg" 2 "expected [KIND/]NAMESPACE/NAME=REPLICAS" "$BIN" schedul
 printf '{"kind":"List","items":[' > "$TMP/bad.json"
 check "truncated json" 2 "invalid JSON" "$BIN" explain "$TMP/bad.json"
 sed 's/"maxSkew": 1/"maxSkew": 0/' "$EX/one-constraint.json" > "$TMP/skew0.json"
-check "maxSkew 0" 2 "items[7].spec.topologySpreadConstraints[0].maxSkew: must be greater than zero" \
+check "maxSkew 0" 2 'Pod "mypod" is invalid: spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero' \
   "$BIN" explain "$TMP/skew0.json"
 sed 's/maxSkew: 1/maxSkew: 0/' "$EX/shop.yaml" > "$TMP/shop.yaml"
 check "yaml template field" 2 \
-  "shop.yaml:95: items[8].spec.template.spec.topologySpreadConstraints[0].maxSkew: must be greater than zero (got 0)" \
+  'shop.yaml:95: Deployment.apps "web" is invalid: spec.template.spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero' \
   "$BIN" schedule "$TMP/shop.yaml"
 check "shop" 0 "shop/db-2                  StatefulSet/db  node-c1" "$BIN" schedule "$EX/shop.yaml"
-check "why bad input" 2 "items[7].spec.topologySpreadConstraints[0].maxSkew: must be greater than zero" \
+check "why bad input" 2 'Pod "mypod" is invalid: spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero' \
   "$BIN" why "$TMP/skew0.json"
 check "why truncated json" 2 "invalid JSON" "$BIN" why "$TMP/bad.json"
 head -c 100000 /dev/urandom > "$TMP/random.bin"

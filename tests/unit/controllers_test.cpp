@@ -361,10 +361,13 @@ TEST(ControllersTest, ErrorsNameTheWorkloadAndItsLine) {
   json bad = List({Node("a1", "a"), Deployment("web", 2)});
   bad["items"][1]["spec"]["selector"]["matchLabels"]["app"] = "other";
   EXPECT_EQ(ReadScenario(bad.dump(), s).error,
-            "items[1].spec.template.metadata.labels: Invalid value: `selector` does not match template `labels`");
+            "Deployment.apps \"web\" is invalid: spec.template.metadata.labels: Invalid value: `selector` does not "
+            "match template `labels`");
   bad = List({Node("a1", "a"), Deployment("web", -1)});
-  EXPECT_EQ(ReadScenario(bad.dump(), s).error, "items[1].spec.replicas: must be greater than or equal to 0 (got -1)");
-  // A field of the template that validation refuses in the created pods: told as the template's, with its line.
+  EXPECT_EQ(ReadScenario(bad.dump(), s).error,
+            "Deployment.apps \"web\" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0");
+  // A field of the template that validation refuses in the created pods: told as the template's, with its
+  // line, once (the pods the controller would create are not counted).
   const std::string yaml = R"(apiVersion: apps/v1
 kind: Deployment
 metadata: {name: web}
@@ -382,8 +385,17 @@ spec:
 )";
   ReadResult r = ReadScenario(yaml, s);
   EXPECT_EQ(LocatedError(r, "web.yaml"),
-            "web.yaml:12: spec.template.spec.topologySpreadConstraints[0].maxSkew: must be greater than zero (got 0) "
-            "(and 1 more)");  // the same in both pods
+            "web.yaml:12: Deployment.apps \"web\" is invalid: spec.template.spec.topologySpreadConstraints[0].maxSkew: "
+            "Invalid value: 0: must be greater than zero");
+  EXPECT_EQ(r.path, "spec.template.spec.topologySpreadConstraints[0].maxSkew");
+  // Another invalid object of the file is counted; the created pods are not.
+  r = ReadScenario(yaml + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: solo}\nspec:\n  containers: [{name: c}]\n"
+                          "  topologySpreadConstraints: [{maxSkew: -1, topologyKey: zone, whenUnsatisfiable: "
+                          "DoNotSchedule}]\n",
+                   s);
+  EXPECT_EQ(LocatedError(r, "web.yaml"),
+            "web.yaml:12: Deployment.apps \"web\" is invalid: spec.template.spec.topologySpreadConstraints[0].maxSkew: "
+            "Invalid value: 0: must be greater than zero (and 1 more in other objects)");
 }
 
 TEST(ControllersTest, ScheduleSpreadsADeploymentOfSixOverThreeZones) {
@@ -490,7 +502,9 @@ TEST(ControllersTest, ScaleRefusesWhatKubectlRefuses) {
   EXPECT_FALSE(lab.Scale("deployment/shop/web", -1, error));
   EXPECT_EQ(error, "replicas: must be greater than or equal to 0 (got -1)");
   EXPECT_FALSE(lab.Scale("statefulset/shop/web", 100001, error));
-  EXPECT_EQ(error, "items[2].spec.replicas: spreadlab creates at most 100000 pods per workload (got 100001)");
+  EXPECT_EQ(error,
+            "StatefulSet.apps \"web\" is invalid: spec.replicas: Invalid value: 100001: spreadlab creates at most 100000 "
+            "pods per workload");
   EXPECT_EQ(lab.scenario().pods.size(), 2u);  // nothing changed
   EXPECT_TRUE(lab.Scale("statefulset/shop/web", 0, error)) << error;
   EXPECT_EQ(lab.scenario().pods.size(), 1u);
@@ -539,8 +553,9 @@ TEST(ControllersTest, ExtraPodsInTheFileAreDeletedAndPathsStayAsWritten) {
   Scenario s;
   json bad = List({Node("a1", "a"), rs, pod("front-1", "a1"), pod("front-2", ""), Node("b1", "b")});
   bad["items"][4]["metadata"]["labels"]["zone"] = "-bad-";
-  EXPECT_EQ(ReadScenario(bad.dump(), s).error.rfind("items[4].metadata.labels", 0), 0u)
-      << ReadScenario(bad.dump(), s).error;
+  const ReadResult r2 = ReadScenario(bad.dump(), s);
+  EXPECT_EQ(r2.path, "items[4].metadata.labels") << r2.error;
+  EXPECT_EQ(r2.error.rfind("Node \"b1\" is invalid: metadata.labels: ", 0), 0u) << r2.error;
 }
 
 }  // namespace

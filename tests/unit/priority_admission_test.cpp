@@ -50,7 +50,8 @@ TEST(PriorityAdmissionTest, AnUnknownClassIsRefusedWithItsPath) {
   Scenario s;
   const ReadResult r = ReadScenario(List(Pod("p", R"(,"priorityClassName":"gold")")), s);
   EXPECT_FALSE(r.ok);
-  EXPECT_EQ(r.error, "items[0].spec.priorityClassName: Forbidden: no PriorityClass with name gold was found");
+  EXPECT_EQ(r.error, "Pod \"p\" is invalid: spec.priorityClassName: Forbidden: no PriorityClass with name gold was found");
+  EXPECT_EQ(r.path, "items[0].spec.priorityClassName");
 }
 
 }  // namespace

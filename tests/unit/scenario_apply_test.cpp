@@ -106,9 +106,9 @@ TEST(ScenarioApply, ARefusedManifestIsToldWhereTheTextHasItAndChangesNothing) {
   std::vector<std::string> applied;
   std::string error;
   EXPECT_FALSE(doc.ApplyText(bad, applied, error, "deploy.yaml"));
-  // The field in the text as written (its second document is items[1], the first items[0]),
-  // with its line, not an index into the merged document.
-  EXPECT_EQ(error.rfind("deploy.yaml:16: items[0].spec.template.spec.topologySpreadConstraints[0].maxSkew", 0), 0u)
+  // In the API server's words, with the line where the text has the field (not an index into
+  // the merged document).
+  EXPECT_EQ(error.rfind("deploy.yaml:16: Deployment.apps \"web\" is invalid: spec.template.spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero", 0), 0u)
       << error;
   EXPECT_EQ(doc.Dump(), before);
 }

@@ -10,6 +10,8 @@
 #include "core/framework/profile.h"
 #include "core/plugins/registry.h"
 #include "core/validation.h"
+#include "io/invalid_object.h"
+#include "io/json_parse.h"
 #include "io/scenario_edit.h"
 #include "io/scenario_json.h"
 
@@ -41,7 +43,7 @@ std::string WholeScenarioError(const io::ScenarioDoc& doc, const std::function<v
   Scenario s = doc.scenario();
   change(s);
   auto errors = ValidateScenario(s);
-  return errors.empty() ? "" : errors.front().ToString();
+  return errors.empty() ? "" : io::InvalidObjectError(io::ParseJsonText(doc.Dump()), errors);
 }
 
 TEST(ScenarioDocEdit, RefusesWhatTheWholeScenarioValidationRefusesWithItsMessage) {
@@ -55,7 +57,7 @@ TEST(ScenarioDocEdit, RefusesWhatTheWholeScenarioValidationRefusesWithItsMessage
   bad.value = "v";  // value must be empty with operator Exists
   EXPECT_FALSE(doc.SetPodTolerations(kPending, {bad}, error));
   EXPECT_EQ(error, WholeScenarioError(doc, [&](Scenario& s) { s.pods[kPending].spec.tolerations = {bad}; }));
-  EXPECT_NE(error.find("items[3].spec.tolerations[0]"), std::string::npos) << error;
+  EXPECT_EQ(error.rfind("Pod \"pending\" is invalid: spec.tolerations[0]", 0), 0u) << error;
 
   error.clear();
   EXPECT_FALSE(doc.SetNodeLabels(0, {{"zone", "not valid!"}}, error));
@@ -65,11 +67,13 @@ TEST(ScenarioDocEdit, RefusesWhatTheWholeScenarioValidationRefusesWithItsMessage
   // A file may bind pods to nodes it lacks (they count nowhere); an edit that moves a pod
   // to a node the scenario lacks is a typo, and is refused.
   EXPECT_FALSE(doc.SetPodNodeName(0, "no-such-node", error));
-  EXPECT_EQ(error, "items[2].spec.nodeName: Not found: \"no-such-node\" (no node with that name in the scenario)");
+  EXPECT_EQ(error,
+            "Pod \"web-1\" is invalid: spec.nodeName: Not found: \"no-such-node\" (no node with that name in the scenario)");
 
   error.clear();
   EXPECT_FALSE(doc.SetSpreadConstraintField(kPending, 0, "maxSkew", "0", error));
-  EXPECT_EQ(error, "items[3].spec.topologySpreadConstraints[0].maxSkew: must be greater than zero (got 0)");
+  EXPECT_EQ(error,
+            "Pod \"pending\" is invalid: spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero");
 
   EXPECT_EQ(doc.Dump(), before) << "a refused edit leaves the document as it was";
 }

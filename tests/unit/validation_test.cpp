@@ -192,9 +192,9 @@ const std::vector<Case>& Cases() {
 
       // validateTopologySpreadConstraints
       {"MaxSkewZero", [](Scenario& s) { Spread(s, 0).maxSkew = 0; },
-       kSpread0 + ".maxSkew: must be greater than zero (got 0)"},
+       kSpread0 + ".maxSkew: Invalid value: 0: must be greater than zero"},
       {"MaxSkewNegative", [](Scenario& s) { Spread(s, 0).maxSkew = -1; },
-       kSpread0 + ".maxSkew: must be greater than zero (got -1)"},
+       kSpread0 + ".maxSkew: Invalid value: -1: must be greater than zero"},
       {"TopologyKeyEmpty", [](Scenario& s) { Spread(s, 0).topologyKey = ""; },
        kSpread0 + ".topologyKey: Required value: can not be empty"},
       {"PodTopologyKeyNotQualifiedIsAccepted", [](Scenario& s) { Spread(s, 0).topologyKey = "zone key"; }, ""},
@@ -209,10 +209,10 @@ const std::vector<Case>& Cases() {
            ".{topologyKey, whenUnsatisfiable}: Duplicate value: \"{topology.kubernetes.io/zone, DoNotSchedule}\""},
       {"SameKeyOtherActionIsAccepted", [](Scenario& s) { Spread(s, 1).topologyKey = kZone; }, ""},
       {"MinDomainsZero", [](Scenario& s) { Spread(s, 0).minDomains = 0; },
-       kSpread0 + ".minDomains: must be greater than zero (got 0)"},
+       kSpread0 + ".minDomains: Invalid value: 0: must be greater than zero"},
       {"MinDomainsWithScheduleAnyway", [](Scenario& s) { Spread(s, 0).whenUnsatisfiable = v1::kScheduleAnyway; },
        kSpread0 +
-           ".minDomains: can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ScheduleAnyway (got 2)"},
+           ".minDomains: Invalid value: 2: can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ScheduleAnyway"},
       {"NodeAffinityPolicyUnknown", [](Scenario& s) { Spread(s, 0).nodeAffinityPolicy = "Always"; },
        kSpread0 + ".nodeAffinityPolicy: Unsupported value: \"Always\": supported values: \"Honor\", \"Ignore\""},
       {"NodeTaintsPolicyUnknown", [](Scenario& s) { Spread(s, 0).nodeTaintsPolicy = "honor"; },
@@ -220,9 +220,9 @@ const std::vector<Case>& Cases() {
       {"MatchLabelKeysWithoutSelector", [](Scenario& s) { Spread(s, 0).labelSelector.reset(); },
        kSpread0 + ".matchLabelKeys: Forbidden: must not be specified when labelSelector is not set"},
       {"MatchLabelKeysOverlapSelector", [](Scenario& s) { Spread(s, 0).matchLabelKeys = {"app"}; },
-       kSpread0 + ".matchLabelKeys[0]: exists in both matchLabelKeys and labelSelector (got \"app\")"},
+       kSpread0 + ".matchLabelKeys[0]: Invalid value: \"app\": exists in both matchLabelKeys and labelSelector"},
       {"MatchLabelKeysNotQualified", [](Scenario& s) { Spread(s, 0).matchLabelKeys = {"pod template"}; },
-       kSpread0 + ".matchLabelKeys[0]: " + kQualifiedNameMsg + " (got \"pod template\")"},
+       kSpread0 + ".matchLabelKeys[0]: Invalid value: \"pod template\": " + kQualifiedNameMsg},
       {"SelectorInWithoutValues", [](Scenario& s) { Spread(s, 1).labelSelector->matchExpressions[0].values.clear(); },
        kSpread1 + ".labelSelector.matchExpressions[0].values: Required value: must be specified when `operator` is "
                   "'In' or 'NotIn'"},
@@ -230,21 +230,21 @@ const std::vector<Case>& Cases() {
        kSpread1 + ".labelSelector.matchExpressions[0].values: Forbidden: may not be specified when `operator` is "
                   "'Exists' or 'DoesNotExist'"},
       {"SelectorBadOperator", [](Scenario& s) { Spread(s, 1).labelSelector->matchExpressions[0].op = "Equals"; },
-       kSpread1 + ".labelSelector.matchExpressions[0].operator: not a valid selector operator (got \"Equals\")"},
+       kSpread1 + ".labelSelector.matchExpressions[0].operator: Invalid value: \"Equals\": not a valid selector operator"},
       {"SelectorBadValue", [](Scenario& s) { Spread(s, 1).labelSelector->matchExpressions[0].values = {"web app"}; },
-       kSpread1 + ".labelSelector.matchExpressions[0].values[0]: " + kLabelValueMsg + " (got \"web app\")"},
+       kSpread1 + ".labelSelector.matchExpressions[0].values[0]: Invalid value: \"web app\": " + kLabelValueMsg},
       {"SelectorMatchLabelsBadKey",
        [](Scenario& s) {
          Spread(s, 0).labelSelector->matchLabels = {{"app name", "web"}};
        },
-       kSpread0 + ".labelSelector.matchLabels: " + kQualifiedNameMsg + " (got \"app name\")"},
+       kSpread0 + ".labelSelector.matchLabels: Invalid value: \"app name\": " + kQualifiedNameMsg},
 
       // ValidateTolerations
       {"TolerationExistsWithValue", [](Scenario& s) { PodToleration(s, 1).value = "x"; },
-       "items[2].spec.tolerations[1].operator: value must be empty when `operator` is 'Exists' (got \"x\")"},
+       "items[2].spec.tolerations[1].operator: Invalid value: \"x\": value must be empty when `operator` is 'Exists'"},
       {"TolerationEmptyKeyWithEqual", [](Scenario& s) { PodToleration(s, 0).key = ""; },
-       "items[2].spec.tolerations[0].operator: operator must be Exists when `key` is empty, which means \"match all "
-       "values and all keys\" (got \"Equal\")"},
+       "items[2].spec.tolerations[0].operator: Invalid value: \"Equal\": operator must be Exists when `key` is "
+       "empty, which means \"match all values and all keys\""},
       {"TolerationEmptyKeyWithExistsIsAccepted", [](Scenario& s) { PodToleration(s, 1).key = ""; }, ""},
       {"TolerationBadEffect", [](Scenario& s) { PodToleration(s, 0).effect = "NoExec"; },
        "items[2].spec.tolerations[0].effect: Unsupported value: \"NoExec\": supported values: \"NoSchedule\", "
@@ -252,10 +252,10 @@ const std::vector<Case>& Cases() {
       {"TolerationBadOperator", [](Scenario& s) { PodToleration(s, 0).op = "In"; },
        "items[2].spec.tolerations[0].operator: Unsupported value: \"In\": supported values: \"Equal\", \"Exists\""},
       {"TolerationSecondsWithoutNoExecute", [](Scenario& s) { PodToleration(s, 0).tolerationSeconds = 60; },
-       "items[2].spec.tolerations[0].effect: effect must be 'NoExecute' when `tolerationSeconds` is set (got "
-       "\"NoSchedule\")"},
+       "items[2].spec.tolerations[0].effect: Invalid value: \"NoSchedule\": effect must be 'NoExecute' when "
+       "`tolerationSeconds` is set"},
       {"TolerationBadValue", [](Scenario& s) { PodToleration(s, 0).value = "gpu\"1\""; },
-       "items[2].spec.tolerations[0].operator: " + kLabelValueMsg + " (got \"gpu\\\"1\\\"\")"},
+       "items[2].spec.tolerations[0].operator: Invalid value: \"gpu\\\"1\\\"\": " + kLabelValueMsg},
 
       // validateNodeTaints
       {"TaintMissingEffect", [](Scenario& s) { NodeTaint(s).effect = ""; },
@@ -264,7 +264,7 @@ const std::vector<Case>& Cases() {
        "items[1].spec.taints[0].effect: Unsupported value: \"NoScheduleNoAdmit\": supported values: \"NoSchedule\", "
        "\"PreferNoSchedule\", \"NoExecute\""},
       {"TaintEmptyNamePart", [](Scenario& s) { NodeTaint(s).key = "dedicated/"; },
-       "items[1].spec.taints[0].key: name part must be non-empty (got \"dedicated/\")"},
+       "items[1].spec.taints[0].key: Invalid value: \"dedicated/\": name part must be non-empty"},
       {"TaintDuplicateKeyAndEffect",
        [](Scenario& s) {
          s.nodes[1].taints.push_back({"dedicated", "other", "NoSchedule"});
@@ -296,14 +296,14 @@ const std::vector<Case>& Cases() {
        kTerm0 + ".matchExpressions[1].values: Required value: must be specified single value when `operator` is 'Lt' "
                 "or 'Gt'"},
       {"NodeSelectorBadOperator", [](Scenario& s) { RequiredTerm(s).matchExpressions[0].op = "Equals"; },
-       kTerm0 + ".matchExpressions[0].operator: not a valid selector operator (got \"Equals\")"},
+       kTerm0 + ".matchExpressions[0].operator: Invalid value: \"Equals\": not a valid selector operator"},
       {"NodeSelectorExistsWithValues", [](Scenario& s) { RequiredTerm(s).matchExpressions[0].op = "DoesNotExist"; },
        kTerm0 + ".matchExpressions[0].values: Forbidden: may not be specified when `operator` is 'Exists' or "
                 "'DoesNotExist'"},
       {"RequiredTermBadValue", [](Scenario& s) { RequiredTerm(s).matchExpressions[0].values[0] = "zone a"; },
-       kTerm0 + ".matchExpressions[0].values[0]: " + kLabelValueMsg + " (got \"zone a\")"},
+       kTerm0 + ".matchExpressions[0].values[0]: Invalid value: \"zone a\": " + kLabelValueMsg},
       {"MatchFieldsOtherKey", [](Scenario& s) { RequiredTerm(s).matchFields[0].key = "metadata.namespace"; },
-       kTerm0 + ".matchFields[0].key: not a valid field selector key (got \"metadata.namespace\")"},
+       kTerm0 + ".matchFields[0].key: Invalid value: \"metadata.namespace\": not a valid field selector key"},
       {"MatchFieldsTwoValues",
        [](Scenario& s) {
          RequiredTerm(s).matchFields[0].values = {"node1", "node2"};
@@ -315,48 +315,49 @@ const std::vector<Case>& Cases() {
          RequiredTerm(s).matchFields[0].op = "Exists";
          RequiredTerm(s).matchFields[0].values.clear();
        },
-       kTerm0 + ".matchFields[0].operator: not a valid selector operator (got \"Exists\")"},
+       kTerm0 + ".matchFields[0].operator: Invalid value: \"Exists\": not a valid selector operator"},
       {"MatchFieldsBadNodeName", [](Scenario& s) { RequiredTerm(s).matchFields[0].values = {"Node_1"}; },
-       kTerm0 + ".matchFields[0].values[0]: " + kSubdomainMsg + " (got \"Node_1\")"},
+       kTerm0 + ".matchFields[0].values[0]: Invalid value: \"Node_1\": " + kSubdomainMsg},
       {"PreferredWeightZero", [](Scenario& s) { Preferred(s).weight = 0; },
-       kPreferred + "[0].weight: must be in the range 1-100 (got 0)"},
+       kPreferred + "[0].weight: Invalid value: 0: must be in the range 1-100"},
       {"PreferredWeight101", [](Scenario& s) { Preferred(s).weight = 101; },
-       kPreferred + "[0].weight: must be in the range 1-100 (got 101)"},
+       kPreferred + "[0].weight: Invalid value: 101: must be in the range 1-100"},
       {"PreferredBadValueIsAccepted",
        [](Scenario& s) { Preferred(s).preference.matchExpressions[0].values = {"not valid!"}; }, ""},
       {"PreferredBadKey", [](Scenario& s) { Preferred(s).preference.matchExpressions[0].key = "disk type"; },
-       kPreferred + "[0].preference.matchExpressions[0].key: " + kQualifiedNameMsg + " (got \"disk type\")"},
+       kPreferred + "[0].preference.matchExpressions[0].key: Invalid value: \"disk type\": " + kQualifiedNameMsg},
 
       // ValidateObjectMeta and labels
       {"NodeNameEmpty", [](Scenario& s) { s.nodes[1].metadata.name = ""; },
        "items[1].metadata.name: Required value: name or generateName is required"},
       {"NodeNameNotSubdomain", [](Scenario& s) { s.nodes[1].metadata.name = "Node_2"; },
-       "items[1].metadata.name: " + kSubdomainMsg + " (got \"Node_2\")"},
+       "items[1].metadata.name: Invalid value: \"Node_2\": " + kSubdomainMsg},
       {"PodNameNotSubdomain", [](Scenario& s) { Web1(s).metadata.name = "web_1"; },
-       "items[2].metadata.name: " + kSubdomainMsg + " (got \"web_1\")"},
+       "items[2].metadata.name: Invalid value: \"web_1\": " + kSubdomainMsg},
       {"PodNamespaceEmpty", [](Scenario& s) { Web1(s).metadata.ns = ""; },
        "items[2].metadata.namespace: Required value"},
       {"PodNamespaceNotLabel", [](Scenario& s) { Web1(s).metadata.ns = "Team_A"; },
-       "items[2].metadata.namespace: " + kDNSLabelMsg + " (got \"Team_A\")"},
+       "items[2].metadata.namespace: Invalid value: \"Team_A\": " + kDNSLabelMsg},
       {"PodNamespaceWithDots", [](Scenario& s) { Web1(s).metadata.ns = "team.a"; },
-       "items[2].metadata.namespace: must not contain dots (got \"team.a\")"},
+       "items[2].metadata.namespace: Invalid value: \"team.a\": must not contain dots"},
       {"LabelKeyNotQualified", [](Scenario& s) { Web1(s).metadata.labels["app name"] = "web"; },
-       "items[2].metadata.labels: " + kQualifiedNameMsg + " (got \"app name\")"},
+       "items[2].metadata.labels: Invalid value: \"app name\": " + kQualifiedNameMsg},
       {"LabelKeyEmptyPrefix", [](Scenario& s) { Web1(s).metadata.labels["/app"] = "web"; },
-       "items[2].metadata.labels: prefix part must be non-empty (got \"/app\")"},
+       "items[2].metadata.labels: Invalid value: \"/app\": prefix part must be non-empty"},
       {"LabelKeyPrefixNotSubdomain", [](Scenario& s) { Web1(s).metadata.labels["Example.com/app"] = "web"; },
-       "items[2].metadata.labels: prefix part " + kSubdomainMsg + " (got \"Example.com/app\")"},
+       "items[2].metadata.labels: Invalid value: \"Example.com/app\": prefix part " + kSubdomainMsg},
       {"LabelKeyTwoSlashes", [](Scenario& s) { Web1(s).metadata.labels["a/b/c"] = "web"; },
-       "items[2].metadata.labels: a valid label key must consist of alphanumeric characters, '-', '_' or '.', and "
-       "must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for "
-       "validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. "
-       "'example.com/MyName') (got \"a/b/c\")"},
+       "items[2].metadata.labels: Invalid value: \"a/b/c\": a valid label key must consist of alphanumeric "
+       "characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or "
+       "'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an "
+       "optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"},
       {"LabelKeyNameTooLong", [](Scenario& s) { Web1(s).metadata.labels[std::string(64, 'k')] = "web"; },
-       "items[2].metadata.labels: name part must be no more than 63 characters (got \"" + std::string(64, 'k') + "\")"},
+       "items[2].metadata.labels: Invalid value: \"" + std::string(64, 'k') +
+           "\": name part must be no more than 63 characters"},
       {"LabelValueTooLong", [](Scenario& s) { s.nodes[0].metadata.labels[kHostname] = std::string(64, 'a'); },
-       "items[0].metadata.labels: must be no more than 63 characters (got \"" + std::string(64, 'a') + "\")"},
+       "items[0].metadata.labels: Invalid value: \"" + std::string(64, 'a') + "\": must be no more than 63 characters"},
       {"NodeSelectorBadValue", [](Scenario& s) { Web1(s).spec.nodeSelector["kubernetes.io/os"] = "linux!"; },
-       "items[2].spec.nodeSelector: " + kLabelValueMsg + " (got \"linux!\")"},
+       "items[2].spec.nodeSelector: Invalid value: \"linux!\": " + kLabelValueMsg},
 
       // Scenario consistency
       {"DuplicateNode", [](Scenario& s) { s.nodes[1].metadata.name = "node1"; },
@@ -373,44 +374,44 @@ const std::vector<Case>& Cases() {
       {"UnknownNodeName", [](Scenario& s) { Web1(s).spec.nodeName = "node9"; }, ""},
       // validateSchedulingGates: qualified names, no duplicates.
       {"SchedulingGateNotQualified", [](Scenario& s) { Web1(s).spec.schedulingGates = {"a/b/c"}; },
-       "items[2].spec.schedulingGates[0]: a valid label key must consist of alphanumeric characters, '-', '_' or '.', "
-       "and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex "
-       "used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and "
-       "'/' (e.g. 'example.com/MyName') (got \"a/b/c\")"},
+       "items[2].spec.schedulingGates[0]: Invalid value: \"a/b/c\": a valid label key must consist of alphanumeric "
+       "characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or "
+       "'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an "
+       "optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"},
       {"SchedulingGateDuplicate", [](Scenario& s) { Web1(s).spec.schedulingGates = {"wait", "wait"}; },
        "items[2].spec.schedulingGates[1]: Duplicate value: \"wait\""},
       {"BoundNodeNameNotSubdomain", [](Scenario& s) { Web1(s).spec.nodeName = "Node9"; },
-       "items[2].spec.nodeName: " + kSubdomainMsg + " (got \"Node9\")"},
+       "items[2].spec.nodeName: Invalid value: \"Node9\": " + kSubdomainMsg},
 
       // Services and workloads
       {"ServiceNameNotDNS1035", [](Scenario& s) { s.services[0].metadata.name = "1web"; },
-       "items[4].metadata.name: " + kDNS1035Msg + " (got \"1web\")"},
+       "items[4].metadata.name: Invalid value: \"1web\": " + kDNS1035Msg},
       {"ServiceSelectorBadKey",
        [](Scenario& s) {
          s.services[0].selector = v1::LabelMap{{"app name", "web"}};
        },
-       "items[4].spec.selector: " + kQualifiedNameMsg + " (got \"app name\")"},
+       "items[4].spec.selector: Invalid value: \"app name\": " + kQualifiedNameMsg},
       {"ServiceWithoutSelectorIsAccepted", [](Scenario& s) { s.services[0].selector.reset(); }, ""},
       {"ReplicationControllerSelectorBadValue",
        [](Scenario& s) {
          s.replicationControllers[0].selector = v1::LabelMap{{"app", "legacy app"}};
        },
-       "items[5].spec.selector: " + kLabelValueMsg + " (got \"legacy app\")"},
+       "items[5].spec.selector: Invalid value: \"legacy app\": " + kLabelValueMsg},
       {"ReplicaSetSelectorMissing", [](Scenario& s) { s.replicaSets[0].selector.reset(); },
        "items[6].spec.selector: Required value"},
       {"ReplicaSetSelectorEmpty", [](Scenario& s) { s.replicaSets[0].selector = v1::LabelSelector{}; },
-       "items[6].spec.selector: empty selector is invalid for deployment (got {})"},
+       "items[6].spec.selector: Invalid value: {}: empty selector is invalid for deployment"},
       {"StatefulSetSelectorEmpty", [](Scenario& s) { s.statefulSets[0].selector = v1::LabelSelector{}; },
-       "items[7].spec.selector: empty selector is invalid for statefulset (got {})"},
+       "items[7].spec.selector: Invalid value: {}: empty selector is invalid for statefulset"},
       {"StatefulSetSelectorBadOperator",
        [](Scenario& s) { s.statefulSets[0].selector->matchExpressions[0].op = "Equals"; },
-       "items[7].spec.selector.matchExpressions[0].operator: not a valid selector operator (got \"Equals\")"},
+       "items[7].spec.selector.matchExpressions[0].operator: Invalid value: \"Equals\": not a valid selector operator"},
       {"StatefulSetNameWithDots", [](Scenario& s) { s.statefulSets[0].metadata.name = "db.main"; },
-       "items[7].metadata.name: must not contain dots (got \"db.main\")"},
+       "items[7].metadata.name: Invalid value: \"db.main\": must not contain dots"},
 
       // ValidatePodTopologySpreadArgs and the profile
       {"SystemDefaultingWithConstraints", [](Scenario& s) { Args(s).defaultingType = config::kSystemDefaulting; },
-       kArgs + ".defaultingType: when .defaultConstraints are not empty (got \"System\")"},
+       kArgs + ".defaultingType: Invalid value: \"System\": when .defaultConstraints are not empty"},
       {"SystemDefaultingWithoutConstraintsIsAccepted",
        [](Scenario& s) {
          Args(s).defaultingType = config::kSystemDefaulting;
@@ -424,12 +425,12 @@ const std::vector<Case>& Cases() {
        kArgs + ".defaultConstraints[0].labelSelector: Forbidden: constraint must not define a selector, as they "
                "deduced for each pod"},
       {"DefaultConstraintMaxSkewZero", [](Scenario& s) { Args(s).defaultConstraints[0].maxSkew = 0; },
-       kArgs + ".defaultConstraints[0].maxSkew: not in valid range (0, inf) (got 0)"},
+       kArgs + ".defaultConstraints[0].maxSkew: Invalid value: 0: not in valid range (0, inf)"},
       {"DefaultConstraintTopologyKeyEmpty", [](Scenario& s) { Args(s).defaultConstraints[0].topologyKey = ""; },
        kArgs + ".defaultConstraints[0].topologyKey: Required value: can not be empty"},
       {"DefaultConstraintTopologyKeyNotQualified",
        [](Scenario& s) { Args(s).defaultConstraints[0].topologyKey = "zone key"; },
-       kArgs + ".defaultConstraints[0].topologyKey: " + kQualifiedNameMsg + " (got \"zone key\")"},
+       kArgs + ".defaultConstraints[0].topologyKey: Invalid value: \"zone key\": " + kQualifiedNameMsg},
       {"DefaultConstraintWhenUnsatisfiableEmpty",
        [](Scenario& s) { Args(s).defaultConstraints[0].whenUnsatisfiable = ""; },
        kArgs + ".defaultConstraints[0].whenUnsatisfiable: Required value: can not be empty"},
@@ -441,12 +442,12 @@ const std::vector<Case>& Cases() {
        [](Scenario& s) { Args(s).defaultConstraints.push_back(Args(s).defaultConstraints[0]); },
        kArgs + ".defaultConstraints[1]: Duplicate value: \"{topology.kubernetes.io/zone, ScheduleAnyway}\""},
       {"ScorePluginNegativeWeight", [](Scenario& s) { s.profile->plugins->score.enabled[0].weight = -1; },
-       "items[8].profiles[0].plugins.score.enabled[0].weight: must be greater than or equal to 0 (got -1)"},
+       "items[8].profiles[0].plugins.score.enabled[0].weight: Invalid value: -1: must be greater than or equal to 0"},
       {"MultiPointPluginNegativeWeight",
        [](Scenario& s) {
          s.profile->plugins->multiPoint.enabled = {{"NodeAffinity", -5}};
        },
-       "items[8].profiles[0].plugins.multiPoint.enabled[0].weight: must be greater than or equal to 0 (got -5)"},
+       "items[8].profiles[0].plugins.multiPoint.enabled[0].weight: Invalid value: -5: must be greater than or equal to 0"},
       {"PluginZeroWeightIsAccepted", [](Scenario& s) { s.profile->plugins->score.enabled[0].weight = 0; }, ""},
       {"SchedulerNameEmpty", [](Scenario& s) { s.profile->schedulerName = ""; },
        "items[8].profiles[0].schedulerName: Required value"},
@@ -458,49 +459,50 @@ const std::vector<Case>& Cases() {
       {"PodAffinityBadSelectorOperator",
        [](Scenario& s) { AffinityTerm(s).labelSelector->matchExpressions = {{"app", "Equals", {"x"}}}; },
        "items[2].spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector."
-       "matchExpressions[0].operator: not a valid selector operator (got \"Equals\")"},
+       "matchExpressions[0].operator: Invalid value: \"Equals\": not a valid selector operator"},
       {"PodAffinityBadNamespace", [](Scenario& s) { AffinityTerm(s).namespaces = {"Not_A_Namespace"}; },
-       "items[2].spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].namespace: " +
-           kDNSLabelMsg + " (got \"Not_A_Namespace\")"},
+       "items[2].spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].namespace: Invalid "
+       "value: \"Not_A_Namespace\": " +
+           kDNSLabelMsg},
       {"PodAffinityMatchLabelKeysWithoutSelector", [](Scenario& s) { AffinityTerm(s).labelSelector.reset(); },
        "items[2].spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].matchLabelKeys: "
        "Forbidden: must not be specified when labelSelector is not set"},
       {"PodAffinityKeyInBothMatchAndMismatch",
        [](Scenario& s) { AffinityTerm(s).mismatchLabelKeys = {"pod-template-hash"}; },
        "items[2].spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].matchLabelKeys[0]: "
-       "exists in both matchLabelKeys and mismatchLabelKeys (got \"pod-template-hash\")"},
+       "Invalid value: \"pod-template-hash\": exists in both matchLabelKeys and mismatchLabelKeys"},
       {"PodAffinityKeyInBothMatchLabelKeysAndSelector",
        [](Scenario& s) {
          // as the API server leaves it: matchLabels plus the merged expression
          AffinityTerm(s).labelSelector->matchLabels["pod-template-hash"] = "abc";
          AffinityTerm(s).labelSelector->matchExpressions = {{"pod-template-hash", "In", {"abc"}}};
        },
-       "items[2].spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0][0]: exists in both "
-       "matchLabelKeys and labelSelector (got \"pod-template-hash\")"},
+       "items[2].spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0][0]: Invalid value: "
+       "\"pod-template-hash\": exists in both matchLabelKeys and labelSelector"},
       {"PodAntiAffinityWeightZero", [](Scenario& s) { AntiAffinityTerm(s).weight = 0; },
-       "items[2].spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: must be in "
-       "the range 1-100 (got 0)"},
+       "items[2].spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid "
+       "value: 0: must be in the range 1-100"},
       {"PodAntiAffinityTopologyKeyNotQualified",
        [](Scenario& s) { AntiAffinityTerm(s).podAffinityTerm.topologyKey = "host name"; },
        "items[2].spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm."
-       "topologyKey: " + kQualifiedNameMsg + " (got \"host name\")"},
+       "topologyKey: Invalid value: \"host name\": " + kQualifiedNameMsg},
 
       // TestValidateInterPodAffinityArgs
       {"InterPodAffinityValidConfig", [](Scenario& s) { s.profile->interPodAffinityArgs.hardPodAffinityWeight = 10; },
        ""},
       {"InterPodAffinityHardPodAffinityWeightNegative",
        [](Scenario& s) { s.profile->interPodAffinityArgs.hardPodAffinityWeight = -1; },
-       kAffinityArgs + ".hardPodAffinityWeight: not in valid range [0, 100] (got -1)"},
+       kAffinityArgs + ".hardPodAffinityWeight: Invalid value: -1: not in valid range [0, 100]"},
       {"InterPodAffinityHardPodAffinityWeightAbove100",
        [](Scenario& s) { s.profile->interPodAffinityArgs.hardPodAffinityWeight = 101; },
-       kAffinityArgs + ".hardPodAffinityWeight: not in valid range [0, 100] (got 101)"},
+       kAffinityArgs + ".hardPodAffinityWeight: Invalid value: 101: not in valid range [0, 100]"},
 
       // TestValidateNodeResourcesBalancedAllocationArgs
       {"BalancedAllocationValidConfig",
        [](Scenario& s) { s.profile->balancedAllocationArgs.resources = {{"cpu", 1}, {"memory", 1}}; }, ""},
       {"BalancedAllocationInvalidWeight",
        [](Scenario& s) { s.profile->balancedAllocationArgs.resources = {{"cpu", 2}, {"memory", 1}}; },
-       kBalancedArgs + ".resources[0].weight: must be 1 (got 2)"},
+       kBalancedArgs + ".resources[0].weight: Invalid value: 2: must be 1"},
       {"BalancedAllocationRepeatedResources",
        [](Scenario& s) { s.profile->balancedAllocationArgs.resources = {{"cpu", 1}, {"cpu", 1}}; },
        kBalancedArgs + ".resources[1].name: Duplicate value: \"cpu\""},
@@ -509,10 +511,10 @@ const std::vector<Case>& Cases() {
       {"FitValidConfig", [](Scenario& s) { FitArgs(s).ignoredResources = {"nvidia.com/gpu"}; }, ""},
       {"FitIgnoredResourcesInvalidLabelName",
        [](Scenario& s) { FitArgs(s).ignoredResources = {"nvidia.com/gpu-"}; },
-       kFitArgs + ".ignoredResources[0]: " + kQualifiedNameMsg + " (got \"nvidia.com/gpu-\")"},
+       kFitArgs + ".ignoredResources[0]: Invalid value: \"nvidia.com/gpu-\": " + kQualifiedNameMsg},
       {"FitIgnoredResourceGroupsWithSlash",
        [](Scenario& s) { FitArgs(s).ignoredResourceGroups = {"example.com/aaa"}; },
-       kFitArgs + ".ignoredResourceGroups[0]: resource group name can't contain '/' (got \"example.com/aaa\")"},
+       kFitArgs + ".ignoredResourceGroups[0]: Invalid value: \"example.com/aaa\": resource group name can't contain '/'"},
       {"FitStrategyTypeUnsupported", [](Scenario& s) { Strategy(s).type = "Invalid"; },
        kFitArgs + ".scoringStrategy.type: Unsupported value: \"Invalid\": supported values: \"LeastAllocated\", "
                   "\"MostAllocated\", \"RequestedToCapacityRatio\""},
@@ -520,10 +522,10 @@ const std::vector<Case>& Cases() {
        kFitArgs + ".scoringStrategy.type: Unsupported value: \"\": supported values: \"LeastAllocated\", "
                   "\"MostAllocated\", \"RequestedToCapacityRatio\""},
       {"FitResourceWeightZero", [](Scenario& s) { Strategy(s).resources = {{"cpu", 0}}; },
-       kFitArgs + ".scoringStrategy.resources[0].weight: resource weight of cpu not in valid range (0, 100] (got 0)"},
+       kFitArgs + ".scoringStrategy.resources[0].weight: Invalid value: 0: resource weight of cpu not in valid range (0, 100]"},
       {"FitResourceWeightAbove100", [](Scenario& s) { Strategy(s).resources = {{"memory", 101}}; },
        kFitArgs +
-           ".scoringStrategy.resources[0].weight: resource weight of memory not in valid range (0, 100] (got 101)"},
+           ".scoringStrategy.resources[0].weight: Invalid value: 101: resource weight of memory not in valid range (0, 100]"},
       {"FitRequestedToCapacityRatioMissing",
        [](Scenario& s) { Strategy(s).type = config::kRequestedToCapacityRatio; },
        kFitArgs + ".scoringStrategy.requestedToCapacityRatio: Required value: must be specified when type is "
@@ -538,18 +540,18 @@ const std::vector<Case>& Cases() {
        kFitArgs + ".scoringStrategy.requestedToCapacityRatio.shape: Required value: at least one point must be "
                   "specified"},
       {"FitShapeNotSorted", [](Scenario& s) { UseRequestedToCapacityRatio(s, {{10, 1}, {10, 2}}); },
-       kFitArgs + ".scoringStrategy.requestedToCapacityRatio.shape[1].utilization: values must be sorted in "
-                  "increasing order (got 10)"},
+       kFitArgs + ".scoringStrategy.requestedToCapacityRatio.shape[1].utilization: Invalid value: 10: values must be "
+                  "sorted in increasing order"},
       {"FitShapeUtilizationAbove100", [](Scenario& s) { UseRequestedToCapacityRatio(s, {{10, 1}, {110, 2}}); },
-       kFitArgs + ".scoringStrategy.requestedToCapacityRatio.shape[1].utilization: not in valid range [0, 100] (got "
-                  "110)"},
+       kFitArgs + ".scoringStrategy.requestedToCapacityRatio.shape[1].utilization: Invalid value: 110: not in valid "
+                  "range [0, 100]"},
       {"FitShapeUtilizationNegative", [](Scenario& s) { UseRequestedToCapacityRatio(s, {{-10, 1}, {20, 2}}); },
-       kFitArgs + ".scoringStrategy.requestedToCapacityRatio.shape[0].utilization: not in valid range [0, 100] (got "
-                  "-10)"},
+       kFitArgs + ".scoringStrategy.requestedToCapacityRatio.shape[0].utilization: Invalid value: -10: not in valid "
+                  "range [0, 100]"},
       {"FitShapeScoreAbove10", [](Scenario& s) { UseRequestedToCapacityRatio(s, {{10, 1}, {20, 11}}); },
-       kFitArgs + ".scoringStrategy.requestedToCapacityRatio.shape[1].score: not in valid range [0, 10] (got 11)"},
+       kFitArgs + ".scoringStrategy.requestedToCapacityRatio.shape[1].score: Invalid value: 11: not in valid range [0, 10]"},
       {"FitShapeScoreNegative", [](Scenario& s) { UseRequestedToCapacityRatio(s, {{10, -1}, {20, 2}}); },
-       kFitArgs + ".scoringStrategy.requestedToCapacityRatio.shape[0].score: not in valid range [0, 10] (got -1)"},
+       kFitArgs + ".scoringStrategy.requestedToCapacityRatio.shape[0].score: Invalid value: -1: not in valid range [0, 10]"},
   };
   return cases;
 }
@@ -588,11 +590,11 @@ TEST(ValidationTest, ReportsEveryErrorOfAnObjectInUpstreamOrder) {
   Web1(s).spec.nodeName = "node9";  // not in the scenario: counted nowhere, not an error
   EXPECT_EQ(Strings(ValidateScenario(s)),
             (std::vector<std::string>{
-                kSpread0 + ".maxSkew: must be greater than zero (got 0)",
+                kSpread0 + ".maxSkew: Invalid value: 0: must be greater than zero",
                 kSpread0 + ".topologyKey: Required value: can not be empty",
                 kSpread0 + ".whenUnsatisfiable: Unsupported value: \"\": supported values: \"DoNotSchedule\", "
                            "\"ScheduleAnyway\"",
-                kSpread0 + ".minDomains: can only use minDomains if whenUnsatisfiable=DoNotSchedule, not  (got 2)",
+                kSpread0 + ".minDomains: Invalid value: 2: can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ",
             }));
 }
 
@@ -610,10 +612,10 @@ TEST(ValidationTest, ErrorsFollowInputOrderAcrossKinds) {
   s.profile = profile;
   EXPECT_EQ(Strings(ValidateScenario(s)), (std::vector<std::string>{
                                               "items[1].profiles[0].schedulerName: Required value",
-                                              "items[2].spec.nodeName: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric "
+                                              "items[2].spec.nodeName: Invalid value: \"-missing\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric "
                                               "characters, '-' or '.', and must start and end with an alphanumeric character "
                                               "(e.g. 'example.com', regex used for validation is "
-                                              "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') (got \"-missing\")",
+                                              "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
                                               "items[9].spec.taints[0].effect: Required value",
                                               "items[10].spec.taints[0].effect: Required value",
                                           }));
@@ -624,9 +626,9 @@ TEST(ValidationTest, EveryMessageOfOneValueIsReported) {
   Web1(s).metadata.labels[std::string(64, '-')] = "web";
   EXPECT_EQ(Strings(ValidateScenario(s)),
             (std::vector<std::string>{
-                "items[2].metadata.labels: name part must be no more than 63 characters (got \"" +
-                    std::string(64, '-') + "\")",
-                "items[2].metadata.labels: " + kQualifiedNameMsg + " (got \"" + std::string(64, '-') + "\")",
+                "items[2].metadata.labels: Invalid value: \"" + std::string(64, '-') +
+                    "\": name part must be no more than 63 characters",
+                "items[2].metadata.labels: Invalid value: \"" + std::string(64, '-') + "\": " + kQualifiedNameMsg,
             }));
 }
 

@@ -154,9 +154,14 @@ TEST(YamlTest, ErrorsCarryTheLine) {
   fixed.replace(fixed.find("ssd: on"), 7, "ssd: \"on\"");
   r = ReadScenario(fixed, s);
   ASSERT_FALSE(r.ok);
+  // The API server's words (the object by its kind and name, the field within it), at the field's line.
   EXPECT_EQ(LocatedError(r, "shop.yaml"),
-            "shop.yaml:19: items[1].spec.topologySpreadConstraints[0].maxSkew: must be greater than zero (got 0)");
-  EXPECT_EQ(LocatedError(r), "line 19: items[1].spec.topologySpreadConstraints[0].maxSkew: must be greater than zero (got 0)");
+            "shop.yaml:19: Pod \"web\" is invalid: spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be "
+            "greater than zero");
+  EXPECT_EQ(LocatedError(r),
+            "line 19: Pod \"web\" is invalid: spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be "
+            "greater than zero");
+  EXPECT_EQ(r.path, "items[1].spec.topologySpreadConstraints[0].maxSkew");
   fixed.replace(fixed.find("maxSkew: 0"), 10, "maxSkew: 1");
   r = ReadScenario(fixed, s);
   EXPECT_TRUE(r.ok) << r.error;

@@ -62,7 +62,7 @@ bool Lab::Load(std::string_view text, std::string_view source, std::string& erro
     return false;
   }
   if (next.loaded()) {
-    undo_.push_back(Snapshot{std::move(next).Save(), "load", nullptr});
+    undo_.push_back(Snapshot{std::move(next).Save(), "load", {}});
     if (undo_.size() > kMaxUndo) undo_.erase(undo_.begin());
     redo_.clear();
   }
@@ -368,6 +368,7 @@ bool Lab::Simulate(const std::string& text, std::string* error) {
     if (error) *error = e;
     return false;
   }
+  auto start = std::make_shared<io::StepReport>();
   auto report = std::make_shared<io::StepReport>();
   // The timeline goes on across events (the edit's Commit clears it): from where it was
   // scrubbed to, or from the scenario as it is now.
@@ -375,11 +376,12 @@ bool Lab::Simulate(const std::string& text, std::string* error) {
   ContinueTimeline(/*recordBase=*/stepThrough);
   std::vector<TimelineStep> timeline = std::move(timeline_);
   std::vector<std::pair<std::string, std::string>> binds = std::move(timelineBinds_);
+  // `spreadlab simulate`'s order: the cluster settled (the pending pods placed), then the event.
   const bool applied = Apply(("Event: " + text).c_str(),
                              [&](io::ScenarioDoc& d, std::string& err) {
                                io::Simulation simulation(d);
                                if (stepThrough) simulation.RecordBeats();
-                               return simulation.Step(step, *report, err);
+                               return simulation.Start(*start, err) && simulation.Step(step, *report, err);
                              },
                              error);
   if (applied && !stepThrough) timeline.clear(), binds.clear();
@@ -389,20 +391,25 @@ bool Lab::Simulate(const std::string& text, std::string* error) {
     cursor_ = timeline_.size();
     return false;
   }
-  for (io::SimBeat& beat : report->beats) {
-    TimelineStep t{beat.pod.pod, beat.pod.node,         beat.message,          std::move(beat.spread),
-                   beat.actor,   std::move(beat.lines), std::move(beat.state), nullptr};
-    if (t.actor == "event") t.message = text, t.event = report;
-    timelineBinds_.emplace_back(t.pod, t.node);
-    timeline_.push_back(std::move(t));
+  // Settling changed nothing when it placed no pod and the controllers did not answer (the
+  // cluster was settled already): no event of its own, and no beats on the timeline.
+  const bool started = !start->placements.empty() || start->rounds > 1;
+  std::string summary;
+  for (const auto& r : started ? std::vector{start, report} : std::vector{report}) {
+    for (io::SimBeat& beat : r->beats) {
+      TimelineStep t{beat.pod.pod, beat.pod.node,         beat.message,          std::move(beat.spread),
+                     beat.actor,   std::move(beat.lines), std::move(beat.state), nullptr};
+      if (t.actor == "event") t.message = r->action, t.event = r;
+      timelineBinds_.emplace_back(t.pod, t.node);
+      timeline_.push_back(std::move(t));
+    }
+    r->beats.clear();  // the timeline keeps them; the report, in the undo history, keeps what the panel lists
+    undo_.back().events.push_back(r);
+    summary += (summary.empty() ? "" : "; ") + r->action + ": " + std::to_string(r->evicted.size()) + " evicted, " +
+               std::to_string(r->deleted.size()) + " deleted, " + std::to_string(r->created.size()) + " created, " +
+               std::to_string(r->placements.size()) + " placed, " + std::to_string(r->pending.size()) + " Pending";
   }
-  report->beats.clear();  // the timeline keeps them; the report, in the undo history, keeps what the panel lists
   cursor_ = timeline_.size();
-  undo_.back().event = report;
-  std::string summary = text + ": " + std::to_string(report->evicted.size()) + " evicted, " +
-                        std::to_string(report->deleted.size()) + " deleted, " + std::to_string(report->created.size()) +
-                        " created, " + std::to_string(report->placements.size()) + " placed, " +
-                        std::to_string(report->pending.size()) + " Pending";
   for (const io::SimSpread& s : report->spread)
     if (s.skew > s.maxSkew)
       summary += "; " + s.workload + " skew " + std::to_string(s.skew) + " > maxSkew " + std::to_string(s.maxSkew);
@@ -413,7 +420,7 @@ bool Lab::Simulate(const std::string& text, std::string* error) {
 std::vector<const io::StepReport*> Lab::Events() const {
   std::vector<const io::StepReport*> out;
   for (const Snapshot& s : undo_)
-    if (s.event) out.push_back(s.event.get());
+    for (const auto& e : s.events) out.push_back(e.get());
   return out;
 }
 
@@ -474,7 +481,7 @@ std::string Lab::TraceJson(int indent) const {
 }
 
 void Lab::Push(const char* what) {
-  undo_.push_back(Snapshot{doc_.Save(), what, nullptr});
+  undo_.push_back(Snapshot{doc_.Save(), what, {}});
   if (undo_.size() > kMaxUndo) undo_.erase(undo_.begin());
   redo_.clear();
 }
@@ -512,7 +519,7 @@ bool Lab::Commit(const char* what, const Edit& edit, std::string* errorOut, cons
     if (errorOut) *errorOut = refused;
     return false;
   }
-  undo_.push_back(Snapshot{std::move(before), what, nullptr});
+  undo_.push_back(Snapshot{std::move(before), what, {}});
   if (undo_.size() > kMaxUndo) undo_.erase(undo_.begin());
   redo_.clear();
   if (source_.find("(edited)") == std::string::npos) source_ += " (edited)";
@@ -570,7 +577,7 @@ bool Lab::Travel(std::vector<Snapshot>& from, std::vector<Snapshot>& to, const c
     SetStatus(std::string("Cannot ") + verb + ": " + refused, true);
     return false;
   }
-  to.push_back(Snapshot{std::move(current), from.back().what, from.back().event});
+  to.push_back(Snapshot{std::move(current), from.back().what, from.back().events});
   SetStatus(done + from.back().what, false);
   from.pop_back();
   timeline_.clear();

@@ -163,7 +163,9 @@ class Lab {
   // --- the cluster over time (io/simulate.h) ---
   // One event ("drain node-a1", "fail topology.kubernetes.io/zone=zone-c", "rollout
   // default/web", ...) followed by what the controllers and the scheduler do until nothing
-  // changes, as one undoable edit; the status says what happened.
+  // changes, as one undoable edit; the status says what happened. As `spreadlab simulate`
+  // does, the pending pods are placed first (Simulation::Start): that is an event of its
+  // own, "start", when it placed a pod or the controllers answered.
   bool Simulate(const std::string& step, std::string* error = nullptr);
   // The events applied and not undone, oldest first, with what each did.
   std::vector<const io::StepReport*> Events() const;
@@ -196,7 +198,8 @@ class Lab {
   struct Snapshot {
     std::shared_ptr<const io::ScenarioDoc::Snapshot> doc;
     std::string what;
-    std::shared_ptr<const io::StepReport> event;  // a Simulate edit: what it did
+    // A Simulate edit: what it did ("start", when the pending pods were placed first; the event).
+    std::vector<std::shared_ptr<const io::StepReport>> events;
   };
   // Builds the cluster and the framework from the document and runs the explained cycle;
   // false, with rebuildError_ set and the cluster as it was, when the framework refuses

@@ -16,6 +16,7 @@ namespace spreadlab::app {
 struct Domain {
   std::string value;  // "" for nodes without the key
   std::vector<NodeIndex> nodes;
+  std::vector<std::string> failed;  // its failed nodes' names (ScenarioDoc::FailedNodes), shown greyed until restore
 };
 
 // Where a domain is drawn this frame, and its count for the constraint shown.
@@ -25,7 +26,8 @@ struct Region {
 };
 
 // The nodes grouped by the value of `key`, in node order of first appearance, nodes
-// without the key last. It changes only with the scenario (the lab's revision) or the
+// without the key last; the failed nodes with them, a domain whose nodes all failed after
+// the others. It changes only with the scenario (the lab's revision) or the
 // key, so it is kept across frames: at 5,000 nodes, regrouping every frame costs
 // 5,000 label lookups.
 struct Grouping {

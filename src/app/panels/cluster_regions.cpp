@@ -26,8 +26,14 @@ const Grouping& GroupNodes(const Lab& lab, const std::string& key) {
   for (size_t i = 0; i < nodes.size(); ++i) {
     const std::string* v = key.empty() ? nullptr : Label(nodes[i].metadata.labels, key);
     auto [it, fresh] = g.byValue.emplace(v ? *v : "", g.domains.size());
-    if (fresh) g.domains.push_back(Domain{it->first, {}});
+    if (fresh) g.domains.push_back(Domain{it->first, {}, {}});
     g.domains[it->second].nodes.push_back(static_cast<NodeIndex>(i));
+  }
+  for (const io::ScenarioDoc::FailedNode& f : lab.doc().FailedNodes()) {
+    const std::string* v = key.empty() ? nullptr : Label(f.labels, key);
+    auto [it, fresh] = g.byValue.emplace(v ? *v : "", g.domains.size());
+    if (fresh) g.domains.push_back(Domain{it->first, {}, {}});
+    g.domains[it->second].failed.push_back(f.name);
   }
   std::stable_partition(g.domains.begin(), g.domains.end(), [](const Domain& d) { return !d.value.empty(); });
   return g;
@@ -63,7 +69,8 @@ float LayoutRegions(const std::vector<Domain>& domains, bool compact, float x, f
     float rowH = 0;
     for (size_t j = i; j < std::min(domains.size(), i + perRow); ++j) {
       Region& r = regions[j];
-      int rows = (static_cast<int>(domains[j].nodes.size()) + cols - 1) / cols;
+      const int cards = static_cast<int>(domains[j].nodes.size() + domains[j].failed.size());
+      int rows = (cards + cols - 1) / cols;
       r.pos = ImVec2(x + (j - i) * (regionW + gap), rowY);
       r.size = ImVec2(regionW, grid.headerH + rows * (grid.cardH + gap) + pad);
       rowH = std::max(rowH, r.size.y);
@@ -83,8 +90,9 @@ void DrawRegionFrame(ImDrawList* dl, const CardContext& cx, const Domain& d, con
   const std::string& key = cx.key;
   const ImVec2 a = r.pos, b(r.pos.x + r.size.x, r.pos.y + r.size.y);
   const bool atMin = summary && r.matchNum >= 0 && r.matchNum == summary->globalMin;
+  const bool failed = d.nodes.empty();  // every node of it failed: no domain for the scheduler until restore
   MarkRect("domain:" + d.value, a, b);
-  dl->AddRectFilled(a, b, d.value.empty() ? colors::P().regionEmpty : colors::P().region, 8);
+  dl->AddRectFilled(a, b, d.value.empty() || failed ? colors::P().regionEmpty : colors::P().region, 8);
   dl->AddRect(a, b, atMin ? colors::kFeasible : colors::P().regionBorder, 8, 0, atMin ? 2.0f : 1.0f);
   char title[256];
   if (key.empty())
@@ -93,9 +101,11 @@ void DrawRegionFrame(ImDrawList* dl, const CardContext& cx, const Domain& d, con
     std::snprintf(title, sizeof title, "nodes without %s", key.c_str());
   else
     std::snprintf(title, sizeof title, "%s = %s", key.c_str(), d.value.c_str());
-  dl->AddText(ImVec2(a.x + pad, a.y + 4), colors::P().textStrong, title);
+  dl->AddText(ImVec2(a.x + pad, a.y + 4), failed ? colors::kMuted : colors::P().textStrong, title);
   char sub[256] = "";
-  if (summary && !d.value.empty()) {
+  if (failed) {
+    std::snprintf(sub, sizeof sub, "failed: %d node(s) gone until restore", static_cast<int>(d.failed.size()));
+  } else if (summary && !d.value.empty()) {
     if (r.matchNum >= 0)
       std::snprintf(sub, sizeof sub, "%d matching pod%s%s", r.matchNum, r.matchNum == 1 ? "" : "s",
                     atMin ? "  = global minimum" : "");
@@ -105,6 +115,21 @@ void DrawRegionFrame(ImDrawList* dl, const CardContext& cx, const Domain& d, con
     std::snprintf(sub, sizeof sub, "%d node(s)", static_cast<int>(d.nodes.size()));
   }
   dl->AddText(ImVec2(a.x + pad, a.y + 4 + cx.font * 1.2f), atMin ? colors::kFeasible : colors::kMuted, sub);
+}
+
+// A failed node where it was: greyed, named, "failed" (a compact card: a grey square with a cross).
+void DrawFailedNodeCard(ImDrawList* dl, const CardContext& cx, const std::string& name, ImVec2 a, ImVec2 b) {
+  MarkRect("failedNode:" + name, a, b);
+  dl->AddRectFilled(a, b, colors::P().regionEmpty, 6);
+  dl->AddRect(a, b, colors::kMuted, 6);
+  if (cx.compact) {
+    dl->AddLine(ImVec2(a.x + 6, a.y + 6), ImVec2(b.x - 6, b.y - 6), colors::kMuted, 2);
+    dl->AddLine(ImVec2(b.x - 6, a.y + 6), ImVec2(a.x + 6, b.y - 6), colors::kMuted, 2);
+    return;
+  }
+  dl->AddText(ImVec2(a.x + 8, a.y + 6), colors::kMuted, name.c_str());
+  dl->AddText(ImVec2(a.x + 8, a.y + 6 + cx.font * 1.3f), colors::kRejected, "failed");
+  dl->AddText(ImVec2(a.x + 8, a.y + 6 + cx.font * 2.6f), colors::kMuted, "back, empty, on restore");
 }
 
 }  // namespace
@@ -135,6 +160,13 @@ ImVec2 DrawRegions(ImDrawList* dl, CardContext& cx, const std::vector<Domain>& d
 
       cx.hovered = hovered;
       DrawNodeCard(dl, cx, ni, ca, cb);
+    }
+    for (size_t f = 0; f < d.failed.size(); ++f) {  // after the live ones, greyed
+      const size_t k = d.nodes.size() + f;
+      const ImVec2 ca(a.x + grid.pad + (k % cols) * (cardW + gap), a.y + grid.headerH + (k / cols) * (cardH + gap));
+      const ImVec2 cb(ca.x + cardW, ca.y + cardH);
+      if (cb.y < clipMin.y || ca.y > clipMax.y) continue;
+      DrawFailedNodeCard(dl, cx, d.failed[f], ca, cb);
     }
   }
   return winnerPos;

@@ -62,10 +62,13 @@ void Scores(const why::CompareRow& r) {
 
 }  // namespace
 
-void DrawComparePanel(Lab& lab, UiState& ui) {
+void DrawComparePanel(Lab& lab, UiState& ui, ImVec2 pos, ImVec2 size) {
   if (!ui.showCompare || !lab.loaded()) return;
   static CompareState st;
-  ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 36, ImGui::GetFontSize() * 30), ImGuiCond_FirstUseEver);
+  // Where it opens: over the Decision panel (the ImGui default, the top left corner, covered
+  // the editors its hint sends the learner to).
+  ImGui::SetNextWindowPos(pos, ImGuiCond_Appearing);
+  ImGui::SetNextWindowSize(size, ImGuiCond_Appearing);
   if (!ImGui::Begin("Compare###compare", &ui.showCompare)) return ImGui::End();
   MarkItem("compare");
   if (ImGui::Button("Snapshot the current scenario as B")) {

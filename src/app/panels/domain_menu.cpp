@@ -1,5 +1,6 @@
 // A topology domain's menu on the cluster picture (right-click its own area): add a
-// node like its first one, or remove the domain with its nodes and their pods.
+// node like its first one, remove the domain with its nodes and their pods, fail it, or
+// restore the failed nodes.
 #include "app/app.h"
 #include "app/model/new_names.h"
 #include "app/panels/cluster_parts.h"
@@ -14,7 +15,8 @@ void DomainMenuItems(const CardContext& cx, const Domain& d) {
   Lab& lab = cx.lab;
   const std::string& key = cx.key;
   const std::string what = key.empty() ? "all nodes" : d.value.empty() ? "nodes without " + key : key + "=" + d.value;
-  ImGui::TextDisabled("%s: %d node(s)", what.c_str(), static_cast<int>(d.nodes.size()));
+  ImGui::TextDisabled("%s: %d node(s)%s", what.c_str(), static_cast<int>(d.nodes.size()),
+                      d.failed.empty() ? "" : (", " + std::to_string(d.failed.size()) + " failed").c_str());
   if (!d.nodes.empty() && ImGui::MenuItem(("Add a node to " + what).c_str())) {
     const v1::Node& like = cx.sc.nodes[d.nodes.front()];
     // A name the API server accepts (a DNS subdomain), after the domain's value.
@@ -23,16 +25,19 @@ void DomainMenuItems(const CardContext& cx, const Domain& d) {
     AddNodeCopy(lab, "add node", d.nodes.front(), name, like.metadata.labels);
   }
   MarkItem("domainAddNode");
-  if (!key.empty() && ImGui::MenuItem(("Remove " + what + " (its nodes and their pods)").c_str())) {
+  if (!key.empty() && !d.nodes.empty() && ImGui::MenuItem(("Remove " + what + " (its nodes and their pods)").c_str())) {
     std::vector<size_t> nodes(d.nodes.begin(), d.nodes.end());
     Later([=, &lab] {
       lab.Apply("remove domain", [nodes](io::ScenarioDoc& doc, std::string& e) { return doc.RemoveNodes(nodes, e); });
     });
   }
   MarkItem("domainRemove");
-  if (!key.empty() && !d.value.empty() && ImGui::MenuItem(("Fail " + what + " (an outage: back with Restore)").c_str()))
+  if (!key.empty() && !d.value.empty() && !d.nodes.empty() &&
+      ImGui::MenuItem(("Fail " + what + " (an outage: back with Restore)").c_str()))
     Later([&lab, step = "fail " + what] { lab.Simulate(step); });
   MarkItem("domainFail");
+  if (!d.failed.empty() && ImGui::MenuItem("Restore the failed nodes")) Later([&lab] { lab.Simulate("restore"); });
+  MarkItem("domainRestore");
   if (ImGui::MenuItem("Add a node... (its labels, allocatable, taints)"))
     OpenAddNode(lab, cx.ui, key == "topology.kubernetes.io/zone" ? d.value : "");
   MarkItem("domainAddNodeDialog");

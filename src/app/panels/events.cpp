@@ -42,7 +42,9 @@ void DrawReport(Lab& lab, UiState& ui, size_t index, const io::StepReport& r) {
     MarkItem("eventStepThrough:" + std::to_string(index));
     ImGui::SameLine();
   }
-  const bool open = ImGui::TreeNode("event", "%d. %s", static_cast<int>(index + 1), r.action.c_str());
+  // "start": the pending pods placed before the event, as `spreadlab simulate` places them first.
+  const bool open = ImGui::TreeNode("event", "%d. %s%s", static_cast<int>(index + 1), r.action.c_str(),
+                                    r.action == "start" ? " (the pending pods placed first)" : "");
   MarkItem("event:" + std::to_string(index));
   if (open) {
     for (const std::string& n : r.notes) ImGui::TextWrapped("%s", n.c_str());
@@ -67,28 +69,52 @@ void DrawReport(Lab& lab, UiState& ui, size_t index, const io::StepReport& r) {
   ImGui::PopID();
 }
 
-// Each workload's skew after each event, one small chart per workload and topology key,
+// Each workload's skew after each event, one small chart per workload and topology key:
+// a column per event with its value, a zero as a stub on the baseline, the maxSkew line,
 // so that the drift and the descheduler's repair read at a glance.
 void DrawSkewCharts(const std::vector<const io::StepReport*>& events) {
-  std::map<std::pair<std::string, std::string>, std::vector<float>> skews;  // (workload, key) -> per event
+  std::map<std::pair<std::string, std::string>, std::vector<int32_t>> skews;  // (workload, key) -> per event
   std::map<std::pair<std::string, std::string>, int32_t> maxSkew;
   for (size_t e = 0; e < events.size(); ++e)
     for (const io::SimSpread& s : events[e]->spread) {
-      std::vector<float>& series = skews[{s.ns + "/" + s.workload, s.topologyKey}];
-      series.resize(events.size(), 0.0f);
-      series[e] = static_cast<float>(s.skew);
+      std::vector<int32_t>& series = skews[{s.ns + "/" + s.workload, s.topologyKey}];
+      series.resize(events.size(), -1);
+      series[e] = s.skew;
       maxSkew[{s.ns + "/" + s.workload, s.topologyKey}] = s.maxSkew;
     }
+  const float font = ImGui::GetFontSize();
   for (auto& [key, series] : skews) {
-    series.resize(events.size(), 0.0f);
-    const float top = std::max(static_cast<float>(maxSkew[key]) + 1, *std::max_element(series.begin(), series.end()));
-    std::string values;
-    for (float v : series) values += (values.empty() ? "" : " -> ") + std::to_string(static_cast<int>(v));
-    ImGui::TextWrapped("skew of %s per %s after each event: %s (maxSkew %d)", key.first.c_str(), key.second.c_str(),
-                       values.c_str(), maxSkew[key]);
-    ImGui::PlotHistogram(("##skew" + key.first + key.second).c_str(), series.data(), static_cast<int>(series.size()), 0,
-                         nullptr, 0.0f, top, ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3));
+    series.resize(events.size(), -1);  // -1: the event left no pod of the workload to count
+    const int32_t limit = maxSkew[key];
+    const int32_t top = std::max(limit + 1, *std::max_element(series.begin(), series.end()));
+    ImGui::TextWrapped("skew of %s per %s after each event (maxSkew %d)", key.first.c_str(), key.second.c_str(), limit);
+    const float width = ImGui::GetContentRegionAvail().x;
+    const ImVec2 a = ImGui::GetCursorScreenPos();
+    const float plotH = font * 4, labelH = font * 1.2f;
+    const float col = std::min(font * 4, width / static_cast<float>(series.size()));
+    ImGui::Dummy(ImVec2(width, plotH + labelH * 2));
     MarkItem("skewChart:" + key.first + ":" + key.second);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float base = a.y + labelH + plotH;  // the zero line; each value is written above its column
+    auto Y = [&](int32_t v) { return base - plotH * static_cast<float>(v) / static_cast<float>(top); };
+    dl->AddLine(ImVec2(a.x, base), ImVec2(a.x + col * series.size(), base), colors::P().regionBorder);
+    for (size_t e = 0; e < series.size(); ++e) {
+      const float x0 = a.x + col * e + col * 0.2f, x1 = a.x + col * (e + 1) - col * 0.2f;
+      char text[16];
+      std::snprintf(text, sizeof text, "%d", static_cast<int>(e + 1));
+      dl->AddText(ImVec2((x0 + x1 - ImGui::CalcTextSize(text).x) / 2, base + 2), colors::kMuted, text);
+      if (series[e] < 0) continue;
+      const ImU32 c = series[e] > limit ? colors::kRejected : colors::kFeasible;
+      const float y = std::min(Y(series[e]), base - 3.0f);  // a zero still shows: a stub on the baseline
+      dl->AddRectFilled(ImVec2(x0, y), ImVec2(x1, base), c, 2);
+      MarkRect("skewBar:" + key.first + ":" + key.second + ":" + std::to_string(e), ImVec2(x0, y), ImVec2(x1, base));
+      std::snprintf(text, sizeof text, "%d", static_cast<int>(series[e]));
+      dl->AddText(ImVec2((x0 + x1 - ImGui::CalcTextSize(text).x) / 2, y - labelH), colors::P().textStrong, text);
+    }
+    // The maxSkew line: a column above it is a workload outside its constraint.
+    const float ly = Y(limit);
+    for (float x = a.x; x < a.x + col * series.size(); x += 8)
+      dl->AddLine(ImVec2(x, ly), ImVec2(std::min(x + 4, a.x + col * series.size()), ly), colors::kRejected);
   }
 }
 

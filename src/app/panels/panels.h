@@ -25,7 +25,8 @@ void DrawAddNodeDialog(Lab& lab, UiState& ui);   // panels/add_node.cpp: a node 
 void DrawEmptyClusterOffer(Lab& lab, UiState& ui);
 // Opens the Add node dialog with a fresh name (and `zone` when given).
 void OpenAddNode(const Lab& lab, UiState& ui, const std::string& zone);
-void DrawComparePanel(Lab& lab, UiState& ui);  // panels/compare.cpp: the pod under A and B side by side
+// panels/compare.cpp: the pod under A and B side by side, opened at `pos` with `size`
+void DrawComparePanel(Lab& lab, UiState& ui, ImVec2 pos, ImVec2 size);
 // panels/lesson.cpp: the open lesson's step, first shown at `pos`, `width` wide.
 void DrawLessonPanel(Lab& lab, UiState& ui, ImVec2 pos, float width);
 void DrawStatusBar(Lab& lab, UiState& ui);  // panels/status.cpp

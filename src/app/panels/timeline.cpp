@@ -1,10 +1,11 @@
 // The timeline: one step per "schedule next" (or per pod of "schedule all"), and for an
 // event its beats (io::SimBeat: the event, each binding, the controllers' answers); a
 // slider and a step-through to scrub back and forth, and the skew per domain as a chart.
-#include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "app/app.h"
+#include "app/model/timeline_chart.h"
 #include "app/panels/panels.h"
 
 namespace spreadlab::app {
@@ -30,21 +31,6 @@ std::string StepTooltip(const TimelineStep& s) {
   std::string text;
   for (const std::string& l : s.lines) text += (text.empty() ? "" : "\n") + l;
   return text;
-}
-
-// The report of `like`'s constraint among a step's, if it counted it.
-const SpreadReport* Same(const std::vector<SpreadReport>& spread, const SpreadReport& like) {
-  for (const SpreadReport& r : spread)
-    if (r.ns == like.ns && r.topologyKey == like.topologyKey && r.selector == like.selector) return &r;
-  return nullptr;
-}
-
-// A domain's matching pods in a report; -1 when the domain is missing (its nodes failed).
-int Count(const SpreadReport* r, const std::string& domain) {
-  if (r)
-    for (const DomainCount& d : r->domains)
-      if (d.value == domain) return d.matchNum;
-  return -1;
 }
 
 // Back / Play / Next: the step-through moves the cursor one step every kSecondsPerStep.
@@ -115,17 +101,19 @@ void DrawTimeline(Lab& lab, UiState& ui) {
   ImGui::SameLine();
 
   // The chart: matching pods per domain of the last step's first constraint after each step
-  // (a domain has no point while its nodes are failed).
+  // (a domain has no point while its nodes are failed), its legend at the cursor.
   ImGui::BeginChild("##chart", ImVec2(0, 0), true);
-  if (steps.empty() || steps.back().spread.empty()) {
+  const std::optional<TimelineChart> chart = ChartTimeline(steps, lab.timelineCursor());
+  if (!chart) {
     ImGui::TextDisabled("No spread constraint to chart.");
     ImGui::EndChild();
     return;
   }
-  const SpreadReport& last = steps.back().spread.front();
-  const SpreadReport* now = cursor > 0 ? Same(steps[static_cast<size_t>(cursor - 1)].spread, last) : nullptr;
-  ImGui::Text("%s  selector %s  (skew now %d, maxSkew %d)", last.topologyKey.c_str(), last.selector.c_str(),
-              now ? now->skew : 0, last.maxSkew);
+  if (chart->skew)
+    ImGui::Text("%s  selector %s  (skew now %d, maxSkew %d)", chart->topologyKey.c_str(), chart->selector.c_str(),
+                *chart->skew, chart->maxSkew);
+  else
+    ImGui::Text("%s  selector %s  (maxSkew %d)", chart->topologyKey.c_str(), chart->selector.c_str(), chart->maxSkew);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 a = ImGui::GetCursorScreenPos();
   const ImVec2 size(ImGui::GetContentRegionAvail().x - 90, ImGui::GetContentRegionAvail().y - 4);
@@ -133,42 +121,30 @@ void DrawTimeline(Lab& lab, UiState& ui) {
     ImGui::EndChild();
     return;
   }
-  std::vector<const SpreadReport*> reports;
-  int maxCount = 1;
-  for (const auto& s : steps) {
-    reports.push_back(Same(s.spread, last));
-    if (reports.back())
-      for (const auto& d : reports.back()->domains) maxCount = std::max(maxCount, d.matchNum);
-  }
   dl->AddRect(a, ImVec2(a.x + size.x, a.y + size.y), colors::P().cardBorder);
   const size_t n = steps.size();
   auto X = [&](size_t i) { return a.x + 6 + (n <= 1 ? 0.0f : (size.x - 12) * i / static_cast<float>(n - 1)); };
-  auto Y = [&](int v) { return a.y + size.y - size.y * v / static_cast<float>(maxCount); };
+  auto Y = [&](int v) { return a.y + size.y - size.y * v / static_cast<float>(chart->maxCount); };
   static const ImU32 palette[] = {IM_COL32(56, 132, 244, 255), IM_COL32(230, 120, 20, 255),
                                   IM_COL32(46, 160, 67, 255),  IM_COL32(170, 60, 200, 255),
                                   IM_COL32(200, 40, 60, 255),  IM_COL32(20, 150, 160, 255)};
-  // Every domain any step counted, in order of appearance: a failed zone keeps its history.
-  std::vector<std::string> domains;
-  for (const SpreadReport* r : reports)
-    if (r)
-      for (const DomainCount& d : r->domains)
-        if (std::find(domains.begin(), domains.end(), d.value) == domains.end()) domains.push_back(d.value);
-  for (size_t d = 0; d < domains.size(); ++d) {
+  for (size_t d = 0; d < chart->domains.size(); ++d) {
     const ImU32 col = palette[d % 6];
-    const std::string& domain = domains[d];
+    const std::vector<int32_t>& counts = chart->counts[d];
     for (size_t i = 0; i < n; ++i) {
-      const int v = Count(reports[i], domain);
-      if (v < 0) continue;
-      if (i > 0 && Count(reports[i - 1], domain) >= 0)
-        dl->AddLine(ImVec2(X(i - 1), Y(Count(reports[i - 1], domain))), ImVec2(X(i), Y(v)), col, 2);
-      dl->AddCircleFilled(ImVec2(X(i), Y(v)), 3.0f, col);  // a dot per step, so that a single step shows too
+      if (counts[i] < 0) continue;
+      if (i > 0 && counts[i - 1] >= 0)
+        dl->AddLine(ImVec2(X(i - 1), Y(counts[i - 1])), ImVec2(X(i), Y(counts[i])), col, 2);
+      dl->AddCircleFilled(ImVec2(X(i), Y(counts[i])), 3.0f, col);  // a dot per step, so that a single step shows too
     }
     char label[96];
-    const int count = Count(&last, domain);
-    if (count < 0)
-      std::snprintf(label, sizeof label, "%s gone", domain.c_str());
+    const std::optional<int32_t>& now = chart->legend[d];
+    if (!now)
+      std::snprintf(label, sizeof label, "%s", chart->domains[d].c_str());
+    else if (*now < 0)
+      std::snprintf(label, sizeof label, "%s gone", chart->domains[d].c_str());
     else
-      std::snprintf(label, sizeof label, "%s %d", domain.c_str(), count);
+      std::snprintf(label, sizeof label, "%s %d", chart->domains[d].c_str(), *now);
     dl->AddText(ImVec2(a.x + size.x + 6, a.y + d * ImGui::GetFontSize() * 1.1f), col, label);
   }
   if (cursor > 0) dl->AddLine(ImVec2(X(cursor - 1), a.y), ImVec2(X(cursor - 1), a.y + size.y), colors::P().text);

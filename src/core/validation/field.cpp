@@ -1,5 +1,6 @@
-// Paths and errors: k8s.io/apimachinery/pkg/util/validation/field, with the bad
-// value of an Invalid error shown after the detail as "(got <value>)".
+// Paths and errors: k8s.io/apimachinery/pkg/util/validation/field, worded as its
+// Error.ErrorBody() words them ("Invalid value: 0: must be greater than zero").
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -58,8 +59,15 @@ std::string Quote(std::string_view s) {
   return out + "\"";
 }
 
+// A value longer than this is cut (a 1 MB label value): the detail after it says what is wrong.
+constexpr size_t kMaxValueRepr = 256;
+
 void AddInvalidRepr(Errors& out, std::string path, const std::string& repr, std::string_view detail) {
-  out.push_back({std::move(path), std::string(detail) + " (got " + repr + ")"});
+  size_t cut = std::min(repr.size(), kMaxValueRepr);
+  while (cut < repr.size() && cut > 0 && (static_cast<unsigned char>(repr[cut]) & 0xC0) == 0x80) --cut;  // UTF-8
+  std::string message = "Invalid value: " + repr.substr(0, cut) + (cut < repr.size() ? "..." : "");
+  if (!detail.empty()) message += ": " + std::string(detail);
+  out.push_back({std::move(path), std::move(message)});
 }
 
 }  // namespace

@@ -25,7 +25,7 @@ std::string Child(const std::string& path, std::string_view name);
 // path + "[i]"
 std::string Index(const std::string& path, size_t i);
 
-// field.Invalid: the detail, then the bad value as "(got <value>)", a string quoted.
+// field.Invalid: "Invalid value: <value>: <detail>", a string quoted (strconv.Quote).
 void AddInvalid(Errors& out, std::string path, std::string_view value, std::string_view detail);
 void AddInvalid(Errors& out, std::string path, int64_t value, std::string_view detail);
 // field.Required

@@ -34,7 +34,7 @@ void ValidateWorkloadSelector(const std::optional<v1::LabelSelector>& selector, 
   }
   ValidateLabelSelector(*selector, path, out);
   if (selector->matchLabels.empty() && selector->matchExpressions.empty()) {
-    out.push_back({path, "empty selector is invalid for " + std::string(kind) + " (got {})"});
+    out.push_back({path, "Invalid value: {}: empty selector is invalid for " + std::string(kind)});
   }
 }
 
