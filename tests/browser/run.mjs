@@ -252,7 +252,7 @@ test('a zone added to and removed from its own menu', async () => {
   const { page, ctx } = await openLab('/');
   const zone = async () => {
     const r = await rect(page, 'domain:zoneB');
-    await page.mouse.click(r.x + r.w - 12, r.y + r.h - 12, { button: 'right' });  // the region, not a card
+    await page.mouse.click(r.x + r.w - 12, r.y + 12, { button: 'right' });  // the region's header, not a card
     await frames(page, 2);
   };
   await zone();

@@ -377,8 +377,8 @@ void DrawCycleLegend(Lab& lab, const UiState& ui) {
   const CycleView& view = lab.cycleView();
   ImGui::BeginGroup();
   ImGui::TextWrapped("%s", view.Caption(lab.cluster(), t, pb).c_str());
-  // What the marks on a card mean, once the picture draws them.
-  if (pb.Reached(Phase::Filter)) {
+  // What the marks on a card mean, once the picture draws them (an embed's paragraph has the room to say it).
+  if (pb.Reached(Phase::Filter) && !CompactEmbed()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped(
         "On each card: a dot per filter plugin in the profile's order (green passed, red rejected, faint: not "
