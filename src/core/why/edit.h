@@ -58,9 +58,9 @@ struct Edit {
   int32_t term = -1;              // DropNodeAffinityRequirement: the required term
   int32_t requirement = -1;       //   and its requirement (matchExpressions, then matchFields)
   std::vector<v1::Taint> taints;  // TolerateTaints: tolerated with operator Equal
-  std::string node;               // UncordonNode; AddNode: the node copied; MovePod, ShrinkPodRequests, DeletePod: the pod's node
-  std::string newNode;            // AddNode: the new node's name; MovePod: where the pod goes
-  std::string pod;                // MovePod, ShrinkPodRequests, DeletePod: namespace/name of a bound pod
+  std::string node;     // UncordonNode; AddNode: the node copied; MovePod, ShrinkPodRequests, DeletePod: the pod's node
+  std::string newNode;  // AddNode: the new node's name; MovePod: where the pod goes
+  std::string pod;      // MovePod, ShrinkPodRequests, DeletePod: namespace/name of a bound pod
   std::vector<ResourceChange> requests;  // ShrinkPodRequests
 };
 
