@@ -42,12 +42,23 @@ json NodePicture(const Lab& lab, NodeIndex n, std::vector<spreadlab::app::ScoreB
                          {"left", b.left},
                          {"width", b.width}});
   const bool weighted = CycleView::Stage(t, pb) == spreadlab::app::BarStage::Weighted && !bars.empty();
+  // Added with preemption on the picture: the text under a rejected node's verdict, and
+  // the nominated node with the victims among its pods.
+  const spreadlab::FilterVerdict* rejected =
+      CycleView::VerdictShown(t, n, pb) && nt.evaluated && !nt.feasible ? t.Reported(nt) : nullptr;
+  const spreadlab::app::PreemptionMarks preemption = CycleView::Preemption(t, pb);
+  json victims = json::array();
+  for (spreadlab::PodIndex v : preemption.victims)
+    if (lab.cluster().pod(v).node == n) victims.push_back(lab.cluster().pod(v).name);
   return json{{"node", lab.cluster().node(n).name},
               {"verdict", verdict},
               {"filters", std::move(filters)},
               {"bars", std::move(shown)},
               {"total", weighted ? json(nt.total) : json(nullptr)},
-              {"chosen", t.selected == n && pb.Reached(spreadlab::app::Phase::Select)}};
+              {"chosen", t.selected == n && pb.Reached(spreadlab::app::Phase::Select)},
+              {"reason", rejected ? json(CycleView::RejectionText(lab.cluster(), t, *rejected)) : json(nullptr)},
+              {"nominated", preemption.nominated == n},
+              {"victims", std::move(victims)}};
 }
 
 json LessonState(Lab& lab, LessonBook& book) {

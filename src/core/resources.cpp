@@ -142,8 +142,7 @@ bool Resource::HasScalar(const std::string& name) const {
 }
 
 std::string FormatResourceAmount(std::string_view name, int64_t amount) {
-  if (name == kResourceCPU)
-    return amount % 1000 == 0 ? std::to_string(amount / 1000) : std::to_string(amount) + "m";
+  if (name == kResourceCPU) return amount % 1000 == 0 ? std::to_string(amount / 1000) : std::to_string(amount) + "m";
   static constexpr const char* kSuffixes[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
   size_t k = 0;
   while (amount != 0 && k + 1 < std::size(kSuffixes) && amount % 1024 == 0) amount /= 1024, ++k;

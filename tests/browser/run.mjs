@@ -495,6 +495,54 @@ test('?scenario=examples/conflict.yaml opens that file', async () => {
   await ctx.close();
 });
 
+// Issue 28 (the engineer): preemption shows on the picture and in the Decision panel, the
+// FailedScheduling event holds the whole FitError, and a node card names which of the
+// pod's two constraints rejected it.
+test('preemption.yaml: the nominated node and its victims on the picture and in the Decision panel', async () => {
+  const { page, ctx } = await openLab('/?scenario=examples/preemption.yaml');
+  const want = cliTrace(join(EXAMPLES, 'preemption.yaml')).preemption;
+  checkEqual(want.nominatedNode, 'node-b1', 'the CLI nominates node-b1');
+  const picture = await api(page, 'picture');
+  const byName = Object.fromEntries(picture.nodes.map((n) => [n.node, n]));
+  checkEqual([byName['node-a1'].nominated, byName['node-b1'].nominated], [false, true], 'picture(): the nominated node');
+  checkEqual(byName['node-b1'].victims, ['batch-b'], 'picture(): the victim on node-b1');
+  check(/DefaultPreemption nominates node-b1/.test(picture.caption), `the caption: ${picture.caption}`);
+  // Drawn: the card's badge and the crossed-out chip; the Decision panel's lines.
+  const rects = await api(page, 'widgetRects');
+  const node = rects['node:node-b1'], badge = rects['nominated:node-b1'], victim = rects['victim:batch-b'];
+  check(badge && badge.w > 0 && badge.x >= node.x && badge.x + badge.w <= node.x + node.w, 'the "nominated" badge on node-b1\'s card');
+  check(victim && victim.x >= node.x && victim.y >= node.y, 'batch-b\'s chip crossed out on node-b1');
+  check(!rects['victim:batch-a'] && !rects['nominated:node-a1'], 'nothing marked on node-a1');
+  await reveal(page, 'preemption.nominated');
+  await reveal(page, 'preemption.victim:batch-b');
+  await shot(page, '30-preemption.png');
+  await ctx.close();
+});
+
+test('the FailedScheduling event shows the whole FitError, and a card names the failing constraint', async () => {
+  // A narrow window: conflict.yaml's FitError (with preemption's sentence) wraps to many lines.
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const { page, ctx } = await openLab('/?scenario=examples/conflict.yaml', { context });
+  const message = cliTrace(join(EXAMPLES, 'conflict.yaml')).message;
+  check(message.includes('preemption: '), `the FitError: ${message}`);
+  await reveal(page, 'message');
+  const box = await rect(page, 'message'), text = await rect(page, 'message.text');
+  const line = 13;  // the lab's font size in CSS pixels (at least)
+  check(text.h >= 3 * line, `the message wraps to several lines (${text.h} px)`);
+  check(text.y + text.h <= box.y + box.h, `the message ends inside its box (text ends at ${text.y + text.h}, the box at ${box.y + box.h})`);
+  await shot(page, '31-fit-error-whole.png');
+  await ctx.close();
+
+  // two-constraints.yaml: node3 passes the zone constraint and fails the per-node one.
+  const two = await openLab('/?scenario=examples/two-constraints.yaml');
+  const nodes = Object.fromEntries((await api(two.page, 'picture')).nodes.map((n) => [n.node, n]));
+  checkEqual(nodes.node3.reason, '#2 node=node3\nskew 1 + 1 \u2212 0 = 2 > 1', 'node3\'s card names constraint #2');
+  checkEqual(nodes.node1.reason, '#1 zone=zoneA\nskew 2 + 1 \u2212 1 = 2 > 1', 'node1\'s first failing constraint is #1');
+  checkEqual(nodes.node4.reason, null, 'a feasible node has no reason');
+  await shot(two.page, '32-two-constraints-cards.png');
+  await two.ctx.close();
+});
+
 test('a share link carries the scenario', async () => {
   const { page, ctx } = await openLab('/');
   await api(page, 'setConstraintField', 0, 'maxSkew', 2);

@@ -108,5 +108,45 @@ TEST(CycleViewTest, ScoreBarsGoRawNormalizedWeighted) {
             "Against it: PodTopologySpread -68 (66 vs 100, x2), NodeResourcesBalancedAllocation -1 (74 vs 75, x1).");
 }
 
+// A rejected card's text: the first failing spread check, after the constraint it belongs
+// to when the pod has two (issue 28: "skew 1 + 1 − 0 = 2 > 1" did not say which).
+TEST(CycleViewTest, RejectionTextNamesTheConstraintWhenThePodHasSeveral) {
+  const struct {
+    const char* example;
+    const char* node;
+    std::string text;
+  } rows[] = {
+      {"two-constraints.yaml", "node1", "#1 zone=zoneA\nskew 2 + 1 \xE2\x88\x92 1 = 2 > 1"},
+      {"two-constraints.yaml", "node3", "#2 node=node3\nskew 1 + 1 \xE2\x88\x92 0 = 2 > 1"},
+      {"one-constraint.json", "node1", "skew 2 + 1 \xE2\x88\x92 1 = 2 > 1"},
+      {"preemption.yaml", "node-a1", "Insufficient cpu"},
+  };
+  for (const auto& row : rows) {
+    SCOPED_TRACE(std::string(row.example) + " " + row.node);
+    Loaded x(row.example);
+    const CycleTrace& t = x.lab.trace();
+    const FilterVerdict* v = t.Reported(t.nodes[x.Node(row.node)]);
+    ASSERT_TRUE(v);
+    EXPECT_EQ(CycleView::RejectionText(x.lab.cluster(), t, *v), row.text);
+  }
+}
+
+// DefaultPreemption's nominated node and victims appear with the answer (Select host).
+TEST(CycleViewTest, PreemptionIsShownWithTheAnswer) {
+  Loaded x("preemption.yaml");
+  const CycleTrace& t = x.lab.trace();
+  EXPECT_EQ(CycleView::Preemption(t, At(Phase::Filter, 1)).nominated, kNone);
+  const PreemptionMarks m = CycleView::Preemption(t, At(Phase::Select, 0));
+  EXPECT_EQ(m.nominated, x.Node("node-b1"));
+  ASSERT_EQ(m.victims.size(), 1u);
+  EXPECT_EQ(x.lab.cluster().pod(m.victims[0]).key, "default/batch-b");
+  EXPECT_EQ(x.lab.cycleView().SelectCaption(x.lab.cluster(), t),
+            "No feasible node: the pod stays Pending. DefaultPreemption nominates node-b1 and deletes the "
+            "lower-priority default/batch-b there; a later cycle binds the pod to it.");
+  // No victims to find: nothing is marked.
+  Loaded conflict("conflict.yaml");
+  EXPECT_EQ(CycleView::Preemption(conflict.lab.trace(), At(Phase::Done, 1)).nominated, kNone);
+}
+
 }  // namespace
 }  // namespace spreadlab::app

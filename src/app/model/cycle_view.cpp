@@ -133,6 +133,31 @@ bool CycleView::VerdictShown(const CycleTrace& t, NodeIndex n, const Playback& p
   return first ? first->plugin < revealed : revealed >= t.filterPlugins.size();
 }
 
+std::string CycleView::RejectionText(const Cluster& c, const CycleTrace& t, const FilterVerdict& v) {
+  for (uint32_t i = 0; i < v.checksCount; ++i) {
+    const SpreadCheck& k = t.spreadChecks[v.checksBegin + i];
+    if (k.pass) continue;
+    const std::string& key = t.spreadFilter[k.constraint].topologyKey;
+    if (k.domain == kNoSym) return "no " + key + " label";
+    const std::string constraint = t.spreadFilter.size() > 1 ? "#" + std::to_string(k.constraint + 1) + " " + key +
+                                                                   "=" + c.pool().Str(k.domain) + "\n"
+                                                             : std::string();
+    return constraint + "skew " + std::to_string(k.matchNum) + " + " + std::to_string(k.selfMatch) + " \xE2\x88\x92 " +
+           std::to_string(k.minMatchNum) + " = " + std::to_string(k.skew) + " > " + std::to_string(k.maxSkew);
+  }
+  return t.JoinedReasons(v);
+}
+
+PreemptionMarks CycleView::Preemption(const CycleTrace& t, const Playback& pb) {
+  PreemptionMarks m;
+  if (!pb.Reached(Phase::Select) || t.selected != kNone || !t.preemption ||
+      t.preemption->nominating != preemption::Nominating::Set)
+    return m;
+  m.nominated = t.preemption->nominatedNode;
+  m.victims = t.preemption->victims;
+  return m;
+}
+
 BarStage CycleView::Stage(const CycleTrace& t, const Playback& pb) {
   if (!t.scored || !pb.Reached(Phase::Score)) return BarStage::None;
   if (pb.phase == Phase::Score) return BarStage::Raw;
@@ -243,7 +268,15 @@ std::string CycleView::Difference(const Cluster& c, const CycleTrace& t) const {
 }
 
 std::string CycleView::SelectCaption(const Cluster& c, const CycleTrace& t) const {
-  if (t.selected == kNone) return "No feasible node: the pod stays Pending.";
+  if (t.selected == kNone) {
+    std::string s = "No feasible node: the pod stays Pending.";
+    const PreemptionMarks p = Preemption(t, Playback{});
+    if (p.nominated == kNone) return s;
+    std::string victims;
+    for (PodIndex v : p.victims) victims += (victims.empty() ? "" : ", ") + c.pod(v).key;
+    return s + " DefaultPreemption nominates " + c.node(p.nominated).name + " and deletes the lower-priority " +
+           victims + " there; a later cycle binds the pod to it.";
+  }
   std::string s = c.node(t.selected).name + " wins";
   if (!t.scored) return s + ": the only feasible node (scoring is skipped).";
   s += " with " + std::to_string(maxTotal_) + ".";

@@ -48,6 +48,13 @@ struct ScoreBar {
   size_t entry = 0;           // index in CycleTrace::scores (for the hover's formula)
 };
 
+// DefaultPreemption's answer as the picture shows it: the node it nominates and the
+// lower-priority pods it deletes there.
+struct PreemptionMarks {
+  NodeIndex nominated = kNone;
+  std::vector<PodIndex> victims;
+};
+
 class CycleView {
  public:
   // Called when the trace changes.
@@ -63,6 +70,15 @@ class CycleView {
   static FilterMark Mark(const CycleTrace& t, NodeIndex n, size_t filterPlugin, const Playback& pb);
   // The node's verdict is shown once the plugin that decides it is revealed.
   static bool VerdictShown(const CycleTrace& t, NodeIndex n, const Playback& pb);
+
+  // The text under a rejected node's verdict: the first failing spread check as
+  // arithmetic ("skew 1 + 1 − 0 = 2 > 1"), after the constraint it belongs to when the pod
+  // has several ("#2 kubernetes.io/hostname=node3", as the CLI names it, on a line of its
+  // own), else upstream's reason.
+  static std::string RejectionText(const Cluster& c, const CycleTrace& t, const FilterVerdict& v);
+  // Preemption once the answer is shown (Select host) and the pod stayed Pending with a
+  // node nominated; nothing before, or when preemption found no victims.
+  static PreemptionMarks Preemption(const CycleTrace& t, const Playback& pb);
 
   static BarStage Stage(const CycleTrace& t, const Playback& pb);
   // Progress of the stage's animation, 0..1.

@@ -133,9 +133,26 @@ void DrawCluster(Lab& lab, UiState& ui) {
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const bool canvasHovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByPopup);
   ui.hoveredNode = kNone;
-  CardContext cx{
-      lab,  ui,    cluster,       sc,    trace, pb, key,   matching, preview.feasible, preview.lands, compact,
-      font, mouse, canvasHovered, false, kNone, -1, false, {}};
+  CardContext cx{lab,
+                 ui,
+                 cluster,
+                 sc,
+                 trace,
+                 pb,
+                 key,
+                 matching,
+                 preview.feasible,
+                 preview.lands,
+                 compact,
+                 font,
+                 mouse,
+                 canvasHovered,
+                 false,
+                 kNone,
+                 -1,
+                 false,
+                 {},
+                 CycleView::Preemption(trace, pb)};
   const ImVec2 winnerPos = DrawRegions(dl, cx, domains, regions, summary, grid);
 
   // --- what the mouse does on the picture, and the menus it opens ---

@@ -6,21 +6,46 @@
 
 #include "app/app.h"
 #include "app/panels/panels.h"
+#include "core/plugins/defaultpreemption/default_preemption.h"
 
 namespace spreadlab::app {
 
 namespace {
 
 void Event(bool ok, const std::string& message, const char* reason) {
+  // As tall as the whole message wrapped at the box's width: a FitError that ends with
+  // preemption's sentence runs to many lines, and none may be cut off.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float wrap = ImGui::GetContentRegionAvail().x - 2 * (style.WindowPadding.x + style.ChildBorderSize);
+  const float height = ImGui::CalcTextSize(message.c_str(), nullptr, false, wrap).y +
+                       2 * ImGui::GetTextLineHeightWithSpacing() + 2 * (style.WindowPadding.y + style.ChildBorderSize);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::V(ok ? colors::P().eventOk : colors::P().eventBad));
-  ImGui::BeginChild("##event", ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 4.6f), true);
+  ImGui::BeginChild("##event", ImVec2(0, height), true, ImGuiWindowFlags_NoScrollbar);
   ImGui::TextDisabled("Events (kubectl describe pod):");
   ImGui::TextColored(colors::V(ok ? colors::kFeasible : colors::kRejected), "%s  %s  default-scheduler",
                      ok ? "Normal " : "Warning", reason);
   ImGui::TextWrapped("%s", message.c_str());
+  MarkItem("message.text");
   ImGui::EndChild();
   ImGui::PopStyleColor();
   MarkItem("message");
+}
+
+// DefaultPreemption's answer for a Pending pod: the node it nominates and the
+// lower-priority pods it deletes there, which the picture marks too.
+void Preemption(const Cluster& cluster, const PreemptionMarks& p) {
+  if (p.nominated == kNone) return;
+  const std::string& node = cluster.node(p.nominated).name;
+  ImGui::TextColored(colors::V(colors::P().warning), "Preemption nominates %s", node.c_str());
+  MarkItem("preemption.nominated");
+  ImGui::TextWrapped(
+      "DefaultPreemption (PostFilter) deletes these lower-priority pods on %s; a later cycle binds the pod there "
+      "(status.nominatedNodeName: %s):",
+      node.c_str(), node.c_str());
+  for (PodIndex v : p.victims) {
+    ImGui::BulletText("%s  priority %d", cluster.pod(v).key.c_str(), preemption::PodPriority(cluster, v));
+    MarkItem("preemption.victim:" + cluster.pod(v).name);
+  }
 }
 
 void ConstraintSummary(const Cluster& cluster, const SpreadConstraintSummary& s, int index, bool filter) {
@@ -199,6 +224,7 @@ void DrawDecision(Lab& lab, UiState& ui) {
           t.message.c_str());
     } else {
       Event(false, t.message, "FailedScheduling");
+      Preemption(cluster, CycleView::Preemption(t, Playback{}));
     }
   }
   ui.previewSuggestion = -1;
@@ -221,6 +247,7 @@ void DrawDecision(Lab& lab, UiState& ui) {
       InterPodAffinitySummary(cluster, *t.interPodAffinity);
 
   const NodeIndex shown = ui.selectedNode != kNone ? ui.selectedNode : ui.hoveredNode;
+  const NodeIndex nominated = answer ? CycleView::Preemption(t, Playback{}).nominated : kNone;
   if (ImGui::CollapsingHeader("Nodes", open)) {
     const float tableH = std::min(ImGui::GetTextLineHeightWithSpacing() * (t.nodes.size() + 1.6f),
                                   ImGui::GetContentRegionAvail().y * (shown != kNone ? 0.4f : 0.9f));
@@ -252,7 +279,8 @@ void DrawDecision(Lab& lab, UiState& ui) {
             const bool chosen = answer && t.selected == nt.node;
             ImGui::TextColored(colors::V(chosen ? colors::kWinner : colors::kFeasible), chosen ? "chosen" : "feasible");
           } else if (const FilterVerdict* v = t.Reported(nt)) {
-            ImGui::TextColored(colors::V(colors::kRejected), "%s", t.filterPlugins[v->plugin].c_str());
+            ImGui::TextColored(colors::V(colors::kRejected), "%s%s", t.filterPlugins[v->plugin].c_str(),
+                               nt.node == nominated ? "  (nominated)" : "");
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.JoinedReasons(*v).c_str());
           }
           ImGui::TableNextColumn();

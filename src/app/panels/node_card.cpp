@@ -199,6 +199,7 @@ void CardFrame(ImDrawList* dl, const CardContext& cx, NodeIndex ni, const NodeTr
   float thick = 1;
   if (verdictShown) border = nt->feasible ? colors::kFeasible : (nt->evaluated ? colors::kRejected : colors::kMuted);
   if (winner) border = colors::kWinner, thick = 4;
+  if (cx.preemption.nominated == ni) border = colors::P().warning, thick = 3;
   if (cx.ui.selectedNode == ni) border = colors::kAccent, thick = 3;
   if (cx.hovered) thick += 1;
   dl->AddRect(ca, cb, border, 6, 0, thick);
@@ -235,6 +236,13 @@ float CardHeader(ImDrawList* dl, const CardContext& cx, const v1::Node& node, bo
   float ty = ca.y + 6;
   dl->AddText(ImVec2(tx, ty), colors::P().textStrong, node.metadata.name.c_str());
   if (winner) dl->AddText(ImVec2(cb.x - ImGui::CalcTextSize("chosen").x - 8, ty), colors::kWinner, "chosen");
+  if (cx.preemption.nominated != kNone && cx.cluster.node(cx.preemption.nominated).name == node.metadata.name) {
+    // status.nominatedNodeName: preemption makes room here for a later cycle.
+    const ImVec2 size = ImGui::CalcTextSize("nominated");
+    const ImVec2 at(cb.x - size.x - 8, ty);
+    dl->AddText(at, colors::P().warning, "nominated");
+    MarkRect("nominated:" + node.metadata.name, at, ImVec2(at.x + size.x, at.y + size.y));
+  }
   ty += font * 1.25f;
   std::string badges;
   if (node.unschedulable) badges += "cordoned  ";
@@ -275,6 +283,13 @@ void PodChips(ImDrawList* dl, CardContext& cx, const NodeInfo& info, float tx, f
     if (cx.matching.size() > static_cast<size_t>(p) && cx.matching[p])
       dl->AddRect(pa, pb2, colors::P().matchRing, 3, 0, 2);
     if (cx.ui.dragPod == p) dl->AddRect(pa, pb2, colors::kAccent, 3, 0, 2);
+    if (std::find(cx.preemption.victims.begin(), cx.preemption.victims.end(), p) != cx.preemption.victims.end()) {
+      // A victim of preemption: crossed out in red.
+      dl->AddRect(ImVec2(pa.x - 1, pa.y - 1), ImVec2(pb2.x + 1, pb2.y + 1), colors::kRejected, 3, 0, 2);
+      dl->AddLine(pa, pb2, colors::kRejected, 2);
+      dl->AddLine(ImVec2(pb2.x, pa.y), ImVec2(pa.x, pb2.y), colors::kRejected, 2);
+      MarkRect("victim:" + pod.metadata.name, pa, pb2);
+    }
     MarkRect("pod:" + pod.metadata.name, pa, pb2);
     if (cx.canvasHovered && Inside(cx.mouse, pa, pb2)) cx.hoveredPod = p;
     px += chip + 3;
@@ -300,21 +315,8 @@ void CardVerdict(ImDrawList* dl, const CardContext& cx, const NodeTrace& nt, boo
   } else if (const FilterVerdict* failure = verdictShown ? trace.Reported(nt) : nullptr) {
     const FilterVerdict& v = *failure;
     dl->AddText(ImVec2(tx, vy), colors::kRejected, ("\xE2\x9C\x98 " + trace.filterPlugins[v.plugin]).c_str());
-    // The first failing spread check, as arithmetic; else upstream's reason.
-    std::string why = trace.JoinedReasons(v);
-    for (uint32_t c = 0; c < v.checksCount; ++c) {
-      const SpreadCheck& k = trace.spreadChecks[v.checksBegin + c];
-      if (k.pass) continue;
-      char buf[96];
-      if (k.domain == kNoSym)
-        std::snprintf(buf, sizeof buf, "no %s label", trace.spreadFilter[k.constraint].topologyKey.c_str());
-      else
-        std::snprintf(buf, sizeof buf, "skew %d + %d \xE2\x88\x92 %d = %d > %d", k.matchNum, k.selfMatch, k.minMatchNum,
-                      k.skew, k.maxSkew);
-      why = buf;
-      break;
-    }
-    dl->AddText(ImVec2(tx, vy + cx.font * 1.15f), colors::kRejected, why.c_str());
+    dl->AddText(ImVec2(tx, vy + cx.font * 1.15f), colors::kRejected,
+                CycleView::RejectionText(cx.cluster, trace, v).c_str());
   }
   dl->PopClipRect();
 }

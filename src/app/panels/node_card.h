@@ -35,6 +35,7 @@ struct CardContext {
   int hoveredBar = -1;          // out: the score bar under the mouse (index in bars)
   bool barTooltip = false;      // out: a score bar's tooltip is shown this frame
   std::vector<ScoreBar> bars;   // scratch, reused per card
+  PreemptionMarks preemption;   // the nominated node and its victims, once shown
 };
 
 void DrawNodeCard(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 ca, ImVec2 cb);

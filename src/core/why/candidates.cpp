@@ -289,7 +289,8 @@ class Builder {
       if (added >= o_.maxPodCandidates) break;
       const NodeInfo& node = cluster_.node(n);
       FitsRequest(cluster_.pod(r_.pod).resources.requests, node, fit.ignored(), lack_);
-      const bool pods = std::any_of(lack_.begin(), lack_.end(), [](const auto& l) { return l.resourceName == kResourcePods; });
+      const bool pods =
+          std::any_of(lack_.begin(), lack_.end(), [](const auto& l) { return l.resourceName == kResourcePods; });
       if (lack_.empty() || std::any_of(lack_.begin(), lack_.end(), [](const auto& l) { return l.unresolvable; }))
         continue;
       const PodIndex shrink = pods ? kNone : Smallest(node, /*shrink=*/true);
@@ -314,7 +315,9 @@ class Builder {
   // node lacks, each as a share of its allocatable amount) that frees what lack_ says:
   // as much to be deleted (any pod frees a pod slot), more to be shrunk (its requests stay above 0).
   PodIndex Smallest(const NodeInfo& node, bool shrink) const {
-    auto share = [](int64_t used, int64_t of) { return of > 0 ? static_cast<double>(used) / static_cast<double>(of) : 0.0; };
+    auto share = [](int64_t used, int64_t of) {
+      return of > 0 ? static_cast<double>(used) / static_cast<double>(of) : 0.0;
+    };
     PodIndex out = kNone;
     double least = 0;
     for (PodIndex p : node.pods) {
