@@ -252,36 +252,37 @@ std::vector<size_t> Lab::ConstraintEditPods() {
   return pods;
 }
 
+// An edit of the explained pod's constraints through its workload: only the changed pending
+// pods are recompiled, and the status says what was edited.
+bool Lab::CommitConstraintEdit(const std::string& what, const Edit& edit, std::string* error) {
+  const std::vector<size_t> pods = ConstraintEditPods();
+  if (!Commit(what.c_str(), edit, error, &pods)) return false;
+  SetStatus(what + ": " + ConstraintEditTarget().describe, false);
+  return true;
+}
+
 bool Lab::SetConstraints(const char* what, std::vector<v1::TopologySpreadConstraint> constraints, std::string* error) {
   if (pod() == kNone) {
     if (error) *error = "no pending pod";
     return false;
   }
   const size_t item = podItem();
-  const std::vector<size_t> pods = ConstraintEditPods();
-  if (!Commit(
-          what,
-          [&](io::ScenarioDoc& d, std::string& e) { return d.SetTemplateSpreadConstraints(item, constraints, e); },
-          error, &pods))
-    return false;
-  SetStatus(std::string(what) + ": " + ConstraintEditTarget().describe, false);
-  return true;
+  return CommitConstraintEdit(
+      what, [&](io::ScenarioDoc& d, std::string& e) { return d.SetTemplateSpreadConstraints(item, constraints, e); },
+      error);
 }
 
 bool Lab::SetConstraintField(int index, const std::string& field, const std::string& valueJson, std::string* error) {
   std::string e = pod() == kNone ? "no pending pod" : index < 0 ? "index must be 0 or more" : "";
   if (e.empty()) {
     const size_t item = podItem();
-    const std::vector<size_t> pods = ConstraintEditPods();
-    if (Commit(
-            field.c_str(),
+    if (CommitConstraintEdit(
+            field,
             [&](io::ScenarioDoc& d, std::string& err) {
               return d.SetTemplateSpreadConstraintField(item, static_cast<size_t>(index), field, valueJson, err);
             },
-            &e, &pods)) {
-      SetStatus(field + ": " + ConstraintEditTarget().describe, false);
+            &e))
       return true;
-    }
   }
   if (error) *error = e;
   return false;

@@ -213,6 +213,7 @@ class Lab {
   bool Commit(const char* what, const Edit& edit, std::string* error, const std::vector<size_t>* pendingOnly);
   // The pods an edit of the explained pod's constraints changes (SetConstraints).
   std::vector<size_t> ConstraintEditPods();
+  bool CommitConstraintEdit(const std::string& what, const Edit& edit, std::string* error);
   void RunExplainedCycle(PodIndex pod);
   void Push(const char* what);
 
