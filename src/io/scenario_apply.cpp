@@ -37,11 +37,6 @@ bool ClusterScoped(const std::string& kind) {
   return kinds.count(kind) > 0;
 }
 
-std::string Str(const ojson& j, const char* key) {
-  auto it = j.is_object() ? j.find(key) : j.end();
-  return it != j.end() && it->is_string() ? it->get<std::string>() : "";
-}
-
 // What identifies an object to the API server: kind, namespace and name (a
 // KubeSchedulerConfiguration is the scenario's one profile, whatever it is called).
 std::string Key(const ojson& item) {

@@ -16,11 +16,6 @@ namespace spreadlab::io {
 
 namespace {
 
-std::string Str(const ojson& j, const char* key) {
-  auto it = j.is_object() ? j.find(key) : j.end();
-  return it != j.end() && it->is_string() ? it->get<std::string>() : "";
-}
-
 // metav1.GetControllerOf of a scenario pod: its ownerReference with controller: true.
 const v1::OwnerReference* ControllerOf(const v1::Pod& pod) {
   for (const v1::OwnerReference& r : pod.metadata.ownerReferences)
