@@ -14,6 +14,7 @@ import { chromium } from 'playwright-core';
 
 import { serve } from '../../scripts/static-server.mjs';
 import { embedTests } from './embed-tests.mjs';
+import { inputTests } from './input-tests.mjs';
 import { presentTests, screenshotTests, storyTests } from './story-tests.mjs';
 import { teachTests } from './teach-tests.mjs';
 
@@ -115,8 +116,8 @@ async function clickWidget(page, id) {
 }
 
 // Types into an ImGui field through the real mouse and keyboard: click, select all, type, Enter.
-// Keys are held for two frames: ImGui 1.86 reads key state once per frame, so a key
-// pressed and released between two frames would be missed (a person holds it longer).
+// Keys are held for two frames, as a person holds them (a press and release within one
+// frame counts too: the lab queues its input, see input-tests.mjs).
 async function press(page, key) {
   await page.keyboard.down(key);
   await frames(page, 2);
@@ -847,6 +848,8 @@ storyTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect, s
 presentTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect });
 screenshotTests({ test, openLab, api, frames, check, clickWidget, shot, newContext: (options) => browser.newContext(options) });
 embedTests({ test, openLab, api, frames, check, checkEqual, rect, typeInto, shot, newContext: (options) => browser.newContext(options) });
+inputTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect, shot, press, EXAMPLES,
+  newContext: (options) => browser.newContext(options) });
 
 // ---- run ----
 const server = await serve(SITE, 0);

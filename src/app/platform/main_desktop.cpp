@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "app/app.h"
+#include "app/platform/input_queue.h"
 #include "app/ui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
@@ -98,15 +99,9 @@ int main(int argc, char** argv) {
   if (!g_lab.Load(ReadFile(first), first, error)) std::fprintf(stderr, "%s: %s\n", first.c_str(), error.c_str());
 
   UiState ui;
-  bool done = false;
-  while (!done) {
-    SDL_Event event;
-    while (SDL_PollEvent(&event)) {
-      ImGui_ImplSDL2_ProcessEvent(&event);
-      if (event.type == SDL_QUIT) done = true;
-    }
+  InputQueue input;
+  while (input.NewFrame()) {
     ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplSDL2_NewFrame();
     ImGui::NewFrame();
     DrawFrame(g_lab, ui);
     ImGui::Render();

@@ -15,6 +15,7 @@
 
 #include "app/app.h"
 #include "app/panels/widgets.h"  // colors::DarkTheme
+#include "app/platform/input_queue.h"
 #include "app/ui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
@@ -25,6 +26,7 @@ namespace {
 Lab g_lab;
 LessonBook g_lessons;
 UiState g_ui;
+InputQueue g_input;
 SDL_Window* g_window = nullptr;
 SDL_GLContext g_gl = nullptr;
 uint64_t g_savedRevision = 0;
@@ -98,12 +100,10 @@ void ShowDecisionText() {
 
 void Frame() {
   const double begin = emscripten_get_now();
-  SDL_Event event;
-  while (SDL_PollEvent(&event)) ImGui_ImplSDL2_ProcessEvent(&event);
   // ?theme=dark|light|auto (auto follows prefers-color-scheme, also when it changes).
   if (const bool dark = js_dark() != 0; dark != colors::DarkTheme()) SetTheme(dark);
+  g_input.NewFrame();
   ImGui_ImplOpenGL3_NewFrame();
-  ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
   DrawFrame(g_lab, g_ui);
   ImGui::Render();
