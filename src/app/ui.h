@@ -26,6 +26,7 @@ struct UiState {
   uint64_t presentedBuild = 0;  // the Lab::builds() last opened at PreFilter
   bool foldLeft = false, foldRight = false;  // presenting: side columns folded to a strip
   bool showImport = false, closeImport = false;
+  bool importOpen = false;  // the Paste dialog is on screen: a paste on the page goes into it
   bool showCompare = false;
   bool showAddNode = false, closeAddNode = false;  // the Add node dialog, drafted from `nodeDraft`
   NodeDraft nodeDraft;

@@ -49,4 +49,54 @@ export function inputTests(h) {
     checkEqual((await api(page, 'status')).phase, 'PreScore', 'each click stepped: PreFilter, Filter, PreScore');
     await ctx.close();
   });
+
+  // A paste on the page (Ctrl+V with no text field focused), as the browser delivers it.
+  const paste = (page, text) => page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', t);
+    window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt }));
+  }, text);
+  const dialogOpen = async (page) => Boolean((await api(page, 'widgetRects')).importText);
+
+  test('the Paste dialog: Ctrl+V fills its text until Load, Escape closes it, its error wraps on a phone', async () => {
+    const ctx = await newContext({ viewport: { width: 390, height: 760 } });
+    const { page } = await openLab('/', { context: ctx });
+    const openDialog = async () => {
+      await clickWidget(page, 'menu:Scenario');
+      await clickWidget(page, 'menu:paste');
+      check(await dialogOpen(page), 'the Paste dialog is open');
+    };
+    await openDialog();
+    const yaml = readFileSync(join(EXAMPLES, 'conflict.yaml'), 'utf8');
+    await paste(page, yaml);
+    await frames(page, 3);
+    check(await dialogOpen(page), 'the dialog stays open for Load');
+    check((await api(page, 'status')).source.includes('one-constraint.json'), 'nothing is loaded before Load');
+    await clickWidget(page, 'importLoad');
+    await frames(page, 3);
+    checkEqual((await api(page, 'status')).source, 'pasted scenario', 'Load opened the pasted text');
+    check(!(await dialogOpen(page)), 'Load closed the dialog');
+
+    await openDialog();
+    await press(page, 'Escape');
+    await frames(page, 2);
+    check(!(await dialogOpen(page)), 'Escape closed the dialog');
+
+    // A bad scenario: the error wraps within the dialog, the buttons stay on screen.
+    await openDialog();
+    await paste(page, readFileSync(join(EXAMPLES, 'one-constraint.json'), 'utf8').replace('"maxSkew": 1', '"maxSkew": 0'));
+    await clickWidget(page, 'importLoad');
+    await frames(page, 3);
+    const rects = await api(page, 'widgetRects');
+    check(rects.importError, 'the error is shown');
+    const right = rects.importText.x + rects.importText.w;
+    check(rects.importError.x + rects.importError.w <= right + 1,
+      `the error wraps within the dialog: it ends at x=${rects.importError.x + rects.importError.w}, the text area at ${right}`);
+    // Two lines as written (the error, then that the scenario is kept): more once wrapped.
+    check(rects.importError.h > 2.5 * 15, `the error wraps onto more lines (${rects.importError.h} px)`);
+    check(rects.importLoad.y + rects.importLoad.h <= 760, 'Load stays on screen');
+    await shot(page, 'paste-dialog-error-phone.png');
+    checkEqual((await api(page, 'status')).source, 'pasted scenario', 'the current scenario is kept');
+    await ctx.close();
+  });
 }

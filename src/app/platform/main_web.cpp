@@ -141,12 +141,17 @@ void Frame() {
 }  // namespace spreadlab::app
 
 // Ctrl+V in the page (the browser's clipboard is not SDL's): into the active text
-// field, or else the text is opened as a scenario (manifests without a node are applied
-// to the cluster: Lab::Paste).
+// field, or the open Paste dialog's text (at its end, as a paste into it there would go;
+// its Apply or Load takes it), or else the text is opened as a scenario (manifests
+// without a node are applied to the cluster: Lab::Paste).
 extern "C" EMSCRIPTEN_KEEPALIVE void spreadlab_platform_paste(const char* text) {
   using namespace spreadlab::app;
   if (ImGui::GetIO().WantTextInput) {
     ImGui::GetIO().AddInputCharactersUTF8(text);
+    return;
+  }
+  if (g_ui.importOpen) {
+    g_ui.importText += text;
     return;
   }
   std::string error;
