@@ -29,6 +29,8 @@
     return KNOWN_CONTROLS.includes(c);
   });
   const STORE = 'spreadlab.scenario.v1';
+  // The undo history and the timeline, per tab (a reload keeps them; another tab has its own).
+  const HISTORY_STORE = 'spreadlab.history.v1';
   const DEFAULT_EXAMPLE = 'one-constraint.json';
   const overlay = document.getElementById('overlay');
   const overlayText = document.getElementById('overlay-text');
@@ -240,7 +242,7 @@
     if (!firsts.length && !embed) {  // an embed shows its page's scenario, never another tab's edits
       try {
         const saved = JSON.parse(localStorage.getItem(STORE) || 'null');
-        if (saved && saved.text) firsts.push([saved.text, saved.source || 'saved in this browser']);
+        if (saved && saved.text) firsts.push([saved.text, saved.source || 'saved in this browser', 'saved']);
       } catch (e) { console.warn('ignoring the saved scenario', e); }
     }
     const fallback = index.includes(DEFAULT_EXAMPLE) ? DEFAULT_EXAMPLE : index[0];
@@ -357,9 +359,12 @@
       },
       spreadlabBoot() {
         if (embed) call('spreadlab_set_embed_controls', EMBED_CONTROLS.join(','));
-        for (const [text, source] of p.firsts) {
+        for (const [text, source, saved] of p.firsts) {
           const r = window.spreadlab.load(text, source);
-          if (r.ok) break;
+          if (r.ok) {
+            if (saved) call('spreadlab_platform_restore_history', sessionStorage.getItem(HISTORY_STORE) || '');
+            break;
+          }
           console.warn('spreadlab: could not open ' + source + ': ' + r.error);
         }
       },
@@ -397,6 +402,14 @@
       },
       spreadlabSaveLessons(json) {
         try { localStorage.setItem(LESSONS_STORE, json); } catch (e) { console.warn('spreadlab: lesson progress', e); }
+      },
+      spreadlabSaveHistory(json) {
+        try {
+          if (json) sessionStorage.setItem(HISTORY_STORE, json);
+          else sessionStorage.removeItem(HISTORY_STORE);
+        } catch (e) {
+          console.warn('spreadlab: the undo history is too large to keep in this tab', e);
+        }
       },
       spreadlabSave(text, source) {
         if (embed) return;  // embeds on one page must not share (or overwrite) the lab's saved work

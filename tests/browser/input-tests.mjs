@@ -99,4 +99,59 @@ export function inputTests(h) {
     checkEqual((await api(page, 'status')).source, 'pasted scenario', 'the current scenario is kept');
     await ctx.close();
   });
+
+  // The page keeps the scenario in localStorage and this tab's history in sessionStorage.
+  const reload = async (page) => {
+    await page.waitForTimeout(900);  // saved half a second after the last change
+    await page.evaluate(() => sessionStorage.setItem('kept', '1'));
+    await page.reload();
+    await page.waitForFunction(() => window.spreadlab && window.spreadlab.ready, null, { timeout: 30000 });
+    await frames(page, 3);
+  };
+
+  test('a reload keeps the timeline and the undo history', async () => {
+    const { page, ctx } = await openLab('/');
+    const file = 'zone-outage.yaml';
+    const scenarios = [await api(page, 'scenario')];
+    checkEqual(await api(page, 'load', readFileSync(join(EXAMPLES, file), 'utf8'), file), { ok: true, error: null }, 'load');
+    scenarios.push(await api(page, 'scenario'));
+    await api(page, 'setConstraintField', 0, 'maxSkew', 2);
+    scenarios.push(await api(page, 'scenario'));
+    await clickWidget(page, 'scheduleNext');
+    scenarios.push(await api(page, 'scenario'));
+    await api(page, 'scheduleAll');
+    scenarios.push(await api(page, 'scenario'));
+    check((await api(page, 'simulate', 'fail topology.kubernetes.io/zone=zone-c')).ok, 'the event applied');
+    scenarios.push(await api(page, 'scenario'));
+    const timeline = await api(page, 'timeline');
+    check(timeline.steps.length > 8, `a timeline of placements and the event (${timeline.steps.length} steps)`);
+    await reload(page);
+    const after = await api(page, 'status');
+    check(after.source.includes(file), `the saved scenario: ${after.source}`);
+    checkEqual(await api(page, 'scenario'), scenarios.at(-1), 'the same scenario');
+    checkEqual(await api(page, 'timeline'), timeline, 'the same timeline');
+    check((await api(page, 'widgetRects')).timeline, 'the timeline panel is shown');
+    // Ctrl+Z steps back through every edit made before the reload.
+    for (let i = scenarios.length - 2; i >= 0; i--) {
+      await ctrlZ(page);
+      await frames(page, 4);
+      checkEqual(await api(page, 'scenario'), scenarios[i], `undo ${scenarios.length - 1 - i} puts back the scenario before it`);
+    }
+    checkEqual(await api(page, 'undo'), { ok: false }, 'nothing older than the page\'s first scenario');
+    await ctx.close();
+  });
+
+  test('?scenario= opens its file over the copy saved in this browser', async () => {
+    const { page, ctx } = await openLab('/');
+    await api(page, 'setConstraintField', 0, 'maxSkew', 3);
+    await page.waitForTimeout(900);
+    await page.evaluate(() => sessionStorage.setItem('kept', '1'));
+    check(await page.evaluate(() => localStorage.getItem('spreadlab.scenario.v1')), 'the edit is saved');
+    await page.goto(page.url().replace(/\/?$/, '/?scenario=examples/conflict.yaml'));
+    await page.waitForFunction(() => window.spreadlab && window.spreadlab.ready, null, { timeout: 30000 });
+    await frames(page, 3);
+    checkEqual((await api(page, 'status')).source, 'examples/conflict.yaml', 'the file the URL names');
+    checkEqual(await api(page, 'undo'), { ok: false }, 'without the saved copy\'s history');
+    await ctx.close();
+  });
 }

@@ -375,6 +375,7 @@ bool Lab::Simulate(const std::string& text, std::string* error) {
   // scrubbed to, or from the scenario as it is now.
   const bool stepThrough = doc_.scenario().nodes.size() + doc_.scenario().pods.size() <= kMaxStepThroughObjects;
   ContinueTimeline(/*recordBase=*/stepThrough);
+  timelineCalls_.push_back({TimelineCall::kEvent, text});
   std::vector<TimelineStep> timeline = std::move(timeline_);
   std::vector<std::pair<std::string, std::string>> binds = std::move(timelineBinds_);
   // `spreadlab simulate`'s order: the cluster settled (the pending pods placed), then the event.
@@ -608,6 +609,7 @@ bool Lab::ScheduleNext(std::string& error) {
   }
   ContinueTimeline();
   const PodInfo& pod = cluster_->pod(trace_.pod);
+  timelineCalls_.push_back({TimelineCall::kNext, pod.key});
   TimelineStep step;
   step.pod = pod.key;
   step.node = trace_.selected == kNone ? "" : cluster_->node(trace_.selected).name;
@@ -636,6 +638,7 @@ bool Lab::ScheduleNext(std::string& error) {
 int Lab::ScheduleAll(std::string& error) {
   if (!loaded()) return 0;
   ContinueTimeline();
+  timelineCalls_.push_back({TimelineCall::kAll, ""});
   // The core's batch (ScheduleAll: its queue order, one cycle per pending pod), with the
   // spread after each placement.
   Cluster cluster(doc_.sharedScenario());
@@ -679,6 +682,7 @@ int Lab::ScheduleAll(std::string& error) {
 void Lab::ContinueTimeline(bool recordBase) {
   timeline_.resize(cursor_);
   timelineBinds_.resize(cursor_);
+  if (timeline_.empty()) timelineCalls_.clear();
   if (timeline_.empty() && recordBase) timelineBase_ = doc_;
 }
 
@@ -706,6 +710,8 @@ void Lab::ScrubTo(size_t step) {
   }
   doc_ = std::move(doc);
   cursor_ = step;
+  if (!timelineCalls_.empty() && timelineCalls_.back().kind == TimelineCall::kScrub) timelineCalls_.pop_back();
+  timelineCalls_.push_back({TimelineCall::kScrub, "", step});
   wantedPod_ = step < timelineBinds_.size() ? timelineBinds_[step].first : "";
   ++revision_;
   Rebuild();

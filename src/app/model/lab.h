@@ -187,6 +187,15 @@ class Lab {
   void ScrubTo(size_t step);
   size_t timelineCursor() const { return cursor_; }
 
+  // --- kept across a reload (the web page keeps them in sessionStorage) ---
+  // The undo and redo history and the timeline as JSON text of at most `budget` bytes:
+  // the timeline first, then the newest undo steps, then the nearest redo steps, as many
+  // as fit; "" when there is nothing to keep or the timeline alone does not fit.
+  std::string HistoryJson(size_t budget) const;
+  // Puts them back onto the scenario they were kept with (a history kept with another
+  // scenario, e.g. another tab's saved copy, is ignored). False when nothing was restored.
+  bool RestoreHistory(std::string_view json);
+
   // --- messages for the status bar ---
   const std::string& status() const { return status_; }
   bool statusIsError() const { return statusIsError_; }
@@ -236,6 +245,15 @@ class Lab {
   std::vector<Snapshot> undo_, redo_;
   bool Travel(std::vector<Snapshot>& from, std::vector<Snapshot>& to, const char* verb, const char* done);
   io::ScenarioDoc timelineBase_;
+  // The calls that made the timeline from timelineBase_, in order, to make it again after
+  // a reload (lab_history.cpp): schedule next (of `arg`, a pod), schedule all, an event
+  // (`arg` as written), a scrub to `step`.
+  struct TimelineCall {
+    enum Kind { kNext, kAll, kEvent, kScrub } kind;
+    std::string arg;
+    size_t step = 0;
+  };
+  std::vector<TimelineCall> timelineCalls_;
   std::vector<TimelineStep> timeline_;
   std::vector<std::pair<std::string, std::string>> timelineBinds_;  // pod key -> node
   size_t cursor_ = 0;

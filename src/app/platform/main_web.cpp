@@ -32,6 +32,9 @@ SDL_GLContext g_gl = nullptr;
 uint64_t g_savedRevision = 0;
 double g_changedAt = 0;
 int g_frames = 0;
+// The undo history and the timeline a reload keeps (sessionStorage), at most this many bytes
+// of JSON: the newest steps that fit (Lab::HistoryJson).
+constexpr size_t kHistoryBytes = 2'000'000;
 // CPU time of the last frames (events, UI, render submission), for spreadlab_platform_stats.
 constexpr int kFrameSamples = 240;
 float g_frameMs[kFrameSamples] = {};
@@ -63,6 +66,7 @@ EM_JS(void, js_download, (const char* name, const char* text),
 EM_JS(void, js_copy, (const char* text), { Module.spreadlabCopy(UTF8ToString(text)); });
 EM_JS(void, js_pick_file, (), { Module.spreadlabPickFile(); });
 EM_JS(void, js_share, (const char* text), { Module.spreadlabShare(UTF8ToString(text)); });
+EM_JS(void, js_save_history, (const char* json), { Module.spreadlabSaveHistory(UTF8ToString(json)); });
 EM_JS(void, js_save_lessons, (const char* json), { Module.spreadlabSaveLessons(UTF8ToString(json)); });
 EM_JS(void, js_open_example, (const char* file), { Module.spreadlabOpenExample(UTF8ToString(file)); });
 EM_JS(void, js_open_lesson, (const char* id), { Module.spreadlabOpenLesson(UTF8ToString(id)); });
@@ -131,6 +135,7 @@ void Frame() {
     if (g_changedAt == 0) g_changedAt = now;
     if (now - g_changedAt > 500) {
       host::SaveScenario(g_lab.doc().Dump(), g_lab.source());
+      if (!host::Embedded()) js_save_history(g_lab.HistoryJson(kHistoryBytes).c_str());
       g_savedRevision = g_lab.revision();
       g_changedAt = 0;
     }
@@ -156,6 +161,12 @@ extern "C" EMSCRIPTEN_KEEPALIVE void spreadlab_platform_paste(const char* text) 
   }
   std::string error;
   g_lab.Paste(text, error);
+}
+
+// After a reload, the undo history and the timeline kept with the saved scenario
+// (ignored when they were kept with another one).
+extern "C" EMSCRIPTEN_KEEPALIVE void spreadlab_platform_restore_history(const char* json) {
+  spreadlab::app::g_lab.RestoreHistory(json);
 }
 
 // Frame CPU times over the last frames, in ms: the whole frame (with the WebGL
