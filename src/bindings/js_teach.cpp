@@ -75,7 +75,7 @@ json LessonState(Lab& lab, LessonBook& book) {
                         {"answered", p.answered},
                         {"said", p.answered ? json(p.said) : json(nullptr)},
                         {"actual", p.answered ? json(p.actual) : json(nullptr)},
-                        {"correct", p.answered && p.correct}};
+                        {"correct", p.answered ? json(p.correct) : json(nullptr)}};
   } else {
     j["predict"] = nullptr;
   }

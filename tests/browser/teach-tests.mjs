@@ -125,6 +125,70 @@ export function teachTests(h) {
     await ctx.close();
   });
 
+  // How many points of the pulsing orange outline around widget rectangle `r` (drawn 4 px
+  // outside it) are orange in a screenshot of the page, counting only the points
+  // `where(x, y)` accepts.
+  async function outlinePoints(page, r, where) {
+    const [x0, y0, x1, y1] = [r.x - 4, r.y - 4, r.x + r.w + 4, r.y + r.h + 4].map(Math.round);
+    const points = [];
+    for (let x = x0 + 8; x <= x1 - 8; x++) points.push([x, y0], [x, y1]);
+    for (let y = y0 + 8; y <= y1 - 8; y++) points.push([x0, y], [x1, y]);
+    const kept = points.filter(([x, y]) => where(x, y));
+    const png = await page.screenshot();  // CSS pixels (scale 1)
+    const colors = await page.evaluate(async ([b64, at]) => {
+      const img = await createImageBitmap(await (await fetch('data:image/png;base64,' + b64)).blob());
+      const g = new OffscreenCanvas(img.width, img.height).getContext('2d');
+      g.drawImage(img, 0, 0);
+      const data = g.getImageData(0, 0, img.width, img.height).data;
+      return at.map(([x, y]) => Array.from(data.slice((y * img.width + x) * 4, (y * img.width + x) * 4 + 3)));
+    }, [png.toString('base64'), kept]);
+    const orange = colors.filter(([cr, cg, cb]) => cr > 200 && cg > 100 && cg < 215 && cb < 140 && cr - cb > 90).length;
+    return { seen: kept.length, orange };
+  }
+
+  test('a lesson: no answer before the prediction, Next during its animation, outlines beside the lesson window', async () => {
+    const { page, ctx } = await openLab('/');
+    await page.evaluate(() => window.spreadlab.lessonsReady);
+    // conflicting-constraints: two predictions in a row.
+    checkEqual(await api(page, 'startLesson', 'conflicting-constraints'), { ok: true, error: null }, 'start');
+    await frames(page, 2);
+    const asked = (await api(page, 'lesson')).predict;
+    checkEqual([asked.answered, asked.said, asked.actual, asked.correct], [false, null, null, null], 'nothing said, nothing judged');
+    // The right answer to the step's question, from the cycle.
+    const answer = async (kind) => {
+      const selected = (await api(page, 'trace')).selected;
+      return kind === 'schedules' ? (selected ? 'yes' : 'no') : selected || 'Pending';
+    };
+    checkEqual(await api(page, 'lessonPredict', await answer(asked.kind)), { ok: true, error: null }, 'predict');
+    checkEqual((await api(page, 'lesson')).predict.correct, true, 'judged once answered');
+    await frames(page, 2);
+    check((await api(page, 'status')).phase !== 'Done', 'the cycle animates the answer');
+    await clickWidget(page, 'lessonNext');
+    await page.waitForTimeout(1500);  // longer than the answer's PreFilter and into its Filter
+    await frames(page, 2);
+    const next = await api(page, 'lesson');
+    checkEqual([next.step, next.predict.answered], [1, false], 'the next step asks its own prediction');
+    checkEqual((await api(page, 'status')).phase, 'PreFilter', 'its cycle waits for the answer');
+    checkEqual((await api(page, 'picture')).nodes.filter((n) => n.verdict !== 'hidden'), [], 'no spoiler');
+    checkEqual(await api(page, 'lessonPredict', await answer(next.predict.kind)), { ok: true, error: null }, 'predict again');
+    await page.waitForFunction(() => window.spreadlab.status().phase === 'Done', null, { timeout: 30000 })
+      .catch(() => check(false, 'the answer plays to its end'));
+
+    // skew-arithmetic's second step outlines the decision's result, which the lesson window covers.
+    checkEqual(await api(page, 'startLesson', 'skew-arithmetic', 1), { ok: true, error: null }, 'start at step 2');
+    await frames(page, 4);
+    const rects = await api(page, 'widgetRects');
+    const w = rects.lesson;
+    const inside = (x, y) => x > w.x + 2 && x < w.x + w.w - 2 && y > w.y + 2 && y < w.y + w.h - 2;
+    const hidden = await outlinePoints(page, rects.result, inside);
+    check(hidden.seen > 20, `the result's outline would cross the lesson window (${hidden.seen} points)`);
+    checkEqual(hidden.orange, 0, 'no outline drawn over the lesson window');
+    const shown = await outlinePoints(page, rects['maxSkew#0'], (x, y) => !inside(x, y));
+    check(shown.orange > shown.seen / 2, `maxSkew's outline is drawn (${shown.orange} of ${shown.seen} points)`);
+    await shot(page, 'lesson-outlines.png');
+    await ctx.close();
+  });
+
   test('?lesson=ID opens that lesson, without the answer', async () => {
     const first = JSON.parse(readFileSync(join(EXAMPLES, 'lessons', 'index.json'), 'utf8')).lessons[0];
     const { page, ctx, requests } = await openLab(`/?lesson=${first}`);

@@ -124,6 +124,34 @@ TEST(LessonsTest, EveryLessonPlaysToItsEnd) {
   }
 }
 
+// Next (or Back) while an answered prediction's cycle still animates: the step entered
+// shows its own cycle at rest, waiting for its prediction (nothing of it shown) or whole.
+TEST(LessonsTest, AStepEnteredWhileTheCycleAnimatesStartsAtRest) {
+  LessonBook book;
+  std::string error;
+  ASSERT_TRUE(AddLessonsFromDirectory(book, kExamples, error)) << error;
+  int checked = 0;
+  for (const Lesson& lesson : book.lessons()) {
+    for (size_t s = 0; s + 1 < lesson.steps.size(); ++s) {
+      if (lesson.steps[s].predict.empty()) continue;
+      SCOPED_TRACE(lesson.id + " step " + std::to_string(s));
+      Lab lab;
+      ASSERT_TRUE(book.Start(lab, lesson.id, s, error)) << error;
+      ASSERT_TRUE(book.Predict(lab, "Pending", error) || book.Predict(lab, "no", error)) << error;
+      lab.playback.Advance(0.5f);  // half way through PreFilter
+      ASSERT_TRUE(lab.playback.playing);
+      ASSERT_TRUE(book.Next(lab, error)) << error;
+      const bool predicts = !lesson.steps[s + 1].predict.empty();
+      EXPECT_FALSE(lab.playback.playing);
+      EXPECT_EQ(lab.playback.phase, predicts ? Phase::PreFilter : Phase::Done);
+      lab.playback.Advance(10.0f);  // as the frames would
+      EXPECT_EQ(lab.playback.Reached(Phase::Select), !predicts) << "no answer before the prediction";
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 8);
+}
+
 TEST(LessonsTest, ProgressRoundTrips) {
   LessonBook a, b;
   std::string error;

@@ -294,8 +294,10 @@ bool LessonBook::Enter(Lab& lab, size_t s, std::string& error) {
   undoAtStart_ = lab.undoDepth();
   taskDone_ = false;
   prediction_ = Prediction{};
-  // No spoilers: a prediction is asked before the cycle is shown.
-  if (!st.predict.empty()) lab.playback.JumpTo(Phase::PreFilter);
+  // The step before's animation stops here. No spoilers: a prediction is asked before the
+  // cycle is shown; a step without one shows its cycle whole.
+  lab.playback.playing = false;
+  lab.playback.JumpTo(st.predict.empty() ? Phase::Done : Phase::PreFilter);
   return true;
 }
 

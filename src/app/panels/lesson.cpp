@@ -10,16 +10,26 @@ namespace spreadlab::app {
 
 namespace {
 
-// Outlines the step's widgets, pulsing, over everything else.
-void Highlight(const std::vector<std::string>& look) {
+// Outlines the step's widgets, pulsing, over the other windows but not over the lesson
+// window (`over`, `overSize`), which hides what lies under it: around it, in four clips.
+void Highlight(const std::vector<std::string>& look, ImVec2 over, ImVec2 overSize) {
   const float pulse = 0.5f + 0.5f * std::sin(static_cast<float>(ImGui::GetTime()) * 4.0f);
   ImDrawList* dl = ImGui::GetForegroundDrawList();
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  const ImVec2 end(over.x + overSize.x, over.y + overSize.y);
+  const ImVec4 around[] = {
+      {0, 0, d.x, over.y}, {0, end.y, d.x, d.y}, {0, over.y, over.x, end.y}, {end.x, over.y, d.x, end.y}};
   for (const std::string& id : look) {
     auto it = WidgetRects().find(id);
     if (it == WidgetRects().end()) continue;
     const WidgetRect& r = it->second;
-    dl->AddRect(ImVec2(r.x - 4, r.y - 4), ImVec2(r.x + r.w + 4, r.y + r.h + 4),
-                IM_COL32(240, 140, 0, static_cast<int>(120 + 135 * pulse)), 6, 0, 3);
+    for (const ImVec4& clip : around) {
+      if (clip.z <= clip.x || clip.w <= clip.y) continue;
+      dl->PushClipRect(ImVec2(clip.x, clip.y), ImVec2(clip.z, clip.w));
+      dl->AddRect(ImVec2(r.x - 4, r.y - 4), ImVec2(r.x + r.w + 4, r.y + r.h + 4),
+                  IM_COL32(240, 140, 0, static_cast<int>(120 + 135 * pulse)), 6, 0, 3);
+      dl->PopClipRect();
+    }
   }
 }
 
@@ -106,7 +116,11 @@ void DrawLessonPanel(Lab& lab, UiState& ui, ImVec2 pos, float width) {
   ImGui::SetNextWindowBgAlpha(0.97f);
   bool open = true;
   const std::string title = "Lesson: " + lesson.title + "###lesson";
-  if (ImGui::Begin(title.c_str(), &open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
+  const bool shown =
+      ImGui::Begin(title.c_str(), &open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();  // the outlines stay off it
+  MarkRect("lesson", at, ImVec2(at.x + size.x, at.y + size.y));
+  if (shown) {
     ImGui::TextDisabled("Step %d of %d", static_cast<int>(book.stepIndex() + 1), static_cast<int>(lesson.steps.size()));
     ImGui::SameLine();
     ImGui::TextUnformatted(step.title.c_str());
@@ -135,7 +149,7 @@ void DrawLessonPanel(Lab& lab, UiState& ui, ImVec2 pos, float width) {
   }
   ImGui::End();
   if (!open) Later([&book] { book.Stop(); });
-  if (book.active()) Highlight(step.look);
+  if (book.active()) Highlight(step.look, at, size);
 }
 
 }  // namespace spreadlab::app
