@@ -37,15 +37,22 @@ const ojson& Items(const ojson& o) {
   return o.is_array() ? o : none;
 }
 
-// What an event did (the Events panel lists it), made again from the document before it.
-std::shared_ptr<const io::StepReport> EventReport(const io::ScenarioDoc& before, const std::string& step) {
+// What an event did (the Events panel lists it), made again from the document before it
+// as Lab::Simulate made it: the cluster settled first ("start", kept when it placed a pod
+// or the controllers answered), then the step.
+std::vector<std::shared_ptr<const io::StepReport>> EventReports(const io::ScenarioDoc& before,
+                                                                const std::string& step) {
   io::SimStep parsed;
   std::string error;
+  auto start = std::make_shared<io::StepReport>();
   auto report = std::make_shared<io::StepReport>();
   io::ScenarioDoc doc = before;
   io::Simulation simulation(doc);
-  if (!io::ParseSimStep(step, parsed, error) || !simulation.Step(parsed, *report, error)) return nullptr;
-  return report;
+  if (!io::ParseSimStep(step, parsed, error) || !simulation.Start(*start, error) ||
+      !simulation.Step(parsed, *report, error))
+    return {};
+  if (!start->placements.empty() || start->rounds > 1) return {start, report};
+  return {report};
 }
 
 }  // namespace
@@ -78,7 +85,7 @@ std::string Lab::HistoryJson(size_t budget) const {
     for (size_t i = from.size(); i-- > 0 && used + now.size() <= budget;) {
       if (!doc.Restore(*from[i].doc, error)) break;
       ojson step{{"what", from[i].what}, {"doc", doc.Dump()}};
-      if (from[i].event) step["event"] = from[i].event->action;
+      if (!from[i].events.empty()) step["event"] = from[i].events.back()->action;
       used += step.dump().size();
       if (used > budget) break;
       out.insert(out.begin(), std::move(step));
@@ -102,7 +109,7 @@ bool Lab::RestoreHistory(std::string_view json) {
     for (const ojson& s : Items(steps)) {
       io::ScenarioDoc doc;
       if (!doc.Load(Str(s, "doc"), error)) return false;
-      out.push_back(Snapshot{std::move(doc).Save(), Str(s, "what"), nullptr});
+      out.push_back(Snapshot{std::move(doc).Save(), Str(s, "what"), {}});
     }
     return true;
   };
@@ -115,14 +122,14 @@ bool Lab::RestoreHistory(std::string_view json) {
   for (size_t i = 0; i < undo.size(); ++i)
     if (const std::string event = Str(undoSteps[i], "event");
         !event.empty() && before.Load(Str(undoSteps[i], "doc"), error))
-      undo[i].event = EventReport(before, event);
+      undo[i].events = EventReports(before, event);
   for (size_t i = 0; i < redo.size(); ++i) {
     const std::string event = Str(redoSteps[i], "event");
     if (event.empty()) continue;
     if (i + 1 == redo.size())
-      redo[i].event = EventReport(doc_, event);
+      redo[i].events = EventReports(doc_, event);
     else if (before.Load(Str(redoSteps[i + 1], "doc"), error))
-      redo[i].event = EventReport(before, event);
+      redo[i].events = EventReports(before, event);
   }
   // The timeline: its calls again from its start, which must end on this document.
   const std::string id = DocId(doc_), source = source_;
