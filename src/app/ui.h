@@ -33,7 +33,8 @@ struct UiState {
   std::string addNodeError;
   std::string importText, importError;
   int importMode = -1;  // the Paste dialog's choice: 0 apply to the cluster, 1 replace the scenario, -1 not chosen yet
-  int importDefault = 1;  // its choice until one is made (Lab::PasteAppliesByDefault of the text)
+  int importDefault = 1;        // its choice until one is made (Lab::PasteAppliesByDefault of the text)
+  size_t importDefaultFor = 0;  // the text's length when importDefault was told (a page paste appends to it)
   float dpiScale = 1.0f;
   float pictureBottom = 0;       // where the cluster picture ends (screen y)
   float contentBottom = 0;       // where the content ends (screen y): an embed's height follows it

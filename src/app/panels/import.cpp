@@ -39,8 +39,10 @@ void DrawImportDialog(Lab& lab, UiState& ui) {
   if (ImGui::InputTextMultiline(
           "##json", &ui.importText,
           ImVec2(-1, -(choicesH + errorH + ImGui::GetFrameHeightWithSpacing() + style.ItemSpacing.y))) ||
-      ImGui::IsWindowAppearing())
+      ImGui::IsWindowAppearing() || ui.importText.size() != ui.importDefaultFor) {
     ui.importDefault = lab.PasteAppliesByDefault(ui.importText) ? 0 : 1;
+    ui.importDefaultFor = ui.importText.size();
+  }
   MarkItem("importText");
   const int mode = ui.importMode >= 0 ? ui.importMode : ui.importDefault;
   if (ImGui::RadioButton(kApply, mode == 0)) ui.importMode = 0;
