@@ -77,6 +77,7 @@ constexpr ImGuiWindowFlags kPanel = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_N
 bool BeginPanel(const char* name, ImVec2 pos, ImVec2 size, ImGuiWindowFlags extra = 0) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
+  MarkRect(std::string("panel:") + name, pos, ImVec2(pos.x + size.x, pos.y + size.y));
   return ImGui::Begin(name, nullptr, kPanel | extra);
 }
 // On a phone's width, buttons that choose the lab's one view, as tabs would (ImGui's tab

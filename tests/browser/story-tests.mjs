@@ -186,6 +186,16 @@ export function screenshotTests(h) {
       const { page, ctx } = await openLab('/?scenario=examples/deployment-three-zones.yaml', { context });
       await frames(page, 3);
       await shot(page, `first-minutes-lab-${width}x${height}.png`);
+      if (width >= 720) {
+        // The toolbar wraps within the Cluster panel: the release and the last phase on screen.
+        const rects = await api(page, 'widgetRects');
+        const panel = rects['panel:Cluster'];
+        for (const id of ['release', 'phase:Done', 'scheduleAll']) {
+          check(rects[id], `${id} is drawn at ${width}x${height}`);
+          check(rects[id].x + rects[id].w <= panel.x + panel.w,
+            `${id} ends at x=${rects[id].x + rects[id].w}, inside the Cluster panel (${panel.x + panel.w}) at ${width}x${height}`);
+        }
+      }
       await page.evaluate(() => window.spreadlab.lessonsReady);
       const started = await api(page, 'startLesson', 'skew-arithmetic', 1);
       check(started.ok, `a lesson step: ${started.error}`);

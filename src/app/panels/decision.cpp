@@ -50,10 +50,13 @@ void Preemption(const Cluster& cluster, const PreemptionMarks& p) {
 
 void ConstraintSummary(const Cluster& cluster, const SpreadConstraintSummary& s, int index, bool filter) {
   (void)cluster;
-  ImGui::Text("#%d %s  maxSkew %d  %s", index + 1, s.topologyKey.c_str(), s.maxSkew, s.whenUnsatisfiable.c_str());
-  ImGui::TextDisabled("   selector %s%s%s", s.selector.c_str(),
-                      s.selfMatch ? "" : "  (the pod does not match it: selfMatch 0)",
-                      s.fromDefaults ? "  (from the profile's default constraints)" : "");
+  ImGui::TextWrapped("#%d %s  maxSkew %d  %s", index + 1, s.topologyKey.c_str(), s.maxSkew,
+                     s.whenUnsatisfiable.c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("   selector %s%s%s", s.selector.c_str(),
+                     s.selfMatch ? "" : "  (the pod does not match it: selfMatch 0)",
+                     s.fromDefaults ? "  (from the profile's default constraints)" : "");
+  ImGui::PopStyleColor();
   std::string domains;
   for (const auto& [v, n] : s.domains) domains += v + "=" + std::to_string(n) + "  ";
   if (s.domains.empty()) domains = "(no eligible domain)";

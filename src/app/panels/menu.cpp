@@ -159,10 +159,14 @@ void DrawMenuBar(Lab& lab, UiState& ui) {
   }
   if (lab.loaded()) {
     std::string title = lab.doc().Annotation("spreadlab.io/title");
-    std::string right = lab.source() + (title.empty() ? "" : "  \xE2\x80\x94  " + title);
-    float w = ImGui::CalcTextSize(right.c_str()).x;
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, ImGui::GetWindowWidth() - w - 16));
-    ImGui::TextDisabled("%s", right.c_str());
+    const std::string right = lab.source() + (title.empty() ? "" : "  \xE2\x80\x94  " + title);
+    // Right-aligned after the menus; a title too long for the bar ends in an ellipsis, whole
+    // in its tooltip.
+    const float x = ImGui::GetCursorPosX() + 20;
+    const std::string shown = FitText(right, ImGui::GetWindowWidth() - x - 16);
+    ImGui::SameLine(std::max(x, ImGui::GetWindowWidth() - ImGui::CalcTextSize(shown.c_str()).x - 16));
+    ImGui::TextDisabled("%s", shown.c_str());
+    if (shown != right && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", right.c_str());
   }
   ImGui::EndMainMenuBar();
 }

@@ -2,7 +2,6 @@
 // is one Lab edit (validated by the core, undoable) and re-runs the cycle. What is
 // typed is read by the parsers of app/model/edit_text.h.
 #include <algorithm>
-#include <cstdio>
 #include <map>
 
 #include "app/app.h"
@@ -99,10 +98,15 @@ void ConstraintEditor(Lab& lab, UiState& ui, size_t item, const v1::Pod& pod, si
   const Cs& cs = pod.spec.topologySpreadConstraints;
   const v1::TopologySpreadConstraint& c = cs[i];
   const std::string n = "#" + std::to_string(i);
-  char header[256];
-  std::snprintf(header, sizeof header, "#%d  %s  maxSkew %d  %s###c", static_cast<int>(i + 1), c.topologyKey.c_str(),
-                c.maxSkew, c.whenUnsatisfiable.c_str());
-  if (!ImGui::CollapsingHeader(header, ImGuiTreeNodeFlags_DefaultOpen)) return;
+  // The whole summary when it fits the column, else the key's last segment ("zone"), then
+  // without whenUnsatisfiable: every field is written in full just below.
+  const std::string number = "#" + std::to_string(i + 1) + "  ", skew = "  maxSkew " + std::to_string(c.maxSkew);
+  const std::string shortKey = c.topologyKey.substr(c.topologyKey.rfind('/') + 1);
+  const float room = ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() - ImGui::GetStyle().FramePadding.x * 4;
+  std::string header = number + c.topologyKey + skew + "  " + c.whenUnsatisfiable;
+  for (const std::string& shorter : {number + shortKey + skew + "  " + c.whenUnsatisfiable, number + shortKey + skew})
+    if (ImGui::CalcTextSize(header.c_str()).x > room) header = shorter;
+  if (!ImGui::CollapsingHeader(FitText(header, room).append("###c").c_str(), ImGuiTreeNodeFlags_DefaultOpen)) return;
   MaxSkewField(lab, i);
   TopologyKeyField(lab, i, true);
   WhenUnsatisfiableField(lab, i);

@@ -1,5 +1,6 @@
 // Above the cluster: play/pause/step through the cycle's phases with a speed,
-// jump to a phase, group and colour the picture, schedule next / all.
+// jump to a phase, group and colour the picture, schedule next / all. Every row wraps to
+// the panel's width (a projector's 1280 px cut the release selector and the last phases off).
 #include <algorithm>
 #include <set>
 
@@ -41,20 +42,10 @@ void DrawToolbar(Lab& lab, UiState& ui) {
     pb.playing = false;
   }
   const float font = ImGui::GetFontSize();
-  // A compact embed and a phone's width wrap every row to their width; the desktop lab keeps
-  // the release selector and the phases on their rows (cut where the panel ends): a row of
-  // their own would push the picture down.
-  const bool wrap = CompactEmbed() || NarrowDisplay();
   // On a phone's width an embed keeps the actions (play, step, schedule) and leaves the
   // picture's settings (speed, release, phases, grouping, colours) to the full lab: they
   // took five rows between the editors and the picture.
   const bool actionsOnly = CompactEmbed() && NarrowDisplay();
-  auto next = [wrap](float width, float spacing = -1) {
-    if (wrap)
-      SameLineIfFits(width, spacing);
-    else
-      ImGui::SameLine(0, spacing);
-  };
   if (ImGui::Button(pb.playing ? "Pause" : "Play")) {
     if (pb.playing)
       pb.playing = false;
@@ -62,15 +53,15 @@ void DrawToolbar(Lab& lab, UiState& ui) {
       pb.Resume();
   }
   MarkItem("play");
-  next(ButtonWidth("Step"));
+  SameLineIfFits(ButtonWidth("Step"));
   if (ImGui::Button("Step")) pb.Step();
   MarkItem("step");
   if (!actionsOnly) {
     // Its name beside it: written inside, the grab covered it.
-    next(font * 4.5f + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("speed").x);
+    SameLineIfFits(font * 4.5f + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("speed").x);
     ImGui::SetNextItemWidth(font * 4.5f);
     ImGui::SliderFloat("speed", &pb.speed, 0.25f, 4.0f, "%.2fx");
-    next(ImGui::GetFrameHeight() + ImGui::CalcTextSize("Present").x + ImGui::GetStyle().ItemInnerSpacing.x);
+    SameLineIfFits(ImGui::GetFrameHeight() + ImGui::CalcTextSize("Present").x + ImGui::GetStyle().ItemInnerSpacing.x);
     // Presenting starts with both side columns folded: the picture takes the screen.
     if (ImGui::Checkbox("Present", &ui.present) && ui.present) ui.foldLeft = ui.foldRight = true;
     MarkItem("present");
@@ -115,14 +106,14 @@ void DrawToolbar(Lab& lab, UiState& ui) {
       ui.colorKey = pods[lab.podItem()].metadata.labels.begin()->first;
   }
   if (actionsOnly) return;
-  next(font * 7 + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("kube-scheduler").x, 24);
+  SameLineIfFits(font * 7 + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("kube-scheduler").x, 24);
   DrawReleaseSelector(lab);
   // The phases as a row of buttons; the current one lit.
   for (int p = 0; p < kPhaseCount; ++p) {
     const Phase ph = static_cast<Phase>(p);
     const bool current = pb.phase == ph;
     if (p)
-      next(ButtonWidth(PhaseName(ph)), 2);
+      SameLineIfFits(ButtonWidth(PhaseName(ph)), 2);
     else
       ImGui::TextDisabled("phase:"), ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Button, current ? colors::V(colors::kAccent) : colors::V(colors::P().button));
@@ -133,20 +124,23 @@ void DrawToolbar(Lab& lab, UiState& ui) {
       pb.t = 1.0f;
     }
     ImGui::PopStyleColor(2);
+    MarkItem(std::string("phase:") + PhaseName(ph));
   }
 
   // Grouping and colouring.
   const std::vector<std::string>& keys = NodeLabelKeys(lab);
   const std::string group = GroupKey(lab, ui);
   ImGui::SetNextItemWidth(font * 11);
-  if (ImGui::BeginCombo("group by", ui.groupKey.empty() ? ("constraint: " + group).c_str() : group.c_str())) {
+  const std::string groupPreview = FitText(ui.groupKey.empty() ? "constraint: " + group : group,
+                                           font * 11 - ImGui::GetFrameHeight() - ImGui::GetStyle().FramePadding.x * 2);
+  if (ImGui::BeginCombo("group by", groupPreview.c_str())) {
     if (ImGui::Selectable("the pending pod's first topologyKey", ui.groupKey.empty())) ui.groupKey.clear();
     for (const auto& k : keys)
       if (ImGui::Selectable(k.c_str(), ui.groupKey == k)) ui.groupKey = k;
     ImGui::EndCombo();
   }
   MarkItem("groupBy");
-  next(font * 7 + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("colour pods by").x);
+  SameLineIfFits(font * 7 + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("colour pods by").x);
   ImGui::SetNextItemWidth(font * 7);
   if (ImGui::BeginCombo("colour pods by", ui.colorKey.c_str())) {
     if (ImGui::Selectable(kColorByWorkload.c_str(), ui.colorKey == kColorByWorkload)) ui.colorKey = kColorByWorkload;

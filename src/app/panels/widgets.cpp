@@ -91,6 +91,23 @@ float ButtonWidth(const char* label) {
   return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
 }
 
+std::string FitText(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  const std::string ellipsis = "\xE2\x80\xA6";
+  const float room = width - ImGui::CalcTextSize(ellipsis.c_str()).x;
+  // The longest prefix that fits, found by bisection over byte lengths.
+  size_t lo = 0, hi = text.size();
+  while (lo < hi) {
+    const size_t mid = (lo + hi + 1) / 2;
+    if (ImGui::CalcTextSize(text.data(), text.data() + mid).x <= room)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  while (lo > 0 && (static_cast<unsigned char>(text[lo]) & 0xC0) == 0x80) --lo;  // not inside a character
+  return text.substr(0, lo) + ellipsis;
+}
+
 void HelpMarker(const char* text) {
   ImGui::SameLine();
   ImGui::TextDisabled("(?)");

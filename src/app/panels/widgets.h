@@ -40,6 +40,9 @@ void MarkRect(const std::string& id, ImVec2 min, ImVec2 max);
 // window (a phone's) wraps a row of buttons instead of cutting it off.
 void SameLineIfFits(float width, float spacing = -1);
 float ButtonWidth(const char* label);  // as ImGui sizes a button (or a small one)
+// `text` when it is `width` px wide or less, else as much of it as fits before an ellipsis
+// (cut between UTF-8 characters): a line that cannot wrap ends visibly, not mid-word.
+std::string FitText(const std::string& text, float width);
 
 void HelpMarker(const char* text);  // a "(?)" after the last item, its text in a tooltip
 void Section(const char* title);    // a spaced, underlined heading
