@@ -7,8 +7,8 @@
 
 #include "app/app.h"
 #include "bindings/json_out.h"
-#include "io/simulate_json.h"
-#include "io/why_json.h"
+#include "contracts/simulate_json.h"
+#include "contracts/why_json.h"
 
 namespace {
 
@@ -92,7 +92,7 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_why() {
   const spreadlab::why::Report* report = lab.Why();
   static std::string buffer;
   buffer = report
-               ? spreadlab::io::WhyToJson(lab.cluster(), *report).dump(-1, ' ', false, json::error_handler_t::replace)
+               ? spreadlab::contracts::WhyToJson(lab.cluster(), *report).dump(-1, ' ', false, json::error_handler_t::replace)
                : "null";
   return buffer.c_str();
 }
@@ -136,7 +136,7 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_simulate(const char* step) {
   if (!lab.loaded()) error = "no scenario loaded";
   json j = Result(ok, error);
   if (ok) {
-    json sim = spreadlab::io::SimulationToJson({*lab.Events().back()}, lab.doc().scenario());
+    json sim = spreadlab::contracts::SimulationToJson({*lab.Events().back()}, lab.doc().scenario());
     j["steps"] = std::move(sim["steps"]);
     j["pods"] = std::move(sim["pods"]);
   }
@@ -149,7 +149,7 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_events() {
   Lab& lab = TheLab();
   std::vector<spreadlab::io::StepReport> reports;
   for (const spreadlab::io::StepReport* e : lab.Events()) reports.push_back(*e);
-  return Out(spreadlab::io::SimulationToJson(reports, lab.doc().scenario()));
+  return Out(spreadlab::contracts::SimulationToJson(reports, lab.doc().scenario()));
 }
 
 // setKubeVersion(version): answer as that kube-scheduler release ("1.30" to "1.37",

@@ -8,7 +8,7 @@
 
 #include "app/app.h"
 #include "bindings/json_out.h"
-#include "io/compare_json.h"
+#include "contracts/compare_json.h"
 
 namespace {
 
@@ -126,7 +126,7 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_compare(const char* other) {
   spreadlab::why::Comparison c;
   std::string error;
   if (!TheLab().Compare(other, c, error)) return Out(Result(false, error));
-  return Out(spreadlab::io::CompareToJson(c));
+  return Out(spreadlab::contracts::CompareToJson(c));
 }
 
 // Lessons: the page registers them (and the files their steps open) as it fetches them.

@@ -13,13 +13,13 @@
 #include "cli/simulate_table.h"
 #include "cli/why_table.h"
 #include "core/scheduler/spread_report.h"
-#include "io/compare_json.h"
+#include "contracts/compare_json.h"
 #include "io/scenario_edit.h"
 #include "io/session.h"
-#include "io/schedule_json.h"
-#include "io/simulate_json.h"
-#include "io/trace_json.h"
-#include "io/why_json.h"
+#include "contracts/schedule_json.h"
+#include "contracts/simulate_json.h"
+#include "contracts/trace_json.h"
+#include "contracts/why_json.h"
 #include "io/yaml_out.h"
 
 namespace {
@@ -94,7 +94,7 @@ int Explain(const std::string& file, const std::string& podRef, const std::strin
   spreadlab::CycleTrace trace;
   session.framework->RunCycle(pod, trace, /*explain=*/true);
   if (format != "table") {
-    Print(spreadlab::io::TraceToJson(*session.cluster, session.framework->profile(), trace), format);
+    Print(spreadlab::contracts::TraceToJson(*session.cluster, session.framework->profile(), trace), format);
   } else {
     std::cout << spreadlab::cli::ExplainTable(*session.cluster, *session.framework, trace);
   }
@@ -109,7 +109,7 @@ int Schedule(const std::string& file, const std::string& format) {
   auto spread = spreadlab::ReportSpread(*session.framework, *session.cluster,
                                         spreadlab::io::SpreadSubjects(session, std::move(pending)));
   if (format != "table") {
-    Print(spreadlab::io::ScheduleToJson(*session.cluster, placements, spread, session.deleted), format);
+    Print(spreadlab::contracts::ScheduleToJson(*session.cluster, placements, spread, session.deleted), format);
   } else {
     std::cout << spreadlab::cli::ScheduleTable(*session.cluster, placements, spread, session.deleted);
   }
@@ -133,7 +133,7 @@ int Why(const std::string& file, const std::string& podRef, const std::string& n
     return kExitBadInput;
   }
   if (format != "table") {
-    Print(spreadlab::io::WhyToJson(*session.cluster, report), format);
+    Print(spreadlab::contracts::WhyToJson(*session.cluster, report), format);
   } else {
     std::cout << spreadlab::cli::WhyTable(*session.cluster, report, all);
   }
@@ -164,7 +164,7 @@ int Compare(const std::string& fileA, const std::string& fileB, const std::strin
     return kExitBadInput;
   }
   if (format != "table") {
-    Print(spreadlab::io::CompareToJson(c), format);
+    Print(spreadlab::contracts::CompareToJson(c), format);
   } else {
     std::cout << spreadlab::cli::CompareTable(c, labelA, labelB, all);
     const std::vector<std::string> changes =
@@ -236,7 +236,7 @@ int Simulate(const std::string& file, std::vector<std::string> stepArgs, const s
     if (!ok) reports.pop_back();
   }
   if (format != "table") {
-    Print(spreadlab::io::SimulationToJson(reports, doc.scenario()), format);
+    Print(spreadlab::contracts::SimulationToJson(reports, doc.scenario()), format);
   } else {
     std::cout << spreadlab::cli::SimulateTable(reports);
   }

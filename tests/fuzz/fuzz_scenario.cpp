@@ -18,13 +18,13 @@
 #include "core/scheduler/spread_report.h"
 #include "core/why/analysis.h"
 #include "core/why/compare.h"
-#include "io/compare_json.h"
+#include "contracts/compare_json.h"
 #include "io/json_parse.h"
 #include "io/scenario_json.h"
-#include "io/schedule_json.h"
+#include "contracts/schedule_json.h"
 #include "io/session.h"
-#include "io/trace_json.h"
-#include "io/why_json.h"
+#include "contracts/trace_json.h"
+#include "contracts/why_json.h"
 #include "testing/same_json.h"
 
 namespace {
@@ -64,13 +64,13 @@ void ReadByItemAsWhole(std::string_view text) {
 void ExplainAndWhy(io::Session& s, PodIndex pod) {
   CycleTrace trace;
   s.framework->RunCycle(pod, trace, /*explain=*/true);
-  (void)io::TraceToJson(*s.cluster, s.framework->profile(), trace).dump(2);
+  (void)contracts::TraceToJson(*s.cluster, s.framework->profile(), trace).dump(2);
   (void)cli::ExplainTable(*s.cluster, *s.framework, trace);
 
   why::Report report;
   std::string error;
   if (why::Analyze(*s.cluster, *s.framework, pod, {}, report, error)) {
-    (void)io::WhyToJson(*s.cluster, report).dump(2);
+    (void)contracts::WhyToJson(*s.cluster, report).dump(2);
     (void)cli::WhyTable(*s.cluster, report, /*all=*/true);
   }
 }
@@ -93,14 +93,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (pod != kNone) {
     why::Comparison cmp;
     if (why::Compare(*b.cluster, *b.framework, *c.cluster, *c.framework, b.cluster->pod(pod).key, cmp, error)) {
-      (void)io::CompareToJson(cmp).dump(2);
+      (void)contracts::CompareToJson(cmp).dump(2);
       (void)cli::CompareTable(cmp, "a", "b", /*all=*/true);
     }
   }
   const std::vector<PodIndex> pending = c.cluster->PendingPods();
   const auto placements = ScheduleAll(*c.cluster, *c.framework);
   const auto spread = ReportSpread(*c.framework, *c.cluster, pending);
-  (void)io::ScheduleToJson(*c.cluster, placements, spread).dump(2);
+  (void)contracts::ScheduleToJson(*c.cluster, placements, spread).dump(2);
   (void)cli::ScheduleTable(*c.cluster, placements, spread);
   return 0;
 }

@@ -12,12 +12,12 @@
 #include <map>
 
 #include "core/scheduler/spread_report.h"
-#include "io/compare_json.h"
+#include "contracts/compare_json.h"
 #include "io/session.h"
 #include "core/scheduler/schedule.h"
-#include "io/schedule_json.h"
-#include "io/trace_json.h"
-#include "io/why_json.h"
+#include "contracts/schedule_json.h"
+#include "contracts/trace_json.h"
+#include "contracts/why_json.h"
 #include "testing/read_file.h"
 
 namespace spreadlab {
@@ -189,7 +189,7 @@ TEST_P(ExampleTest, ExplainMatchesHandWorkedOutcomeAndGolden) {
     if (nt.feasible) feasible.push_back(session.cluster->node(nt.node).name);
   EXPECT_EQ(feasible, e.feasible);
 
-  auto json = io::TraceToJson(*session.cluster, session.framework->profile(), trace).dump(2) + "\n";
+  auto json = contracts::TraceToJson(*session.cluster, session.framework->profile(), trace).dump(2) + "\n";
   CompareGolden(fs::path(SPREADLAB_GOLDEN_DIR) / (e.example + ".explain.json"), json);
 }
 
@@ -198,7 +198,7 @@ std::string ScheduleJson(io::Session& session) {
   auto pending = session.cluster->PendingPods();
   auto placements = ScheduleAll(*session.cluster, *session.framework);
   auto spread = ReportSpread(*session.framework, *session.cluster, io::SpreadSubjects(session, std::move(pending)));
-  return io::ScheduleToJson(*session.cluster, placements, spread, session.deleted).dump(2) + "\n";
+  return contracts::ScheduleToJson(*session.cluster, placements, spread, session.deleted).dump(2) + "\n";
 }
 
 // Worked out by hand: the Deployment scaled from 6 to 4 makes its ReplicaSet delete the
@@ -281,7 +281,7 @@ TEST_P(WhyExampleTest, WhyGolden) {
     EXPECT_EQ(session.cluster->pod(report.preemption->victims[0]).key, "default/batch-b");
   }
   CompareGolden(fs::path(SPREADLAB_GOLDEN_DIR) / (e.example + ".why.json"),
-                io::WhyToJson(*session.cluster, report).dump(2) + "\n");
+                contracts::WhyToJson(*session.cluster, report).dump(2) + "\n");
 }
 
 // `compare`: two profiles (spread-outvoted / spread-weighted) and two versions of a
@@ -313,7 +313,7 @@ TEST(CompareExamples, TwoProfilesAndTwoConstraintVersions) {
       if (r.differs) differ.push_back(r.node);
     EXPECT_EQ(differ, p.differ);
     CompareGolden(fs::path(SPREADLAB_GOLDEN_DIR) / (p.a + ".vs." + p.b + ".compare.json"),
-                  io::CompareToJson(c).dump(2) + "\n");
+                  contracts::CompareToJson(c).dump(2) + "\n");
   }
 }
 

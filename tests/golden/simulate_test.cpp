@@ -10,7 +10,7 @@
 
 #include "cli/simulate_table.h"
 #include "io/simulate.h"
-#include "io/simulate_json.h"
+#include "contracts/simulate_json.h"
 #include "testing/read_file.h"
 
 namespace spreadlab {
@@ -57,7 +57,7 @@ void Golden(const std::string& file, const std::string& actual) {
 
 void Goldens(const std::string& name, const Story& run) {
   Golden(name + ".simulate.txt", cli::SimulateTable(run.steps));
-  Golden(name + ".simulate.json", io::SimulationToJson(run.steps, run.doc.scenario()).dump(2) + "\n");
+  Golden(name + ".simulate.json", contracts::SimulationToJson(run.steps, run.doc.scenario()).dump(2) + "\n");
 }
 
 // Zone C fails: its 2 pods come back in A and B. Restored, C stays empty (skew 3) until the

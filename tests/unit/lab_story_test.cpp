@@ -5,7 +5,7 @@
 
 #include "app/model/lab.h"
 #include "app/model/timeline_chart.h"
-#include "io/simulate_json.h"
+#include "contracts/simulate_json.h"
 #include "testing/read_file.h"
 
 namespace spreadlab::app {
@@ -28,13 +28,13 @@ nlohmann::ordered_json CliSimulate(const std::vector<std::string>& steps) {
     EXPECT_TRUE(io::ParseSimStep(text, step, error)) << error;
     EXPECT_TRUE(sim.Step(step, reports.emplace_back(), error)) << error;
   }
-  return io::SimulationToJson(reports, doc.scenario());
+  return contracts::SimulationToJson(reports, doc.scenario());
 }
 
 nlohmann::ordered_json LabEvents(const Lab& lab) {
   std::vector<io::StepReport> reports;
   for (const io::StepReport* e : lab.Events()) reports.push_back(*e);
-  return io::SimulationToJson(reports, lab.doc().scenario());
+  return contracts::SimulationToJson(reports, lab.doc().scenario());
 }
 
 TEST(LabStoryTest, AnEventPlacesThePendingPodsFirstAsTheCliDoes) {

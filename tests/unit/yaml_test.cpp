@@ -10,9 +10,9 @@
 #include "core/scheduler/schedule.h"
 #include "core/scheduler/spread_report.h"
 #include "io/scenario_json.h"
-#include "io/schedule_json.h"
+#include "contracts/schedule_json.h"
 #include "io/session.h"
-#include "io/trace_json.h"
+#include "contracts/trace_json.h"
 #include "io/yaml_json.h"
 #include "io/yaml_out.h"
 #include "testing/read_file.h"
@@ -181,11 +181,11 @@ std::string ExplainAndSchedule(const std::string& text) {
   if (pod != kNone) {
     CycleTrace t;
     s.framework->RunCycle(pod, t, /*explain=*/true);
-    out = TraceToJson(*s.cluster, s.framework->profile(), t).dump(1);
+    out = contracts::TraceToJson(*s.cluster, s.framework->profile(), t).dump(1);
   }
   const auto pending = s.cluster->PendingPods();
   const auto placements = ScheduleAll(*s.cluster, *s.framework);
-  return out + ScheduleToJson(*s.cluster, placements, ReportSpread(*s.framework, *s.cluster, pending)).dump(1);
+  return out + contracts::ScheduleToJson(*s.cluster, placements, ReportSpread(*s.framework, *s.cluster, pending)).dump(1);
 }
 
 TEST(YamlTest, ToYamlQuotesWhatYamlWouldReadOtherwise) {

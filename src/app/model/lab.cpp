@@ -10,7 +10,7 @@
 #include "core/scheduler/schedule.h"
 #include "core/why/edit.h"
 #include "io/session.h"
-#include "io/trace_json.h"
+#include "contracts/trace_json.h"
 #include "io/why_apply.h"
 
 namespace spreadlab::app {
@@ -478,7 +478,7 @@ const std::vector<uint8_t>& Lab::MatchingPods(int c) {
 
 std::string Lab::TraceJson(int indent) const {
   if (!loaded()) return "null";
-  return io::TraceToJson(*cluster_, framework_->profile(), trace_)
+  return contracts::TraceToJson(*cluster_, framework_->profile(), trace_)
       .dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 

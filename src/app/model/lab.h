@@ -84,7 +84,7 @@ class Lab {
   std::optional<ScoreExplanation> ExplainScore(size_t entry) const;
   PodIndex pod() const { return trace_.pod; }    // the pending pod explained, or kNone
   size_t podItem() const;                        // its index in doc().scenario().pods
-  std::string TraceJson(int indent = -1) const;  // io::TraceToJson: the CLI's explain --format json
+  std::string TraceJson(int indent = -1) const;  // contracts::TraceToJson: the CLI's explain --format json
   // The decision in plain sentences, one per line: the pod, where it goes or why it stays
   // Pending, then every node's verdict and total (the page's text alternative to the canvas).
   std::string DecisionText() const;

@@ -6,12 +6,12 @@
 #include "core/scheduler/spread_report.h"
 #include "io/controllers.h"
 
-namespace spreadlab::io {
+namespace spreadlab::contracts {
 
 // `deleted`: the pods the workload controllers deleted before scheduling (a scale-down),
 // written as "deleted" when there are any.
 nlohmann::ordered_json ScheduleToJson(const Cluster& cluster, const std::vector<Placement>& placements,
                                       const std::vector<SpreadReport>& spread,
-                                      const std::vector<DeletedPod>& deleted = {});
+                                      const std::vector<io::DeletedPod>& deleted = {});
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::contracts

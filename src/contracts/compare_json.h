@@ -5,10 +5,10 @@
 
 #include "core/why/compare.h"
 
-namespace spreadlab::io {
+namespace spreadlab::contracts {
 
 inline constexpr int kCompareContractVersion = 1;
 
 nlohmann::ordered_json CompareToJson(const why::Comparison& c);
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::contracts

@@ -1,6 +1,6 @@
-#include "io/compare_json.h"
+#include "contracts/compare_json.h"
 
-namespace spreadlab::io {
+namespace spreadlab::contracts {
 
 namespace {
 
@@ -34,4 +34,4 @@ nlohmann::ordered_json CompareToJson(const why::Comparison& c) {
                {"nodes", std::move(nodes)}};
 }
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::contracts

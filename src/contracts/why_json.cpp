@@ -1,9 +1,9 @@
-#include "io/why_json.h"
+#include "contracts/why_json.h"
 
 #include "core/resources.h"
-#include "io/trace_json.h"
+#include "contracts/trace_json.h"
 
-namespace spreadlab::io {
+namespace spreadlab::contracts {
 
 namespace {
 using ojson = nlohmann::ordered_json;
@@ -183,4 +183,4 @@ ojson WhyToJson(const Cluster& cluster, const why::Report& r) {
   return j;
 }
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::contracts

@@ -7,7 +7,7 @@
 #include "core/framework/profile.h"
 #include "core/framework/trace.h"
 
-namespace spreadlab::io {
+namespace spreadlab::contracts {
 
 // One spread constraint as the contract's "spread.filter" / "spread.score" entries show it.
 nlohmann::ordered_json SpreadSummaryToJson(const SpreadConstraintSummary& s, bool scoring);
@@ -20,4 +20,4 @@ nlohmann::ordered_json TraceToJson(const Cluster& cluster, const ResolvedProfile
 // The trace's "preemption" object (docs/json-contract.md).
 nlohmann::ordered_json PreemptionToJson(const Cluster& cluster, const preemption::Result& r);
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::contracts

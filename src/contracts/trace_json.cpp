@@ -1,8 +1,8 @@
-#include "io/trace_json.h"
+#include "contracts/trace_json.h"
 
 #include "core/plugins/defaultpreemption/default_preemption.h"
 
-namespace spreadlab::io {
+namespace spreadlab::contracts {
 
 using ojson = nlohmann::ordered_json;
 
@@ -193,4 +193,4 @@ ojson PreemptionToJson(const Cluster& cluster, const preemption::Result& r) {
   return j;
 }
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::contracts

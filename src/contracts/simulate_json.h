@@ -4,10 +4,10 @@
 
 #include "io/simulate.h"
 
-namespace spreadlab::io {
+namespace spreadlab::contracts {
 
 // {"steps": [...], "pods": [...]}: every step's report, and the pods of `final` (the
 // scenario after the last step) with their node (null when Pending) and workload.
-nlohmann::ordered_json SimulationToJson(const std::vector<StepReport>& steps, const Scenario& final);
+nlohmann::ordered_json SimulationToJson(const std::vector<io::StepReport>& steps, const Scenario& final);
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::contracts

@@ -1,16 +1,17 @@
-#include "io/schedule_json.h"
+#include "contracts/schedule_json.h"
 
 #include "core/workload.h"
 
-namespace spreadlab::io {
+namespace spreadlab::contracts {
 
 nlohmann::ordered_json ScheduleToJson(const Cluster& cluster, const std::vector<Placement>& placements,
-                                      const std::vector<SpreadReport>& spread, const std::vector<DeletedPod>& deleted) {
+                                      const std::vector<SpreadReport>& spread,
+                                      const std::vector<io::DeletedPod>& deleted) {
   using ojson = nlohmann::ordered_json;
   ojson j;
   if (!deleted.empty()) {
     ojson ds = ojson::array();
-    for (const DeletedPod& d : deleted)
+    for (const io::DeletedPod& d : deleted)
       ds.push_back(ojson{{"pod", d.ns + "/" + d.name},
                          {"node", d.nodeName.empty() ? ojson(nullptr) : ojson(d.nodeName)},
                          {"workload", d.workload},
@@ -51,4 +52,4 @@ nlohmann::ordered_json ScheduleToJson(const Cluster& cluster, const std::vector<
   return j;
 }
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::contracts

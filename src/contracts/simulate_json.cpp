@@ -1,44 +1,44 @@
-#include "io/simulate_json.h"
+#include "contracts/simulate_json.h"
 
 #include "core/workload.h"
 
-namespace spreadlab::io {
+namespace spreadlab::contracts {
 
 namespace {
 
 using json = nlohmann::ordered_json;
 
-json PodJson(const SimPod& p, bool withNode) {
+json PodJson(const io::SimPod& p, bool withNode) {
   json j{{"pod", p.pod}};
   if (withNode) j["node"] = p.node.empty() ? json(nullptr) : json(p.node);
   j["workload"] = p.workload;
   return j;
 }
 
-json StepJson(const StepReport& r) {
+json StepJson(const io::StepReport& r) {
   json j{{"action", r.action}};
   j["created"] = json::array();
-  for (const SimPod& p : r.created) j["created"].push_back(PodJson(p, false));
+  for (const io::SimPod& p : r.created) j["created"].push_back(PodJson(p, false));
   j["deleted"] = json::array();
-  for (const SimDeleted& d : r.deleted) {
+  for (const io::SimDeleted& d : r.deleted) {
     json e = PodJson(d.pod, true);
     e["reason"] = d.reason;
     j["deleted"].push_back(std::move(e));
   }
   j["evicted"] = json::array();
-  for (const SimPod& p : r.evicted) j["evicted"].push_back(PodJson(p, true));
+  for (const io::SimPod& p : r.evicted) j["evicted"].push_back(PodJson(p, true));
   j["placements"] = json::array();
-  for (const SimPod& p : r.placements) j["placements"].push_back(PodJson(p, true));
+  for (const io::SimPod& p : r.placements) j["placements"].push_back(PodJson(p, true));
   j["pending"] = json::array();
-  for (const SimPending& p : r.pending) {
+  for (const io::SimPending& p : r.pending) {
     json e = PodJson(p.pod, false);
     e["message"] = p.message;
     j["pending"].push_back(std::move(e));
   }
   j["spread"] = json::array();
-  for (const SimSpread& s : r.spread) {
+  for (const io::SimSpread& s : r.spread) {
     json domains = json::array();
-    for (const SimSpread::Domain& d : s.domains) domains.push_back({{"value", d.value}, {"pods", d.pods}});
+    for (const io::SimSpread::Domain& d : s.domains) domains.push_back({{"value", d.value}, {"pods", d.pods}});
     j["spread"].push_back({{"namespace", s.ns},
                            {"workload", s.workload},
                            {"topologyKey", s.topologyKey},
@@ -56,13 +56,13 @@ json StepJson(const StepReport& r) {
 
 }  // namespace
 
-json SimulationToJson(const std::vector<StepReport>& steps, const Scenario& final) {
+json SimulationToJson(const std::vector<io::StepReport>& steps, const Scenario& final) {
   json out{{"steps", json::array()}, {"pods", json::array()}};
-  for (const StepReport& r : steps) out["steps"].push_back(StepJson(r));
+  for (const io::StepReport& r : steps) out["steps"].push_back(StepJson(r));
   const WorkloadIndex workloads(final);
   for (const v1::Pod& p : final.pods)
     out["pods"].push_back(PodJson({p.metadata.ns + "/" + p.metadata.name, p.spec.nodeName, workloads.Of(p)}, true));
   return out;
 }
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::contracts

@@ -5,10 +5,10 @@
 
 #include "core/why/analysis.h"
 
-namespace spreadlab::io {
+namespace spreadlab::contracts {
 
 inline constexpr int kWhyContractVersion = 1;
 
 nlohmann::ordered_json WhyToJson(const Cluster& cluster, const why::Report& report);
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::contracts
