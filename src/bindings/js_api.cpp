@@ -91,9 +91,10 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_why() {
   Lab& lab = TheLab();
   const spreadlab::why::Report* report = lab.Why();
   static std::string buffer;
-  buffer = report
-               ? spreadlab::contracts::WhyToJson(lab.cluster(), *report).dump(-1, ' ', false, json::error_handler_t::replace)
-               : "null";
+  buffer =
+      report
+          ? spreadlab::contracts::WhyToJson(lab.cluster(), *report).dump(-1, ' ', false, json::error_handler_t::replace)
+          : "null";
   return buffer.c_str();
 }
 
@@ -147,8 +148,8 @@ EMSCRIPTEN_KEEPALIVE const char* spreadlab_simulate(const char* step) {
 // pending pods first): {steps, pods}, as `spreadlab simulate --format json` writes the same steps.
 EMSCRIPTEN_KEEPALIVE const char* spreadlab_events() {
   Lab& lab = TheLab();
-  std::vector<spreadlab::io::StepReport> reports;
-  for (const spreadlab::io::StepReport* e : lab.Events()) reports.push_back(*e);
+  std::vector<spreadlab::simulator::StepReport> reports;
+  for (const spreadlab::simulator::StepReport* e : lab.Events()) reports.push_back(*e);
   return Out(spreadlab::contracts::SimulationToJson(reports, lab.doc().scenario()));
 }
 

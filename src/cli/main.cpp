@@ -14,8 +14,8 @@
 #include "cli/why_table.h"
 #include "core/scheduler/spread_report.h"
 #include "contracts/compare_json.h"
-#include "io/scenario_edit.h"
-#include "io/session.h"
+#include "controlplane/scenario_doc.h"
+#include "simulator/session.h"
 #include "contracts/schedule_json.h"
 #include "contracts/simulate_json.h"
 #include "contracts/trace_json.h"
@@ -51,11 +51,11 @@ void Print(const nlohmann::ordered_json& j, const std::string& format) {
 std::vector<std::string> scaleArgs;
 
 // The --scale arguments parsed; false (with the error printed) on a malformed one.
-bool ScaleSteps(std::vector<spreadlab::io::ScaleStep>& out) {
+bool ScaleSteps(std::vector<spreadlab::simulator::ScaleStep>& out) {
   out.assign(scaleArgs.size(), {});
   std::string error;
   for (size_t i = 0; i < scaleArgs.size(); ++i)
-    if (!spreadlab::io::ParseScaleStep(scaleArgs[i], out[i], error)) {
+    if (!spreadlab::simulator::ParseScaleStep(scaleArgs[i], out[i], error)) {
       fmt::print(stderr, "error: {}\n", error);
       return false;
     }
@@ -63,17 +63,17 @@ bool ScaleSteps(std::vector<spreadlab::io::ScaleStep>& out) {
 }
 
 // --kube-version and --feature-gates, as given (every verb).
-spreadlab::io::OpenOptions releaseArgs;
+spreadlab::simulator::OpenOptions releaseArgs;
 
 // Reads `file` with the command line's options; `kubeVersion` overrides --kube-version
 // (compare's second side).
-int Open(const std::string& file, spreadlab::io::Session& session, const std::string* kubeVersion = nullptr) {
+int Open(const std::string& file, spreadlab::simulator::Session& session, const std::string* kubeVersion = nullptr) {
   std::string text, error;
-  spreadlab::io::OpenOptions options = releaseArgs;
+  spreadlab::simulator::OpenOptions options = releaseArgs;
   if (kubeVersion) options.kubeVersion = *kubeVersion;
   if (!ScaleSteps(options.scales)) return kExitBadInput;
   if (!ReadInput(file, text, error) ||
-      !spreadlab::io::OpenSession(text, session, error, file == "-" ? "<stdin>" : file, options)) {
+      !spreadlab::simulator::OpenSession(text, session, error, file == "-" ? "<stdin>" : file, options)) {
     fmt::print(stderr, "error: {}\n", error);
     return kExitBadInput;
   }
@@ -83,10 +83,10 @@ int Open(const std::string& file, spreadlab::io::Session& session, const std::st
 }
 
 int Explain(const std::string& file, const std::string& podRef, const std::string& format) {
-  spreadlab::io::Session session;
+  spreadlab::simulator::Session session;
   if (int rc = Open(file, session)) return rc;
   std::string error;
-  spreadlab::PodIndex pod = spreadlab::io::ChoosePod(*session.cluster, podRef, error);
+  spreadlab::PodIndex pod = spreadlab::simulator::ChoosePod(*session.cluster, podRef, error);
   if (pod == spreadlab::kNone) {
     fmt::print(stderr, "error: {}\n", error);
     return kExitBadInput;
@@ -102,12 +102,12 @@ int Explain(const std::string& file, const std::string& podRef, const std::strin
 }
 
 int Schedule(const std::string& file, const std::string& format) {
-  spreadlab::io::Session session;
+  spreadlab::simulator::Session session;
   if (int rc = Open(file, session)) return rc;
   std::vector<spreadlab::PodIndex> pending = session.cluster->PendingPods();
   auto placements = spreadlab::ScheduleAll(*session.cluster, *session.framework);
   auto spread = spreadlab::ReportSpread(*session.framework, *session.cluster,
-                                        spreadlab::io::SpreadSubjects(session, std::move(pending)));
+                                        spreadlab::simulator::SpreadSubjects(session, std::move(pending)));
   if (format != "table") {
     Print(spreadlab::contracts::ScheduleToJson(*session.cluster, placements, spread, session.deleted), format);
   } else {
@@ -120,10 +120,10 @@ int Schedule(const std::string& file, const std::string& format) {
 
 int Why(const std::string& file, const std::string& podRef, const std::string& node, const std::string& format,
         bool all) {
-  spreadlab::io::Session session;
+  spreadlab::simulator::Session session;
   if (int rc = Open(file, session)) return rc;
   std::string error;
-  spreadlab::PodIndex pod = spreadlab::io::ChoosePod(*session.cluster, podRef, error);
+  spreadlab::PodIndex pod = spreadlab::simulator::ChoosePod(*session.cluster, podRef, error);
   spreadlab::why::Report report;
   spreadlab::why::Options options;
   options.targetNode = node;
@@ -147,7 +147,7 @@ int Compare(const std::string& fileA, const std::string& fileB, const std::strin
     fmt::print(stderr, "error: compare needs FILE_B, or --kube-version-b to compare FILE_A under two releases\n");
     return kExitBadInput;
   }
-  spreadlab::io::Session a, b;
+  spreadlab::simulator::Session a, b;
   if (int rc = Open(fileA, a)) return rc;
   if (int rc = Open(fileB.empty() ? fileA : fileB, b, versionB.empty() ? nullptr : &versionB)) return rc;
   std::string labelA = fileA, labelB = fileB.empty() ? fileA : fileB;
@@ -156,7 +156,7 @@ int Compare(const std::string& fileA, const std::string& fileB, const std::strin
     labelB += " (kube-scheduler " + spreadlab::KubeVersionName(b.cluster->release().minor) + ")";
   }
   std::string error;
-  spreadlab::PodIndex pod = spreadlab::io::ChoosePod(*a.cluster, podRef, error);
+  spreadlab::PodIndex pod = spreadlab::simulator::ChoosePod(*a.cluster, podRef, error);
   spreadlab::why::Comparison c;
   if (pod == spreadlab::kNone ||
       !spreadlab::why::Compare(*a.cluster, *a.framework, *b.cluster, *b.framework, a.cluster->pod(pod).key, c, error)) {
@@ -179,18 +179,18 @@ int Compare(const std::string& fileA, const std::string& fileB, const std::strin
 // and pods the workload controllers create, less the pods they delete (after --scale).
 int Export(const std::string& file, const std::string& format) {
   std::string text, error;
-  std::vector<spreadlab::io::ScaleStep> scales;
+  std::vector<spreadlab::simulator::ScaleStep> scales;
   if (!ScaleSteps(scales)) return kExitBadInput;
-  spreadlab::io::ScenarioDoc doc;
+  spreadlab::controlplane::ScenarioDoc doc;
   std::vector<std::string> notes;
   std::vector<spreadlab::io::DeletedPod> deleted;
   if (!ReadInput(file, text, error) ||
-      !spreadlab::io::OpenDocument(text, doc, notes, deleted, error, file == "-" ? "<stdin>" : file, scales)) {
+      !spreadlab::simulator::OpenDocument(text, doc, notes, deleted, error, file == "-" ? "<stdin>" : file, scales)) {
     fmt::print(stderr, "error: {}\n", error);
     return kExitBadInput;
   }
   spreadlab::Release release = doc.scenario().release;
-  if (!spreadlab::io::ApplyReleaseOptions(releaseArgs, release, error) ||
+  if (!spreadlab::simulator::ApplyReleaseOptions(releaseArgs, release, error) ||
       (!releaseArgs.kubeVersion.empty() && !doc.SetKubeVersion(releaseArgs.kubeVersion, error))) {
     fmt::print(stderr, "error: {}\n", error);
     return kExitBadInput;
@@ -202,33 +202,33 @@ int Export(const std::string& file, const std::string& format) {
 
 // The scenario over time: the pending pods placed, then each --step applied and answered
 // by the controllers and the scheduler (io/simulate.h).
-// Without --step, the steps the file carries (io::ScenarioSteps).
+// Without --step, the steps the file carries (simulator::ScenarioSteps).
 int Simulate(const std::string& file, std::vector<std::string> stepArgs, const std::string& format) {
   std::string text, error;
-  spreadlab::io::ScenarioDoc doc;
+  spreadlab::controlplane::ScenarioDoc doc;
   if (!ReadInput(file, text, error) || !doc.Load(text, error, file == "-" ? "<stdin>" : file)) {
     fmt::print(stderr, "error: {}\n", error);
     return kExitBadInput;
   }
   if (stepArgs.empty()) {
-    stepArgs = spreadlab::io::ScenarioSteps(doc);
+    stepArgs = spreadlab::simulator::ScenarioSteps(doc);
     if (!stepArgs.empty())
-      fmt::print(stderr, "note: the steps of the file's {} annotation\n", spreadlab::io::kSimulateAnnotation);
+      fmt::print(stderr, "note: the steps of the file's {} annotation\n", spreadlab::simulator::kSimulateAnnotation);
   }
-  std::vector<spreadlab::io::SimStep> steps(stepArgs.size());
+  std::vector<spreadlab::simulator::SimStep> steps(stepArgs.size());
   for (size_t i = 0; i < stepArgs.size(); ++i)
-    if (!spreadlab::io::ParseSimStep(stepArgs[i], steps[i], error)) {
+    if (!spreadlab::simulator::ParseSimStep(stepArgs[i], steps[i], error)) {
       fmt::print(stderr, "error: --step {}\n", error);
       return kExitBadInput;
     }
   for (const auto& w : doc.warnings()) fmt::print(stderr, "warning: {}\n", w);
   spreadlab::Release release = doc.scenario().release;
-  if (!spreadlab::io::ApplyReleaseOptions(releaseArgs, release, error)) {
+  if (!spreadlab::simulator::ApplyReleaseOptions(releaseArgs, release, error)) {
     fmt::print(stderr, "error: {}\n", error);
     return kExitBadInput;
   }
-  spreadlab::io::Simulation sim(doc, &release);
-  std::vector<spreadlab::io::StepReport> reports(1);
+  spreadlab::simulator::Simulation sim(doc, &release);
+  std::vector<spreadlab::simulator::StepReport> reports(1);
   bool ok = sim.Start(reports[0], error);
   for (size_t i = 0; ok && i < steps.size(); ++i) {
     reports.emplace_back();

@@ -13,15 +13,15 @@ std::string Node(const std::string& node) { return node.empty() ? "no node" : no
 std::string Workload(const std::string& w) { return w.empty() ? "bare pod" : w; }
 
 // Placements in a few lines: how many pods of each workload went to each node, in order.
-std::string Placements(const std::vector<io::SimPod>& placements) {
+std::string Placements(const std::vector<simulator::SimPod>& placements) {
   Table t({"POD", "WORKLOAD", "NODE"});
-  for (const io::SimPod& p : placements) t.Add({p.pod, Workload(p.workload), p.node});
+  for (const simulator::SimPod& p : placements) t.Add({p.pod, Workload(p.workload), p.node});
   return t.Render("    ");
 }
 
-std::string Spread(const io::SimSpread& s) {
+std::string Spread(const simulator::SimSpread& s) {
   std::string domains;
-  for (const io::SimSpread::Domain& d : s.domains)
+  for (const simulator::SimSpread::Domain& d : s.domains)
     domains += fmt::format("{}{} {}", domains.empty() ? "" : ", ", d.value, d.pods);
   const bool over = s.skew > s.maxSkew;
   return fmt::format("  {}/{} per {} ({} maxSkew {}): {}  skew {}{}\n", s.ns, s.workload, s.topologyKey,
@@ -29,17 +29,17 @@ std::string Spread(const io::SimSpread& s) {
                      over ? fmt::format("  > maxSkew {}: only a new pod's placement is checked", s.maxSkew) : "");
 }
 
-std::string StepText(size_t i, const io::StepReport& r) {
+std::string StepText(size_t i, const simulator::StepReport& r) {
   std::string out = fmt::format("== step {}: {} ==\n", i, r.action);
   for (const std::string& n : r.notes) out += "  " + n + "\n";
   if (!r.evicted.empty()) {
     out += fmt::format("  evicted {} pod(s):\n", r.evicted.size());
-    for (const io::SimPod& p : r.evicted)
+    for (const simulator::SimPod& p : r.evicted)
       out += fmt::format("    {} on {} ({})\n", p.pod, Node(p.node), Workload(p.workload));
   }
   if (!r.deleted.empty()) {
     out += fmt::format("  deleted by their controllers, {} pod(s):\n", r.deleted.size());
-    for (const io::SimDeleted& d : r.deleted)
+    for (const simulator::SimDeleted& d : r.deleted)
       out += fmt::format("    {} on {} ({}): {}\n", d.pod.pod, Node(d.pod.node), Workload(d.pod.workload), d.reason);
   }
   if (!r.created.empty()) out += fmt::format("  created by their controllers: {} pod(s)\n", r.created.size());
@@ -49,19 +49,19 @@ std::string StepText(size_t i, const io::StepReport& r) {
   }
   if (!r.pending.empty()) {
     out += fmt::format("  Pending, {} pod(s):\n", r.pending.size());
-    for (const io::SimPending& p : r.pending)
+    for (const simulator::SimPending& p : r.pending)
       out += fmt::format("    {} ({}): {}\n", p.pod.pod, Workload(p.pod.workload), p.message);
   }
   if (!r.spread.empty()) {
     out += "  spread:\n";
-    for (const io::SimSpread& s : r.spread) out += "  " + Spread(s);
+    for (const simulator::SimSpread& s : r.spread) out += "  " + Spread(s);
   }
   return out;
 }
 
 }  // namespace
 
-std::string SimulateTable(const std::vector<io::StepReport>& steps) {
+std::string SimulateTable(const std::vector<simulator::StepReport>& steps) {
   std::string out;
   for (size_t i = 0; i < steps.size(); ++i) out += (i ? "\n" : "") + StepText(i, steps[i]);
   return out;

@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "io/simulate.h"
+#include "simulator/simulation.h"
 
 namespace spreadlab::cli {
 
-std::string SimulateTable(const std::vector<io::StepReport>& steps);
+std::string SimulateTable(const std::vector<simulator::StepReport>& steps);
 
 }  // namespace spreadlab::cli

@@ -8,37 +8,37 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-json PodJson(const io::SimPod& p, bool withNode) {
+json PodJson(const simulator::SimPod& p, bool withNode) {
   json j{{"pod", p.pod}};
   if (withNode) j["node"] = p.node.empty() ? json(nullptr) : json(p.node);
   j["workload"] = p.workload;
   return j;
 }
 
-json StepJson(const io::StepReport& r) {
+json StepJson(const simulator::StepReport& r) {
   json j{{"action", r.action}};
   j["created"] = json::array();
-  for (const io::SimPod& p : r.created) j["created"].push_back(PodJson(p, false));
+  for (const simulator::SimPod& p : r.created) j["created"].push_back(PodJson(p, false));
   j["deleted"] = json::array();
-  for (const io::SimDeleted& d : r.deleted) {
+  for (const simulator::SimDeleted& d : r.deleted) {
     json e = PodJson(d.pod, true);
     e["reason"] = d.reason;
     j["deleted"].push_back(std::move(e));
   }
   j["evicted"] = json::array();
-  for (const io::SimPod& p : r.evicted) j["evicted"].push_back(PodJson(p, true));
+  for (const simulator::SimPod& p : r.evicted) j["evicted"].push_back(PodJson(p, true));
   j["placements"] = json::array();
-  for (const io::SimPod& p : r.placements) j["placements"].push_back(PodJson(p, true));
+  for (const simulator::SimPod& p : r.placements) j["placements"].push_back(PodJson(p, true));
   j["pending"] = json::array();
-  for (const io::SimPending& p : r.pending) {
+  for (const simulator::SimPending& p : r.pending) {
     json e = PodJson(p.pod, false);
     e["message"] = p.message;
     j["pending"].push_back(std::move(e));
   }
   j["spread"] = json::array();
-  for (const io::SimSpread& s : r.spread) {
+  for (const simulator::SimSpread& s : r.spread) {
     json domains = json::array();
-    for (const io::SimSpread::Domain& d : s.domains) domains.push_back({{"value", d.value}, {"pods", d.pods}});
+    for (const simulator::SimSpread::Domain& d : s.domains) domains.push_back({{"value", d.value}, {"pods", d.pods}});
     j["spread"].push_back({{"namespace", s.ns},
                            {"workload", s.workload},
                            {"topologyKey", s.topologyKey},
@@ -56,9 +56,9 @@ json StepJson(const io::StepReport& r) {
 
 }  // namespace
 
-json SimulationToJson(const std::vector<io::StepReport>& steps, const Scenario& final) {
+json SimulationToJson(const std::vector<simulator::StepReport>& steps, const Scenario& final) {
   json out{{"steps", json::array()}, {"pods", json::array()}};
-  for (const io::StepReport& r : steps) out["steps"].push_back(StepJson(r));
+  for (const simulator::StepReport& r : steps) out["steps"].push_back(StepJson(r));
   const WorkloadIndex workloads(final);
   for (const v1::Pod& p : final.pods)
     out["pods"].push_back(PodJson({p.metadata.ns + "/" + p.metadata.name, p.spec.nodeName, workloads.Of(p)}, true));

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "core/validation.h"
-#include "io/scenario_edit.h"
+#include "controlplane/scenario_doc.h"
 #include "testing/big_cluster.h"
 
 namespace spreadlab {
@@ -14,7 +14,7 @@ namespace {
 
 // One maxSkew edit as the lab makes it: the undo record, the edit, validation.
 void BM_ConstraintEdit(benchmark::State& state) {
-  io::ScenarioDoc doc;
+  controlplane::ScenarioDoc doc;
   std::string error;
   if (!doc.Load(testing::BigScenarioJson(1000, 5000), error)) state.SkipWithError(error.c_str());
   const size_t pending = doc.scenario().pods.size() - 1;
@@ -31,7 +31,7 @@ BENCHMARK(BM_ConstraintEdit)->Unit(benchmark::kMillisecond);
 
 // The API server's validation of the whole scenario, which an edit used to run.
 void BM_ValidateScenario(benchmark::State& state) {
-  io::ScenarioDoc doc;
+  controlplane::ScenarioDoc doc;
   std::string error;
   if (!doc.Load(testing::BigScenarioJson(1000, 5000), error)) state.SkipWithError(error.c_str());
   for (auto _ : state) benchmark::DoNotOptimize(ValidateScenario(doc.scenario()));

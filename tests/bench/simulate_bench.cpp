@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "io/simulate.h"
+#include "simulator/simulation.h"
 
 namespace spreadlab {
 namespace {
@@ -47,15 +47,15 @@ std::string RolloutScenario(int nodes, int replicas) {
 
 void BM_Rollout(benchmark::State& state) {
   const std::string text = RolloutScenario(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
-  io::SimStep rollout;
+  simulator::SimStep rollout;
   std::string error;
-  io::ParseSimStep("rollout shop/web", rollout, error);
+  simulator::ParseSimStep("rollout shop/web", rollout, error);
   for (auto _ : state) {
     state.PauseTiming();
-    io::ScenarioDoc doc;
-    io::StepReport report;
+    controlplane::ScenarioDoc doc;
+    simulator::StepReport report;
     if (!doc.Load(text, error)) state.SkipWithError(error.c_str());
-    io::Simulation sim(doc);
+    simulator::Simulation sim(doc);
     if (!sim.Start(report, error)) state.SkipWithError(error.c_str());
     state.ResumeTiming();
     if (!sim.Step(rollout, report, error)) state.SkipWithError(error.c_str());

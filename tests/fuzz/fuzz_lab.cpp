@@ -109,20 +109,20 @@ void PanelEdit(Lab& lab, const std::string& verb, std::istringstream& in) {
     if (verb == "labels") {
       v1::LabelMap m;
       if (app::ParseLabels(rest, m, error))
-        return Edit(lab, "pod labels", [=](io::ScenarioDoc& d, std::string& e) { return d.SetPodLabels(item, m, e); });
+        return Edit(lab, "pod labels", [=](controlplane::ScenarioDoc& d, std::string& e) { return d.SetPodLabels(item, m, e); });
     } else if (verb == "nodeSelector") {
       v1::LabelMap m;
       if (app::ParseLabels(rest, m, error))
-        return Edit(lab, "nodeSelector", [=](io::ScenarioDoc& d, std::string& e) { return d.SetPodNodeSelector(item, m, e); });
+        return Edit(lab, "nodeSelector", [=](controlplane::ScenarioDoc& d, std::string& e) { return d.SetPodNodeSelector(item, m, e); });
     } else if (verb == "tolerations") {
       auto t = app::ParseTolerations(rest);
-      return Edit(lab, "tolerations", [=](io::ScenarioDoc& d, std::string& e) { return d.SetPodTolerations(item, t, e); });
+      return Edit(lab, "tolerations", [=](controlplane::ScenarioDoc& d, std::string& e) { return d.SetPodTolerations(item, t, e); });
     } else if (verb == "affinity") {
       std::optional<v1::NodeSelector> next;
       if (app::ParseNodeAffinity(rest, next, error))
-        return Edit(lab, "node affinity", [=](io::ScenarioDoc& d, std::string& e) { return d.SetPodRequiredNodeAffinity(item, next, e); });
+        return Edit(lab, "node affinity", [=](controlplane::ScenarioDoc& d, std::string& e) { return d.SetPodRequiredNodeAffinity(item, next, e); });
     } else if (verb == "namespace") {
-      return Edit(lab, "namespace", [=](io::ScenarioDoc& d, std::string& e) { return d.SetPodNamespace(item, rest, e); });
+      return Edit(lab, "namespace", [=](controlplane::ScenarioDoc& d, std::string& e) { return d.SetPodNamespace(item, rest, e); });
     }
   }
   if (verb == "weight") {
@@ -132,7 +132,7 @@ void PanelEdit(Lab& lab, const std::string& verb, std::istringstream& in) {
   }
   if (verb == "filter") {
     const bool on = rest == "on";
-    return Edit(lab, "filter", [=](io::ScenarioDoc& d, std::string& e) { return d.SetFilterPluginEnabled(a, on, e); });
+    return Edit(lab, "filter", [=](controlplane::ScenarioDoc& d, std::string& e) { return d.SetFilterPluginEnabled(a, on, e); });
   }
   if (verb == "scrub") return lab.ScrubTo(static_cast<size_t>(Number(rest)));
   if (!s.nodes.empty()) {
@@ -140,29 +140,29 @@ void PanelEdit(Lab& lab, const std::string& verb, std::istringstream& in) {
       const size_t n = Pick(a, s.nodes.size());
       v1::LabelMap m;
       if (app::ParseLabels(rest, m, error))
-        return Edit(lab, "node labels", [=](io::ScenarioDoc& d, std::string& e) { return d.SetNodeLabels(n, m, e); });
+        return Edit(lab, "node labels", [=](controlplane::ScenarioDoc& d, std::string& e) { return d.SetNodeLabels(n, m, e); });
     } else if (verb == "cordon") {
       const size_t n = Pick(rest, s.nodes.size());
       const bool u = !s.nodes[n].unschedulable;
-      return Edit(lab, "cordon", [=](io::ScenarioDoc& d, std::string& e) { return d.SetNodeUnschedulable(n, u, e); });
+      return Edit(lab, "cordon", [=](controlplane::ScenarioDoc& d, std::string& e) { return d.SetNodeUnschedulable(n, u, e); });
     } else if (verb == "removeNode") {
       const size_t n = Pick(rest, s.nodes.size());
-      return Edit(lab, "remove node", [=](io::ScenarioDoc& d, std::string& e) { return d.RemoveNode(n, e); });
+      return Edit(lab, "remove node", [=](controlplane::ScenarioDoc& d, std::string& e) { return d.RemoveNode(n, e); });
     } else if (verb == "addNode") {
       const size_t n = Pick(rest, s.nodes.size());
       const v1::LabelMap labels = s.nodes[n].metadata.labels;
       const std::string name = s.nodes[n].metadata.name + "-copy";
-      return Edit(lab, "add node", [=](io::ScenarioDoc& d, std::string& e) { return d.AddNodeLike(n, name, labels, e); });
+      return Edit(lab, "add node", [=](controlplane::ScenarioDoc& d, std::string& e) { return d.AddNodeLike(n, name, labels, e); });
     }
   }
   if (!s.pods.empty()) {
     if (verb == "bind") {
       const size_t p = Pick(a, s.pods.size());
       const std::string node = s.nodes.empty() ? rest : s.nodes[Pick(rest, s.nodes.size())].metadata.name;
-      return Edit(lab, "move pod", [=](io::ScenarioDoc& d, std::string& e) { return d.SetPodNodeName(p, node, e); });
+      return Edit(lab, "move pod", [=](controlplane::ScenarioDoc& d, std::string& e) { return d.SetPodNodeName(p, node, e); });
     } else if (verb == "removePod") {
       const size_t p = Pick(rest, s.pods.size());
-      return Edit(lab, "remove pod", [=](io::ScenarioDoc& d, std::string& e) { return d.RemovePod(p, e); });
+      return Edit(lab, "remove pod", [=](controlplane::ScenarioDoc& d, std::string& e) { return d.RemovePod(p, e); });
     }
   }
 }

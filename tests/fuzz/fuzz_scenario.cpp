@@ -22,7 +22,7 @@
 #include "io/json_parse.h"
 #include "io/scenario_json.h"
 #include "contracts/schedule_json.h"
-#include "io/session.h"
+#include "simulator/session.h"
 #include "contracts/trace_json.h"
 #include "contracts/why_json.h"
 #include "testing/same_json.h"
@@ -34,9 +34,9 @@ using namespace spreadlab;
 // Keeps one input's work small: the fuzzer looks for wrong code, not big clusters.
 constexpr size_t kMaxObjects = 64;
 
-bool Open(std::string_view text, io::Session& s) {
+bool Open(std::string_view text, simulator::Session& s) {
   std::string error;
-  if (io::OpenSession(text, s, error)) return true;
+  if (simulator::OpenSession(text, s, error)) return true;
   if (error.empty()) std::abort();  // a refusal must say why
   return false;
 }
@@ -61,7 +61,7 @@ void ReadByItemAsWhole(std::string_view text) {
   if (r.ok != w.ok || r.error != w.error || r.warnings != w.warnings || !(byItem == whole)) std::abort();
 }
 
-void ExplainAndWhy(io::Session& s, PodIndex pod) {
+void ExplainAndWhy(simulator::Session& s, PodIndex pod) {
   CycleTrace trace;
   s.framework->RunCycle(pod, trace, /*explain=*/true);
   (void)contracts::TraceToJson(*s.cluster, s.framework->profile(), trace).dump(2);
@@ -81,14 +81,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   ParsesAsNlohmann(text);
   ReadByItemAsWhole(text);
-  io::Session a;
+  simulator::Session a;
   if (!Open(text, a)) return 0;
   if (a.cluster->nodes().size() + a.cluster->pods().size() > kMaxObjects) return 0;
   std::string error;
-  const PodIndex pod = io::ChoosePod(*a.cluster, "", error);
+  const PodIndex pod = simulator::ChoosePod(*a.cluster, "", error);
   if (pod != kNone) ExplainAndWhy(a, pod);
 
-  io::Session b, c;
+  simulator::Session b, c;
   if (!Open(text, b) || !Open(text, c)) std::abort();  // the same text must read the same
   if (pod != kNone) {
     why::Comparison cmp;

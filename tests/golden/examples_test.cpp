@@ -13,7 +13,7 @@
 
 #include "core/scheduler/spread_report.h"
 #include "contracts/compare_json.h"
-#include "io/session.h"
+#include "simulator/session.h"
 #include "core/scheduler/schedule.h"
 #include "contracts/schedule_json.h"
 #include "contracts/trace_json.h"
@@ -23,8 +23,8 @@
 namespace spreadlab {
 namespace {
 
-io::OpenOptions ScaleWebTo6() {
-  io::OpenOptions o;
+simulator::OpenOptions ScaleWebTo6() {
+  simulator::OpenOptions o;
   o.scales = {{"default/web", 6}};
   return o;
 }
@@ -174,10 +174,10 @@ class ExampleTest : public ::testing::TestWithParam<Expectation> {};
 
 TEST_P(ExampleTest, ExplainMatchesHandWorkedOutcomeAndGolden) {
   const Expectation& e = GetParam();
-  io::Session session;
+  simulator::Session session;
   std::string error;
-  ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile(e.example)), session, error)) << error;
-  PodIndex pod = io::ChoosePod(*session.cluster, "", error);
+  ASSERT_TRUE(simulator::OpenSession(ReadFile(ExampleFile(e.example)), session, error)) << error;
+  PodIndex pod = simulator::ChoosePod(*session.cluster, "", error);
   ASSERT_NE(pod, kNone) << error;
   CycleTrace trace;
   session.framework->RunCycle(pod, trace, true);
@@ -194,26 +194,26 @@ TEST_P(ExampleTest, ExplainMatchesHandWorkedOutcomeAndGolden) {
 }
 
 // What `spreadlab schedule FILE --format json` prints.
-std::string ScheduleJson(io::Session& session) {
+std::string ScheduleJson(simulator::Session& session) {
   auto pending = session.cluster->PendingPods();
   auto placements = ScheduleAll(*session.cluster, *session.framework);
-  auto spread = ReportSpread(*session.framework, *session.cluster, io::SpreadSubjects(session, std::move(pending)));
+  auto spread = ReportSpread(*session.framework, *session.cluster, simulator::SpreadSubjects(session, std::move(pending)));
   return contracts::ScheduleToJson(*session.cluster, placements, spread, session.deleted).dump(2) + "\n";
 }
 
 // Worked out by hand: the Deployment scaled from 6 to 4 makes its ReplicaSet delete the
 // 2 youngest of the 4 pods that share a node (zones B and C): both of zone C.
 TEST(Examples, ScaleDownDeletesBothPodsOfZoneC) {
-  io::Session session;
+  simulator::Session session;
   std::string error;
-  ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile("deployment-scale-down")), session, error)) << error;
+  ASSERT_TRUE(simulator::OpenSession(ReadFile(ExampleFile("deployment-scale-down")), session, error)) << error;
   ASSERT_EQ(session.deleted.size(), 2u);
   for (const auto& d : session.deleted) EXPECT_EQ(d.nodeName, "node-c1") << d.name;
   EXPECT_TRUE(session.cluster->PendingPods().empty());
   CompareGolden(fs::path(SPREADLAB_GOLDEN_DIR) / "deployment-scale-down.schedule.json", ScheduleJson(session));
   // Scaled back to 6: the 2 new pods go to zone C.
-  io::Session again;
-  ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile("deployment-scale-down")), again, error, {}, ScaleWebTo6()))
+  simulator::Session again;
+  ASSERT_TRUE(simulator::OpenSession(ReadFile(ExampleFile("deployment-scale-down")), again, error, {}, ScaleWebTo6()))
       << error;
   for (const auto& p : ScheduleAll(*again.cluster, *again.framework))
     EXPECT_EQ(p.node == kNone ? "" : again.cluster->node(p.node).name, "node-c1");
@@ -226,9 +226,9 @@ TEST(Examples, ScaleDownDeletesBothPodsOfZoneC) {
 // and db's required zone anti-affinity sends each db pod to a zone without one (all nodes
 // tie by then: one web pod each).
 TEST(Examples, ShopPlacesTheControllersPodsInCreationOrder) {
-  io::Session session;
+  simulator::Session session;
   std::string error;
-  ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile("shop")), session, error)) << error;
+  ASSERT_TRUE(simulator::OpenSession(ReadFile(ExampleFile("shop")), session, error)) << error;
   std::vector<std::string> placed;
   for (const auto& p : ScheduleAll(*session.cluster, *session.framework)) {
     ASSERT_NE(p.node, kNone) << session.cluster->pod(p.pod).key;
@@ -243,9 +243,9 @@ TEST(Examples, ShopPlacesTheControllersPodsInCreationOrder) {
 
 TEST_P(ExampleTest, ScheduleGolden) {
   const Expectation& e = GetParam();
-  io::Session session;
+  simulator::Session session;
   std::string error;
-  ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile(e.example)), session, error)) << error;
+  ASSERT_TRUE(simulator::OpenSession(ReadFile(ExampleFile(e.example)), session, error)) << error;
   CompareGolden(fs::path(SPREADLAB_GOLDEN_DIR) / (e.example + ".schedule.json"), ScheduleJson(session));
 }
 
@@ -255,10 +255,10 @@ class WhyExampleTest : public ::testing::TestWithParam<Expectation> {};
 
 TEST_P(WhyExampleTest, WhyGolden) {
   const Expectation& e = GetParam();
-  io::Session session;
+  simulator::Session session;
   std::string error;
-  ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile(e.example)), session, error)) << error;
-  PodIndex pod = io::ChoosePod(*session.cluster, "", error);
+  ASSERT_TRUE(simulator::OpenSession(ReadFile(ExampleFile(e.example)), session, error)) << error;
+  PodIndex pod = simulator::ChoosePod(*session.cluster, "", error);
   why::Report report;
   ASSERT_TRUE(why::Analyze(*session.cluster, *session.framework, pod, {}, report, error)) << error;
   const std::map<std::string, std::string> kFirst = {
@@ -299,11 +299,11 @@ TEST(CompareExamples, TwoProfilesAndTwoConstraintVersions) {
   };
   for (const Pair& p : pairs) {
     SCOPED_TRACE(p.a + " vs " + p.b);
-    io::Session a, b;
+    simulator::Session a, b;
     std::string error;
-    ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile(p.a)), a, error)) << error;
-    ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile(p.b)), b, error)) << error;
-    const std::string pod = a.cluster->pod(io::ChoosePod(*a.cluster, "", error)).key;
+    ASSERT_TRUE(simulator::OpenSession(ReadFile(ExampleFile(p.a)), a, error)) << error;
+    ASSERT_TRUE(simulator::OpenSession(ReadFile(ExampleFile(p.b)), b, error)) << error;
+    const std::string pod = a.cluster->pod(simulator::ChoosePod(*a.cluster, "", error)).key;
     why::Comparison c;
     ASSERT_TRUE(why::Compare(*a.cluster, *a.framework, *b.cluster, *b.framework, pod, c, error)) << error;
     EXPECT_EQ(c.selectedA, p.selectedA);
@@ -333,11 +333,11 @@ std::vector<Expectation> PendingExamples() {
 
 // A gated pod: nothing in a cycle to change; why says so and suggests nothing.
 TEST(WhyExamples, AGatedPodHasNothingToChangeInACycle) {
-  io::Session session;
+  simulator::Session session;
   std::string error;
-  ASSERT_TRUE(io::OpenSession(ReadFile(ExampleFile("scheduling-gates")), session, error)) << error;
+  ASSERT_TRUE(simulator::OpenSession(ReadFile(ExampleFile("scheduling-gates")), session, error)) << error;
   why::Report report;
-  ASSERT_TRUE(why::Analyze(*session.cluster, *session.framework, io::ChoosePod(*session.cluster, "", error), {},
+  ASSERT_TRUE(why::Analyze(*session.cluster, *session.framework, simulator::ChoosePod(*session.cluster, "", error), {},
                            report, error))
       << error;
   EXPECT_EQ(report.schedulingGates, std::vector<std::string>{"example.com/gpu-quota"});

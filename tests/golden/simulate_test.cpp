@@ -9,7 +9,7 @@
 #include <fstream>
 
 #include "cli/simulate_table.h"
-#include "io/simulate.h"
+#include "simulator/simulation.h"
 #include "contracts/simulate_json.h"
 #include "testing/read_file.h"
 
@@ -19,8 +19,8 @@ namespace {
 namespace fs = std::filesystem;
 
 struct Story {
-  io::ScenarioDoc doc;
-  std::vector<io::StepReport> steps;
+  controlplane::ScenarioDoc doc;
+  std::vector<simulator::StepReport> steps;
 };
 
 // As the CLI runs it: the scenario's pending pods placed, then the file's steps.
@@ -28,18 +28,18 @@ void Simulate(const std::string& name, Story& run) {
   std::string error;
   const fs::path file = testing::ExampleFile(SPREADLAB_EXAMPLES_DIR, name);
   ASSERT_TRUE(run.doc.Load(testing::ReadFile(file), error)) << error;
-  io::Simulation sim(run.doc);
+  simulator::Simulation sim(run.doc);
   run.steps.emplace_back();
   ASSERT_TRUE(sim.Start(run.steps.back(), error)) << error;
-  for (const std::string& text : io::ScenarioSteps(run.doc)) {
-    io::SimStep step;
-    ASSERT_TRUE(io::ParseSimStep(text, step, error)) << error;
+  for (const std::string& text : simulator::ScenarioSteps(run.doc)) {
+    simulator::SimStep step;
+    ASSERT_TRUE(simulator::ParseSimStep(text, step, error)) << error;
     run.steps.emplace_back();
     ASSERT_TRUE(sim.Step(step, run.steps.back(), error)) << error;
   }
 }
 
-std::string Domains(const io::SimSpread& s) {
+std::string Domains(const simulator::SimSpread& s) {
   std::string out;
   for (const auto& d : s.domains) out += (out.empty() ? "" : " ") + d.value + "=" + std::to_string(d.pods);
   return out;
@@ -74,7 +74,7 @@ TEST(SimulateExamples, ZoneOutageAndRecovery) {
   EXPECT_EQ(Domains(run.steps[2].spread.at(0)), "zone-a=3 zone-b=3 zone-c=0");
   EXPECT_EQ(run.steps[2].spread.at(0).skew, 3);
   EXPECT_EQ(run.steps[3].evicted.size(), 2u);
-  for (const io::SimPod& p : run.steps[3].placements) EXPECT_EQ(p.node.rfind("node-c", 0), 0u) << p.pod;
+  for (const simulator::SimPod& p : run.steps[3].placements) EXPECT_EQ(p.node.rfind("node-c", 0), 0u) << p.pod;
   EXPECT_EQ(Domains(run.steps[3].spread.at(0)), "zone-a=2 zone-b=2 zone-c=2");
   Goldens("zone-outage", run);
 }
@@ -85,7 +85,7 @@ TEST(SimulateExamples, RollingUpdateWithMatchLabelKeys) {
   Story run;
   Simulate("rollout-match-label-keys", run);
   ASSERT_EQ(run.steps.size(), 2u);
-  const io::StepReport& r = run.steps[1];
+  const simulator::StepReport& r = run.steps[1];
   EXPECT_EQ(r.created.size(), 6u);
   EXPECT_EQ(r.deleted.size(), 6u);
   EXPECT_TRUE(r.pending.empty());
@@ -98,7 +98,7 @@ TEST(SimulateExamples, RollingUpdateWithoutMatchLabelKeys) {
   Story run;
   Simulate("rollout-without-match-label-keys", run);
   ASSERT_EQ(run.steps.size(), 2u);
-  const io::StepReport& r = run.steps[1];
+  const simulator::StepReport& r = run.steps[1];
   EXPECT_EQ(r.created.size(), 6u);
   EXPECT_EQ(r.deleted.size(), 6u);
   EXPECT_GT(r.spread.at(0).skew, r.spread.at(0).maxSkew);

@@ -8,9 +8,9 @@
 
 #include "core/scheduler/schedule.h"
 #include "io/controllers.h"
-#include "io/scenario_edit.h"
+#include "controlplane/scenario_doc.h"
 #include "io/scenario_json.h"
-#include "io/session.h"
+#include "simulator/session.h"
 
 namespace spreadlab::io {
 namespace {
@@ -347,9 +347,9 @@ TEST(ControllersTest, DaemonSetOnePodPerNodeItTargets) {
   RunControllers(doc, r);
   EXPECT_TRUE(r.created.empty());
   // Scheduled: each on its node.
-  Session session;
+  simulator::Session session;
   std::string error;
-  ASSERT_TRUE(OpenSession(List({a1, tainted, unlabeled, cordoned, ds}).dump(), session, error)) << error;
+  ASSERT_TRUE(simulator::OpenSession(List({a1, tainted, unlabeled, cordoned, ds}).dump(), session, error)) << error;
   auto placements = ScheduleAll(*session.cluster, *session.framework);
   ASSERT_EQ(placements.size(), 2u);
   EXPECT_EQ(session.cluster->node(placements[0].node).name, "a1");
@@ -400,9 +400,9 @@ spec:
 
 TEST(ControllersTest, ScheduleSpreadsADeploymentOfSixOverThreeZones) {
   json doc = List({Node("a1", "a"), Node("b1", "b"), Node("c1", "c"), Deployment("web", 6)});
-  Session session;
+  simulator::Session session;
   std::string error;
-  ASSERT_TRUE(OpenSession(doc.dump(), session, error)) << error;
+  ASSERT_TRUE(simulator::OpenSession(doc.dump(), session, error)) << error;
   auto placements = ScheduleAll(*session.cluster, *session.framework);
   ASSERT_EQ(placements.size(), 6u);
   std::map<std::string, int> perNode;
@@ -412,18 +412,18 @@ TEST(ControllersTest, ScheduleSpreadsADeploymentOfSixOverThreeZones) {
   }
   EXPECT_EQ(perNode, (std::map<std::string, int>{{"a1", 2}, {"b1", 2}, {"c1", 2}}));
   // The lab keeps the completed document: a re-read creates nothing more.
-  ScenarioDoc lab;
+  controlplane::ScenarioDoc lab;
   ASSERT_TRUE(lab.Load(doc.dump(), error)) << error;
   EXPECT_EQ(lab.scenario().pods.size(), 6u);
   EXPECT_EQ(lab.created(), 7u);  // the ReplicaSet and its 6 pods
-  ScenarioDoc again;
+  controlplane::ScenarioDoc again;
   ASSERT_TRUE(again.Load(lab.Dump(), error)) << error;
   EXPECT_EQ(again.scenario().pods.size(), 6u);
   EXPECT_EQ(again.created(), 0u);
 }
 
 // Binds the pending pods of `doc` to nodes in turn: `nodes[i]` for the i-th pending pod.
-void Bind(ScenarioDoc& doc, const std::vector<std::string>& nodes) {
+void Bind(controlplane::ScenarioDoc& doc, const std::vector<std::string>& nodes) {
   std::vector<std::pair<size_t, std::string>> binds;
   for (size_t i = 0, k = 0; i < doc.scenario().pods.size() && k < nodes.size(); ++i)
     if (doc.scenario().pods[i].spec.nodeName.empty()) binds.emplace_back(i, nodes[k++]);
@@ -431,7 +431,7 @@ void Bind(ScenarioDoc& doc, const std::vector<std::string>& nodes) {
   ASSERT_TRUE(doc.SetPodNodeNames(binds, error)) << error;
 }
 
-std::map<std::string, int> PodsPerNode(const ScenarioDoc& doc) {
+std::map<std::string, int> PodsPerNode(const controlplane::ScenarioDoc& doc) {
   std::map<std::string, int> out;
   for (const auto& p : doc.scenario().pods) ++out[p.spec.nodeName];
   return out;
@@ -442,7 +442,7 @@ std::map<std::string, int> PodsPerNode(const ScenarioDoc& doc) {
 // not the ones that keep the spread.
 TEST(ControllersTest, ScalingADeploymentDownDeletesDoubledUpPodsFirst) {
   json doc = List({Node("a1", "a"), Node("b1", "b"), Node("c1", "c"), Deployment("web", 4)});
-  ScenarioDoc lab;
+  controlplane::ScenarioDoc lab;
   std::string error;
   ASSERT_TRUE(lab.Load(doc.dump(), error)) << error;
   Bind(lab, {"a1", "b1", "a1", "c1"});
@@ -456,7 +456,7 @@ TEST(ControllersTest, ScalingADeploymentDownDeletesDoubledUpPodsFirst) {
       << lab.deletedPods()[0].reason;
   EXPECT_EQ(PodsPerNode(lab), (std::map<std::string, int>{{"a1", 1}, {"b1", 1}, {"c1", 1}}));
   // The ReplicaSet was scaled with it, so a re-read changes nothing.
-  ScenarioDoc again;
+  controlplane::ScenarioDoc again;
   ASSERT_TRUE(again.Load(lab.Dump(), error)) << error;
   EXPECT_EQ(again.created(), 0u);
   EXPECT_EQ(again.scenario().pods.size(), 3u);
@@ -473,7 +473,7 @@ TEST(ControllersTest, ScalingADeploymentDownDeletesDoubledUpPodsFirst) {
 TEST(ControllersTest, ScalingAStatefulSetDownDeletesTheHighestOrdinalsFirst) {
   json db = Workload("StatefulSet", "db",
                      {{"replicas", 3}, {"selector", {{"matchLabels", {{"app", "db"}}}}}, {"template", Template("db")}});
-  ScenarioDoc lab;
+  controlplane::ScenarioDoc lab;
   std::string error;
   ASSERT_TRUE(lab.Load(List({Node("a1", "a"), db}).dump(), error)) << error;
   ASSERT_TRUE(lab.Scale("db", 1, error) == false);  // "db" alone is the default namespace
@@ -494,7 +494,7 @@ TEST(ControllersTest, ScaleRefusesWhatKubectlRefuses) {
       {Node("a1", "a"), Deployment("web", 1),
        Workload("StatefulSet", "web",
                 {{"replicas", 1}, {"selector", {{"matchLabels", {{"app", "web"}}}}}, {"template", Template("web")}})});
-  ScenarioDoc lab;
+  controlplane::ScenarioDoc lab;
   std::string error;
   ASSERT_TRUE(lab.Load(doc.dump(), error)) << error;
   EXPECT_FALSE(lab.Scale("shop/web", 2, error));
@@ -512,7 +512,7 @@ TEST(ControllersTest, ScaleRefusesWhatKubectlRefuses) {
 
 // A pod of a ReplicaSet removed by hand is replaced by its controller, in the document too.
 TEST(ControllersTest, ARemovedPodIsReplaced) {
-  ScenarioDoc lab;
+  controlplane::ScenarioDoc lab;
   std::string error;
   ASSERT_TRUE(lab.Load(List({Node("a1", "a"), Deployment("web", 2)}).dump(), error)) << error;
   Bind(lab, {"a1", "a1"});
@@ -521,7 +521,7 @@ TEST(ControllersTest, ARemovedPodIsReplaced) {
   ASSERT_EQ(lab.scenario().pods.size(), 2u);
   EXPECT_NE(lab.scenario().pods[1].metadata.name, gone);
   EXPECT_EQ(lab.scenario().pods[1].spec.nodeName, "");  // pending again
-  ScenarioDoc again;
+  controlplane::ScenarioDoc again;
   ASSERT_TRUE(again.Load(lab.Dump(), error)) << error;
   EXPECT_EQ(again.created(), 0u);
   EXPECT_EQ(again.scenario().pods.size(), 2u);

@@ -17,23 +17,23 @@ std::string ZoneOutage() { return testing::ReadFile(std::string(SPREADLAB_EXAMPL
 
 // What `spreadlab simulate zone-outage.yaml --step ...` reports: its Simulation's Start, then each step.
 nlohmann::ordered_json CliSimulate(const std::vector<std::string>& steps) {
-  io::ScenarioDoc doc;
+  controlplane::ScenarioDoc doc;
   std::string error;
   EXPECT_TRUE(doc.Load(ZoneOutage(), error)) << error;
-  io::Simulation sim(doc);
-  std::vector<io::StepReport> reports(1);
+  simulator::Simulation sim(doc);
+  std::vector<simulator::StepReport> reports(1);
   EXPECT_TRUE(sim.Start(reports[0], error)) << error;
   for (const std::string& text : steps) {
-    io::SimStep step;
-    EXPECT_TRUE(io::ParseSimStep(text, step, error)) << error;
+    simulator::SimStep step;
+    EXPECT_TRUE(simulator::ParseSimStep(text, step, error)) << error;
     EXPECT_TRUE(sim.Step(step, reports.emplace_back(), error)) << error;
   }
   return contracts::SimulationToJson(reports, doc.scenario());
 }
 
 nlohmann::ordered_json LabEvents(const Lab& lab) {
-  std::vector<io::StepReport> reports;
-  for (const io::StepReport* e : lab.Events()) reports.push_back(*e);
+  std::vector<simulator::StepReport> reports;
+  for (const simulator::StepReport* e : lab.Events()) reports.push_back(*e);
   return contracts::SimulationToJson(reports, lab.doc().scenario());
 }
 
@@ -43,7 +43,7 @@ TEST(LabStoryTest, AnEventPlacesThePendingPodsFirstAsTheCliDoes) {
   ASSERT_TRUE(lab.Load(ZoneOutage(), "zone-outage.yaml", error)) << error;
   ASSERT_EQ(lab.PendingPods().size(), 6u);
   ASSERT_TRUE(lab.Simulate(kFail, &error)) << error;
-  const std::vector<const io::StepReport*> events = lab.Events();
+  const std::vector<const simulator::StepReport*> events = lab.Events();
   ASSERT_EQ(events.size(), 2u);
   EXPECT_EQ(events[0]->action, "start");
   EXPECT_EQ(events[0]->placements.size(), 6u);
@@ -92,7 +92,7 @@ TEST(LabStoryTest, FailedNodesAreListedUntilRestore) {
   std::string error;
   ASSERT_TRUE(lab.Load(ZoneOutage(), "zone-outage.yaml", error)) << error;
   ASSERT_TRUE(lab.Simulate(kFail, &error)) << error;
-  const std::vector<io::ScenarioDoc::FailedNode> failed = lab.doc().FailedNodes();
+  const std::vector<controlplane::ScenarioDoc::FailedNode> failed = lab.doc().FailedNodes();
   ASSERT_EQ(failed.size(), 2u);
   EXPECT_EQ(failed[0].name, "node-c1");
   EXPECT_EQ(failed[1].labels.at("topology.kubernetes.io/zone"), "zone-c");

@@ -23,7 +23,7 @@ TEST(LabTest, AnEditTheFrameworkRefusesPutsTheDocumentBack) {
       << error;
   const std::string before = lab.doc().Dump();
   EXPECT_FALSE(lab.Apply("plugin weight",
-                         [](io::ScenarioDoc& d, std::string& e) { return d.SetPluginWeight("PodTopologySpreading", 3, e); },
+                         [](controlplane::ScenarioDoc& d, std::string& e) { return d.SetPluginWeight("PodTopologySpreading", 3, e); },
                          &error));
   EXPECT_NE(error.find("does not exist"), std::string::npos) << error;
   EXPECT_TRUE(lab.statusIsError());
@@ -33,7 +33,7 @@ TEST(LabTest, AnEditTheFrameworkRefusesPutsTheDocumentBack) {
   ASSERT_NE(lab.pod(), kNone);
   ASSERT_LT(lab.podItem(), lab.doc().scenario().pods.size());
   const size_t item = lab.podItem();
-  EXPECT_TRUE(lab.Apply("labels", [item](io::ScenarioDoc& d, std::string& e) {
+  EXPECT_TRUE(lab.Apply("labels", [item](controlplane::ScenarioDoc& d, std::string& e) {
     return d.SetPodLabels(item, {{"foo", "bar"}, {"x", "y"}}, e);
   }));
   EXPECT_EQ(lab.cluster().pods().size(), lab.doc().scenario().pods.size());

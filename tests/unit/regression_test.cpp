@@ -9,24 +9,24 @@
 #include "core/plugins/registry.h"
 #include "core/scheduler/schedule.h"
 #include "core/why/analysis.h"
-#include "io/session.h"
+#include "simulator/session.h"
 #include "testing/read_file.h"
 
 namespace spreadlab {
 namespace {
 
-io::Session Open(const std::string& file) {
-  io::Session s;
+simulator::Session Open(const std::string& file) {
+  simulator::Session s;
   std::string error;
-  EXPECT_TRUE(io::OpenSession(testing::ReadFile(std::string(SPREADLAB_REGRESSION_DIR) + "/" + file), s, error))
+  EXPECT_TRUE(simulator::OpenSession(testing::ReadFile(std::string(SPREADLAB_REGRESSION_DIR) + "/" + file), s, error))
       << error;
   return s;
 }
 
 // The explained cycle of the scenario's first pending pod (`pod` stays kNone without one).
-CycleTrace ExplainFirstPending(io::Session& s, PodIndex& pod) {
+CycleTrace ExplainFirstPending(simulator::Session& s, PodIndex& pod) {
   std::string error;
-  pod = io::ChoosePod(*s.cluster, "", error);
+  pod = simulator::ChoosePod(*s.cluster, "", error);
   EXPECT_NE(pod, kNone) << error;
   CycleTrace trace;
   if (pod != kNone) s.framework->RunCycle(pod, trace, /*explain=*/true);
@@ -38,9 +38,9 @@ CycleTrace ExplainFirstPending(io::Session& s, PodIndex& pod) {
 // of a framework it had already destroyed (3 nodes, score plugins disabled, so the
 // cycle samples and why re-runs it on a framework of its own).
 TEST(RegressionTest, WhyOwnsTheReasonsOfItsMatrix) {
-  io::Session s = Open("why-use-after-free.json");
+  simulator::Session s = Open("why-use-after-free.json");
   std::string error;
-  const PodIndex pod = io::ChoosePod(*s.cluster, "", error);
+  const PodIndex pod = simulator::ChoosePod(*s.cluster, "", error);
   ASSERT_NE(pod, kNone) << error;
   why::Report r;
   ASSERT_TRUE(why::Analyze(*s.cluster, *s.framework, pod, {}, r, error)) << error;
@@ -57,9 +57,9 @@ TEST(RegressionTest, WhyOwnsTheReasonsOfItsMatrix) {
 
 // A trace keeps every reason text after the framework that recorded it is gone.
 TEST(RegressionTest, TraceOutlivesItsFramework) {
-  io::Session s = Open("why-use-after-free.json");
+  simulator::Session s = Open("why-use-after-free.json");
   std::string error;
-  const PodIndex pod = io::ChoosePod(*s.cluster, "", error);
+  const PodIndex pod = simulator::ChoosePod(*s.cluster, "", error);
   CycleTrace trace;
   {
     auto fw = plugins::NewFramework(*s.cluster, config::Profile{}, error);
@@ -83,7 +83,7 @@ TEST(RegressionTest, TraceOutlivesItsFramework) {
 // Quantities that saturate at INT64_MAX (a 100-digit cpu, 8Ei) summed with other
 // requests: Go's int64 sums wrap, and so do ours, without undefined behaviour.
 TEST(RegressionTest, HugeQuantitiesSumAsGoDoes) {
-  io::Session s = Open("huge-quantities.json");
+  simulator::Session s = Open("huge-quantities.json");
   PodIndex pod = kNone;
   const CycleTrace trace = ExplainFirstPending(s, pod);
   ASSERT_NE(pod, kNone);
@@ -106,7 +106,7 @@ TEST(RegressionTest, HugeQuantitiesSumAsGoDoes) {
 // nominated node that fails and that NodeAffinity's PreFilterResult leaves out keeps its
 // own status, and its rejecting plugin joins the left-out nodes' plugin list.
 TEST(RegressionTest, NominatedNodeOutsidePreFilterResult) {
-  io::Session s = Open("nominated-node-outside-prefilter-result.json");
+  simulator::Session s = Open("nominated-node-outside-prefilter-result.json");
   PodIndex pod = kNone;
   const CycleTrace t = ExplainFirstPending(s, pod);
   ASSERT_NE(pod, kNone);
@@ -121,7 +121,7 @@ TEST(RegressionTest, NominatedNodeOutsidePreFilterResult) {
 // Go's ages saturate beyond 292 years, so the two oldest pods share an age bucket and
 // the smaller UID goes first: the pod of 2026 stays.
 TEST(RegressionTest, FarOffCreationTimesRankAsGoDoes) {
-  io::Session s = Open("far-off-creation-times.json");
+  simulator::Session s = Open("far-off-creation-times.json");
   ASSERT_EQ(s.deleted.size(), 2u);
   EXPECT_EQ(s.deleted[0].name, "old-year-9999");
   EXPECT_EQ(s.deleted[1].name, "old-year-0014");

@@ -1,11 +1,11 @@
-// io::ScenarioDoc::ApplyText (`kubectl apply -f` onto the document being edited) and the
+// controlplane::ScenarioDoc::ApplyText (`kubectl apply -f` onto the document being edited) and the
 // edits of a controlled pod's template (io/scenario_template.cpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <string>
 
-#include "io/scenario_edit.h"
+#include "controlplane/scenario_doc.h"
 
 namespace spreadlab {
 namespace {
@@ -62,15 +62,15 @@ size_t Count(const Scenario& s, const std::string& prefix, bool pendingOnly) {
   });
 }
 
-io::ScenarioDoc Loaded(const char* text) {
-  io::ScenarioDoc doc;
+controlplane::ScenarioDoc Loaded(const char* text) {
+  controlplane::ScenarioDoc doc;
   std::string error;
   EXPECT_TRUE(doc.Load(text, error)) << error;
   return doc;
 }
 
 TEST(ScenarioApply, ADeploymentWithoutNodesGoesOntoTheCluster) {
-  io::ScenarioDoc doc = Loaded(kCluster);
+  controlplane::ScenarioDoc doc = Loaded(kCluster);
   std::vector<std::string> applied;
   std::string error;
   ASSERT_TRUE(doc.ApplyText(kDeployment, applied, error)) << error;
@@ -84,7 +84,7 @@ TEST(ScenarioApply, ADeploymentWithoutNodesGoesOntoTheCluster) {
 }
 
 TEST(ScenarioApply, ApplyingAgainIsUnchangedAndAChangeIsConfigured) {
-  io::ScenarioDoc doc = Loaded(kCluster);
+  controlplane::ScenarioDoc doc = Loaded(kCluster);
   std::vector<std::string> applied;
   std::string error;
   ASSERT_TRUE(doc.ApplyText(kDeployment, applied, error)) << error;
@@ -99,7 +99,7 @@ TEST(ScenarioApply, ApplyingAgainIsUnchangedAndAChangeIsConfigured) {
 }
 
 TEST(ScenarioApply, ARefusedManifestIsToldWhereTheTextHasItAndChangesNothing) {
-  io::ScenarioDoc doc = Loaded(kCluster);
+  controlplane::ScenarioDoc doc = Loaded(kCluster);
   const std::string before = doc.Dump();
   std::string bad = kDeployment;
   bad.replace(bad.find("maxSkew: 1"), 10, "maxSkew: 0");
@@ -114,7 +114,7 @@ TEST(ScenarioApply, ARefusedManifestIsToldWhereTheTextHasItAndChangesNothing) {
 }
 
 TEST(ScenarioApply, APodsSpecIsImmutable) {
-  io::ScenarioDoc doc = Loaded(kCluster);
+  controlplane::ScenarioDoc doc = Loaded(kCluster);
   std::vector<std::string> applied;
   std::string error;
   // Labels may change (the spec the cluster holds is kept as it is)...
@@ -140,7 +140,7 @@ TEST(ScenarioApply, APodsSpecIsImmutable) {
 }
 
 TEST(ScenarioApply, AnObjectWithoutANameIsRefused) {
-  io::ScenarioDoc doc = Loaded(kCluster);
+  controlplane::ScenarioDoc doc = Loaded(kCluster);
   std::vector<std::string> applied;
   std::string error;
   EXPECT_FALSE(doc.ApplyText("apiVersion: v1\nkind: Service\nmetadata:\n  labels: {a: b}\n", applied, error));
@@ -149,15 +149,15 @@ TEST(ScenarioApply, AnObjectWithoutANameIsRefused) {
 
 // --- a controlled pod's template ---
 
-io::ScenarioDoc WithDeployment() {
-  io::ScenarioDoc doc = Loaded(kCluster);
+controlplane::ScenarioDoc WithDeployment() {
+  controlplane::ScenarioDoc doc = Loaded(kCluster);
   std::vector<std::string> applied;
   std::string error;
   EXPECT_TRUE(doc.ApplyText(kDeployment, applied, error)) << error;
   return doc;
 }
 
-size_t FirstPending(const io::ScenarioDoc& doc) {
+size_t FirstPending(const controlplane::ScenarioDoc& doc) {
   const auto& pods = doc.scenario().pods;
   return static_cast<size_t>(std::find_if(pods.begin(), pods.end(), [](const v1::Pod& p) {
                                return p.metadata.name.rfind("web-", 0) == 0 && p.spec.nodeName.empty();
@@ -166,7 +166,7 @@ size_t FirstPending(const io::ScenarioDoc& doc) {
 }
 
 TEST(ScenarioTemplate, APodsWorkloadIsItsReplicaSetAndDeployment) {
-  io::ScenarioDoc doc = WithDeployment();
+  controlplane::ScenarioDoc doc = WithDeployment();
   const auto t = doc.TemplateOf(FirstPending(doc));
   ASSERT_EQ(t.owners.size(), 2u);
   EXPECT_EQ(t.owners[0].kind, "ReplicaSet");
@@ -178,7 +178,7 @@ TEST(ScenarioTemplate, APodsWorkloadIsItsReplicaSetAndDeployment) {
 }
 
 TEST(ScenarioTemplate, AnEditOfOneReplicaIsTheTemplatesAndEveryPendingReplicasWithoutARollout) {
-  io::ScenarioDoc doc = WithDeployment();
+  controlplane::ScenarioDoc doc = WithDeployment();
   const size_t pod = FirstPending(doc);
   // One replica bound first: it keeps what it was created with.
   size_t bound = pod + 1;
@@ -215,7 +215,7 @@ TEST(ScenarioTemplate, AnEditOfOneReplicaIsTheTemplatesAndEveryPendingReplicasWi
 }
 
 TEST(ScenarioTemplate, ABarePodAloneChanges) {
-  io::ScenarioDoc doc = Loaded(R"({"apiVersion": "v1", "kind": "List", "items": [
+  controlplane::ScenarioDoc doc = Loaded(R"({"apiVersion": "v1", "kind": "List", "items": [
     {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "a", "labels": {"app": "x"}},
      "spec": {"topologySpreadConstraints": [{"maxSkew": 1, "topologyKey": "zone", "whenUnsatisfiable": "DoNotSchedule"}]}},
     {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "b", "labels": {"app": "x"}},

@@ -1,4 +1,4 @@
-// io::ScenarioDoc: field edits check only the object they change, yet refuse
+// controlplane::ScenarioDoc: field edits check only the object they change, yet refuse
 // exactly what validating the whole scenario refuses, with the same message; undo
 // records hold only what the edits touched and round-trip the document.
 #include <gtest/gtest.h>
@@ -12,7 +12,7 @@
 #include "core/validation.h"
 #include "io/invalid_object.h"
 #include "io/json_parse.h"
-#include "io/scenario_edit.h"
+#include "controlplane/scenario_doc.h"
 #include "io/scenario_json.h"
 
 namespace spreadlab {
@@ -31,15 +31,15 @@ constexpr const char* kScenario = R"({"apiVersion": "v1", "kind": "List", "items
 
 constexpr size_t kPending = 1;  // scenario().pods[1]
 
-io::ScenarioDoc Loaded() {
-  io::ScenarioDoc doc;
+controlplane::ScenarioDoc Loaded() {
+  controlplane::ScenarioDoc doc;
   std::string error;
   EXPECT_TRUE(doc.Load(kScenario, error)) << error;
   return doc;
 }
 
 // What validating the whole edited scenario says, for comparison with the edit's own check.
-std::string WholeScenarioError(const io::ScenarioDoc& doc, const std::function<void(Scenario&)>& change) {
+std::string WholeScenarioError(const controlplane::ScenarioDoc& doc, const std::function<void(Scenario&)>& change) {
   Scenario s = doc.scenario();
   change(s);
   auto errors = ValidateScenario(s);
@@ -47,7 +47,7 @@ std::string WholeScenarioError(const io::ScenarioDoc& doc, const std::function<v
 }
 
 TEST(ScenarioDocEdit, RefusesWhatTheWholeScenarioValidationRefusesWithItsMessage) {
-  io::ScenarioDoc doc = Loaded();
+  controlplane::ScenarioDoc doc = Loaded();
   const std::string before = doc.Dump();
   std::string error;
 
@@ -79,7 +79,7 @@ TEST(ScenarioDocEdit, RefusesWhatTheWholeScenarioValidationRefusesWithItsMessage
 }
 
 TEST(ScenarioDocEdit, ANamespaceThatDuplicatesAnotherPodIsRefused) {
-  io::ScenarioDoc doc;
+  controlplane::ScenarioDoc doc;
   std::string error;
   std::string text = kScenario;
   text.replace(text.find("\"pending\""), 9, "\"web-1\", \"namespace\": \"other\"");
@@ -89,7 +89,7 @@ TEST(ScenarioDocEdit, ANamespaceThatDuplicatesAnotherPodIsRefused) {
 }
 
 TEST(ScenarioDocUndo, AFieldEditRecordsOnlyTheItemItTouchedAndRoundTrips) {
-  io::ScenarioDoc doc = Loaded();
+  controlplane::ScenarioDoc doc = Loaded();
   const std::string original = doc.Dump();
   std::string error;
 
@@ -113,7 +113,7 @@ TEST(ScenarioDocUndo, AFieldEditRecordsOnlyTheItemItTouchedAndRoundTrips) {
   EXPECT_EQ(doc.scenario().pods[kPending].metadata.labels.at("tier"), "front");
 
   // The objects put back one by one are those a whole re-read gives.
-  io::ScenarioDoc fresh;
+  controlplane::ScenarioDoc fresh;
   ASSERT_TRUE(fresh.Load(doc.Dump(), error)) << error;
   ASSERT_EQ(fresh.scenario().pods.size(), doc.scenario().pods.size());
   for (size_t i = 0; i < fresh.scenario().pods.size(); ++i) {
@@ -130,7 +130,7 @@ TEST(ScenarioDocUndo, AFieldEditRecordsOnlyTheItemItTouchedAndRoundTrips) {
 }
 
 TEST(ScenarioDocUndo, StructuralEditsAfterFieldEditsRestoreTheDocumentAsItWas) {
-  io::ScenarioDoc doc = Loaded();
+  controlplane::ScenarioDoc doc = Loaded();
   const std::string original = doc.Dump();
   std::string error;
 
@@ -150,7 +150,7 @@ TEST(ScenarioDocUndo, StructuralEditsAfterFieldEditsRestoreTheDocumentAsItWas) {
 }
 
 TEST(ScenarioDocEdit, RemovingADomainRemovesItsNodesAndTheirPodsAsOneEdit) {
-  io::ScenarioDoc doc = Loaded();
+  controlplane::ScenarioDoc doc = Loaded();
   std::string error;
   doc.BeginUndo();
   ASSERT_TRUE(doc.RemoveNodes({0, 0}, error)) << error;  // node a (named twice) and web-1 on it
@@ -165,7 +165,7 @@ TEST(ScenarioDocEdit, RemovingADomainRemovesItsNodesAndTheirPodsAsOneEdit) {
 }
 
 // The resolved profile of the document's scheduler configuration.
-ResolvedProfile Resolved(const io::ScenarioDoc& doc) {
+ResolvedProfile Resolved(const controlplane::ScenarioDoc& doc) {
   ResolvedProfile out;
   std::string error;
   EXPECT_TRUE(ResolveProfile(plugins::InTreeRegistry(), doc.scenario().profile.value_or(config::Profile{}), doc.scenario().release, out, error)) << error;
@@ -177,7 +177,7 @@ bool Has(const std::vector<std::string>& names, const std::string& name) {
 }
 
 TEST(ScenarioDocEdit, AFilterPluginTurnedOffAndOnAgainLeavesNoTrace) {
-  io::ScenarioDoc doc = Loaded();
+  controlplane::ScenarioDoc doc = Loaded();
   std::string error;
   ASSERT_TRUE(doc.SetFilterPluginEnabled("TaintToleration", false, error)) << error;
   ResolvedProfile p = Resolved(doc);
@@ -190,7 +190,7 @@ TEST(ScenarioDocEdit, AFilterPluginTurnedOffAndOnAgainLeavesNoTrace) {
 }
 
 TEST(ScenarioDocEdit, AScorePluginAtWeightZeroIsDisabledAndComesBackWithAWeight) {
-  io::ScenarioDoc doc = Loaded();
+  controlplane::ScenarioDoc doc = Loaded();
   std::string error;
   auto weight = [&](const std::string& name) {
     for (const auto& s : Resolved(doc).score)
@@ -206,7 +206,7 @@ TEST(ScenarioDocEdit, AScorePluginAtWeightZeroIsDisabledAndComesBackWithAWeight)
 }
 
 TEST(ScenarioDocUndo, NothingIsRecordedOutsideBeginUndoAndARefusedEditRecordsNoChange) {
-  io::ScenarioDoc doc = Loaded();
+  controlplane::ScenarioDoc doc = Loaded();
   const std::string original = doc.Dump();
   std::string error;
   ASSERT_TRUE(doc.SetNodeUnschedulable(0, true, error)) << error;  // not recorded
@@ -224,7 +224,7 @@ TEST(ScenarioDocUndo, NothingIsRecordedOutsideBeginUndoAndARefusedEditRecordsNoC
 // into the document by an edit made the re-read's JSON dump throw. Such bytes read and
 // print as U+FFFD now; a field whose validation refuses them is refused as ever.
 TEST(ScenarioDocEdit, TextThatIsNotUtf8DoesNotThrow) {
-  io::ScenarioDoc doc = Loaded();
+  controlplane::ScenarioDoc doc = Loaded();
   std::string error;
   ASSERT_NO_THROW(doc.SetFilterPluginEnabled("Node\x94Ports", false, error));
   EXPECT_NE(doc.Dump().find("Node\xEF\xBF\xBDPorts"), std::string::npos);  // disabling an unknown plugin is allowed

@@ -1,4 +1,4 @@
-// io::ReadScenario and io::OpenSession on bad and borderline input: every
+// io::ReadScenario and simulator::OpenSession on bad and borderline input: every
 // rejection is one line that names the JSON path, the offending value and what
 // is allowed (upstream's field.Error wording where upstream has one), and no
 // input, however mangled, crashes, hangs or throws.
@@ -25,7 +25,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/framework/trace.h"
-#include "io/session.h"
+#include "simulator/session.h"
 #include "testing/read_file.h"
 
 namespace spreadlab::io {
@@ -426,9 +426,9 @@ TEST_P(ReadScenarioRejects, WithOneLineErrorNamingPathValueAndAllowed) {
   for (const std::string& m : c.mentions) EXPECT_NE(r.error.find(m), std::string::npos) << "does not mention " << m;
 
   // OpenSession reports the same first error (with its YAML line, if any).
-  Session session;
+  simulator::Session session;
   std::string error;
-  EXPECT_FALSE(OpenSession(c.input, session, error));
+  EXPECT_FALSE(simulator::OpenSession(c.input, session, error));
   EXPECT_EQ(error, LocatedError(r));
 }
 
@@ -474,10 +474,10 @@ TEST_P(OpenSessionRejectsProfile, AfterReadScenarioAcceptedIt) {
   ReadResult r = ReadScenario(c.input, scenario);
   ASSERT_TRUE(r.ok) << "ReadScenario does not check plugin names; got " << r.error;
 
-  Session session;
+  simulator::Session session;
   std::string error;
   bool ok = true;
-  ASSERT_NO_THROW(ok = OpenSession(c.input, session, error));
+  ASSERT_NO_THROW(ok = simulator::OpenSession(c.input, session, error));
   EXPECT_FALSE(ok);
   EXPECT_EQ(error, c.error);
   EXPECT_EQ(error.find('\n'), std::string::npos);
@@ -551,9 +551,9 @@ TEST_P(ReadScenarioAccepts, WithExpectedObjectsAndWarnings) {
   EXPECT_EQ(scenario.pods.size(), c.pods);
   EXPECT_EQ(r.warnings, c.warnings);
 
-  Session session;
+  simulator::Session session;
   std::string error;
-  ASSERT_TRUE(OpenSession(c.input, session, error)) << error;
+  ASSERT_TRUE(simulator::OpenSession(c.input, session, error)) << error;
   EXPECT_EQ(session.warnings, c.warnings);
 }
 
@@ -642,12 +642,12 @@ TEST(ReadScenarioEdges, PodAffinityLabelKeysAreMergedOnce) {
 TEST(ReadScenarioEdges, FinishedPodsAreNotPending) {
   // Only finished pods: nothing for the scheduler to explain.
   std::string input = List({Node("node-a1"), Pod("web-1", "{}", R"(,"status":{"phase":"Succeeded"})")});
-  Session session;
+  simulator::Session session;
   std::string error;
-  ASSERT_TRUE(OpenSession(input, session, error)) << error;
-  EXPECT_EQ(ChoosePod(*session.cluster, "", error), kNone);
+  ASSERT_TRUE(simulator::OpenSession(input, session, error)) << error;
+  EXPECT_EQ(simulator::ChoosePod(*session.cluster, "", error), kNone);
   EXPECT_EQ(error, "the scenario has no pending pod (a Pod without spec.nodeName) to explain");
-  EXPECT_EQ(ChoosePod(*session.cluster, "web-1", error), kNone);
+  EXPECT_EQ(simulator::ChoosePod(*session.cluster, "web-1", error), kNone);
   EXPECT_EQ(error, "pod default/web-1 has finished; the scheduler does not see it");
 }
 
@@ -658,9 +658,9 @@ TEST(ReadScenarioEdges, ExamplesOpen) {
     std::ifstream in(entry.path(), std::ios::binary);
     std::stringstream ss;
     ss << in.rdbuf();
-    Session session;
+    simulator::Session session;
     std::string error;
-    EXPECT_TRUE(OpenSession(ss.str(), session, error)) << entry.path() << ": " << error;
+    EXPECT_TRUE(simulator::OpenSession(ss.str(), session, error)) << entry.path() << ": " << error;
     ++count;
   }
   EXPECT_GT(count, 0u);
@@ -982,11 +982,11 @@ TEST(ReadScenarioRobustness, MutatedExamplesNeverCrash) {
     if (verbose) std::fprintf(stderr, "--- mutant %d of %s\n%s\n", i, example.name.c_str(), text.c_str());
 
     const auto where = [&] { return "mutant " + std::to_string(i) + " of " + example.name + ":\n" + text.substr(0, 2000); };
-    Session session;
+    simulator::Session session;
     std::string error;
     bool ok = false;
     try {
-      ok = OpenSession(text, session, error);
+      ok = simulator::OpenSession(text, session, error);
     } catch (const std::exception& e) {
       ADD_FAILURE() << "OpenSession threw " << e.what() << " on " << where();
       continue;
@@ -1003,7 +1003,7 @@ TEST(ReadScenarioRobustness, MutatedExamplesNeverCrash) {
     ASSERT_NE(session.cluster, nullptr);
     ASSERT_NE(session.framework, nullptr);
     std::string why;
-    PodIndex pod = ChoosePod(*session.cluster, "", why);
+    PodIndex pod = simulator::ChoosePod(*session.cluster, "", why);
     if (pod == kNone) continue;
     CycleTrace trace;
     try {
@@ -1043,15 +1043,15 @@ TEST(ReaderRegressions, PodsBoundToNodesNotInTheScenarioCountNowhere) {
     {"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-1","labels":{"app":"web"}},"spec":{"nodeName":"a1","containers":[{"name":"c"}]}},
     {"apiVersion":"v1","kind":"Pod","metadata":{"name":"new","labels":{"app":"web"}},"spec":{"containers":[{"name":"c"}],
       "topologySpreadConstraints":[{"maxSkew":1,"topologyKey":"zone","whenUnsatisfiable":"DoNotSchedule","labelSelector":{"matchLabels":{"app":"web"}}}]}}]})";
-  Session s;
+  simulator::Session s;
   std::string error;
-  ASSERT_TRUE(OpenSession(text, s, error)) << error;
+  ASSERT_TRUE(simulator::OpenSession(text, s, error)) << error;
   ASSERT_EQ(s.warnings.size(), 1u);
   EXPECT_EQ(s.warnings[0],
             "2 pod(s) are bound to nodes that are not in the scenario (default/gone-1 on c1, default/gone-2 on c1): "
             "kube-scheduler's snapshot has no such node, so they count nowhere");
   EXPECT_EQ(s.cluster->PendingPods(), std::vector<PodIndex>{3});
-  EXPECT_EQ(ChoosePod(*s.cluster, "gone-1", error), kNone);
+  EXPECT_EQ(simulator::ChoosePod(*s.cluster, "gone-1", error), kNone);
   EXPECT_EQ(error, "pod default/gone-1 is already bound to c1 (not in the scenario); explain works on pending pods "
                    "(no spec.nodeName)");
   CycleTrace t;
@@ -1078,9 +1078,9 @@ items:
 - {apiVersion: v1, kind: Pod, metadata: {name: limited}, spec: {containers: [{name: c, resources: {limits: {cpu: "3"}}}]}}
 - {apiVersion: v1, kind: Pod, metadata: {name: fits}, spec: {resources: {limits: {cpu: "1"}}, containers: [{name: c}]}}
 )";
-  Session s;
+  simulator::Session s;
   std::string error;
-  ASSERT_TRUE(OpenSession(yaml, s, error)) << error;
+  ASSERT_TRUE(simulator::OpenSession(yaml, s, error)) << error;
   for (PodIndex p : {0, 1}) {
     CycleTrace t;
     s.framework->RunCycle(p, t, false);

@@ -2,28 +2,28 @@
 // that name the step. The stories (examples with their steps) are golden tests.
 #include <gtest/gtest.h>
 
-#include "io/simulate.h"
+#include "simulator/simulation.h"
 #include "testing/read_file.h"
 
 namespace spreadlab::io {
 namespace {
 
 struct Sim {
-  ScenarioDoc doc;
-  std::vector<StepReport> steps;
+  controlplane::ScenarioDoc doc;
+  std::vector<simulator::StepReport> steps;
   std::string error;
   bool ok = true;
   explicit Sim(const std::string& example) {
     EXPECT_TRUE(doc.Load(testing::ReadFile(testing::ExampleFile(SPREADLAB_EXAMPLES_DIR, example)), error)) << error;
     steps.emplace_back();
-    EXPECT_TRUE(Simulation(doc).Start(steps.back(), error)) << error;
+    EXPECT_TRUE(simulator::Simulation(doc).Start(steps.back(), error)) << error;
   }
   // `recordBeats`: the report keeps the step's beats (the lab's step-through).
   bool Step(const std::string& text, bool recordBeats = false) {
-    SimStep step;
-    if (!ParseSimStep(text, step, error)) return false;
+    simulator::SimStep step;
+    if (!simulator::ParseSimStep(text, step, error)) return false;
     steps.emplace_back();
-    Simulation simulation(doc);
+    simulator::Simulation simulation(doc);
     if (recordBeats) simulation.RecordBeats();
     return simulation.Step(step, steps.back(), error);
   }
@@ -35,18 +35,18 @@ struct Sim {
 };
 
 TEST(SimulateTest, StepsAreParsedWithTheirErrors) {
-  SimStep s;
+  simulator::SimStep s;
   std::string error;
-  EXPECT_TRUE(ParseSimStep("  add-node node-a1   zone=x  tier=y ", s, error));
+  EXPECT_TRUE(simulator::ParseSimStep("  add-node node-a1   zone=x  tier=y ", s, error));
   EXPECT_EQ(s.action, "add-node");
   EXPECT_EQ(s.args, (std::vector<std::string>{"node-a1", "zone=x", "tier=y"}));
-  EXPECT_FALSE(ParseSimStep("scale default/web", s, error));
+  EXPECT_FALSE(simulator::ParseSimStep("scale default/web", s, error));
   EXPECT_NE(error.find("step \"scale default/web\": expected scale NS/NAME N"), std::string::npos) << error;
-  EXPECT_FALSE(ParseSimStep("fail zone", s, error));
+  EXPECT_FALSE(simulator::ParseSimStep("fail zone", s, error));
   EXPECT_NE(error.find("expected fail LABEL=VALUE"), std::string::npos) << error;
-  EXPECT_FALSE(ParseSimStep("restore now", s, error));
-  EXPECT_FALSE(ParseSimStep("", s, error));
-  EXPECT_FALSE(ParseSimStep("reboot node-a1", s, error));
+  EXPECT_FALSE(simulator::ParseSimStep("restore now", s, error));
+  EXPECT_FALSE(simulator::ParseSimStep("", s, error));
+  EXPECT_FALSE(simulator::ParseSimStep("reboot node-a1", s, error));
   EXPECT_NE(error.find("unknown action \"reboot\""), std::string::npos) << error;
 }
 
@@ -68,7 +68,7 @@ TEST(SimulateTest, CordonKeepsTheUnschedulableTaintInStep) {
 TEST(SimulateTest, DrainEvictsAndTheReplacementsGoElsewhere) {
   Sim sim("zone-outage");
   ASSERT_TRUE(sim.Step("drain node-a1")) << sim.error;
-  const StepReport& r = sim.steps.back();
+  const simulator::StepReport& r = sim.steps.back();
   ASSERT_EQ(r.evicted.size(), 1u);
   EXPECT_EQ(r.evicted[0].node, "node-a1");
   ASSERT_EQ(r.placements.size(), 1u);
@@ -83,10 +83,10 @@ TEST(SimulateTest, FailAndRestoreRoundTrip) {
   Sim sim("zone-outage");
   ASSERT_TRUE(sim.Step("fail topology.kubernetes.io/zone=zone-c")) << sim.error;
   EXPECT_EQ(sim.doc.scenario().nodes.size(), 4u);
-  EXPECT_FALSE(sim.doc.Annotation(kFailedNodesAnnotation).empty());
+  EXPECT_FALSE(sim.doc.Annotation(controlplane::kFailedNodesAnnotation).empty());
   ASSERT_TRUE(sim.Step("restore")) << sim.error;
   EXPECT_EQ(sim.doc.scenario().nodes.size(), 6u);
-  EXPECT_TRUE(sim.doc.Annotation(kFailedNodesAnnotation).empty());
+  EXPECT_TRUE(sim.doc.Annotation(controlplane::kFailedNodesAnnotation).empty());
   for (const v1::Pod& p : sim.doc.scenario().pods) EXPECT_NE(p.spec.nodeName.rfind("node-c", 0), 0u);
   EXPECT_FALSE(sim.Step("restore"));
   EXPECT_NE(sim.error.find("no failed node to restore"), std::string::npos) << sim.error;
@@ -125,9 +125,9 @@ namespace {
 TEST(SimulateTest, RecordedBeatsRetellTheStepInOrder) {
   Sim sim("zone-outage");
   ASSERT_TRUE(sim.Step("fail topology.kubernetes.io/zone=zone-c", /*recordBeats=*/true)) << sim.error;
-  const StepReport& report = sim.steps.back();
+  const simulator::StepReport& report = sim.steps.back();
   ASSERT_GE(report.beats.size(), 3u);
-  const SimBeat& event = report.beats.front();
+  const simulator::SimBeat& event = report.beats.front();
   EXPECT_EQ(event.actor, "event");
   ASSERT_TRUE(event.state);
   ASSERT_FALSE(event.lines.empty());
@@ -138,14 +138,14 @@ TEST(SimulateTest, RecordedBeatsRetellTheStepInOrder) {
   for (const DomainCount& d : event.spread.front().domains) placedAfterEvent += d.matchNum;
   EXPECT_EQ(placedAfterEvent, 4);
   std::vector<std::string> bound;
-  for (const SimBeat& b : report.beats)
+  for (const simulator::SimBeat& b : report.beats)
     if (b.actor == "scheduler") {
       EXPECT_FALSE(b.state);
       EXPECT_FALSE(b.spread.empty());
       bound.push_back(b.pod.pod + " " + b.pod.node);
     }
   std::vector<std::string> placements;
-  for (const SimPod& p : report.placements) placements.push_back(p.pod + " " + p.node);
+  for (const simulator::SimPod& p : report.placements) placements.push_back(p.pod + " " + p.node);
   EXPECT_EQ(bound, placements);
   ASSERT_EQ(report.placements.size(), 2u);
   int32_t placedAtEnd = 0;
@@ -153,7 +153,7 @@ TEST(SimulateTest, RecordedBeatsRetellTheStepInOrder) {
   EXPECT_EQ(placedAtEnd, 6);
   // Every note is told by exactly one beat, in order.
   std::vector<std::string> told;
-  for (const SimBeat& b : report.beats) told.insert(told.end(), b.lines.begin(), b.lines.end());
+  for (const simulator::SimBeat& b : report.beats) told.insert(told.end(), b.lines.begin(), b.lines.end());
   EXPECT_EQ(told, report.notes);
   // Unrecorded, the same step has no beats and the same outcome.
   Sim plain("zone-outage");
@@ -167,9 +167,9 @@ TEST(SimulateTest, RecordedBeatsRetellTheStepInOrder) {
 TEST(SimulateTest, RecordedRolloutTellsTheControllersSteps) {
   Sim sim("rollout-match-label-keys");
   ASSERT_TRUE(sim.Step("rollout default/web", /*recordBeats=*/true)) << sim.error;
-  const StepReport& report = sim.steps.back();
+  const simulator::StepReport& report = sim.steps.back();
   size_t controllers = 0, scheduler = 0;
-  for (const SimBeat& b : report.beats) {
+  for (const simulator::SimBeat& b : report.beats) {
     if (b.actor == "controllers") {
       ++controllers;
       EXPECT_TRUE(b.state);

@@ -1,4 +1,4 @@
-// io::ApplySuggestion: every suggestion `spreadlab why` makes for the Pending
+// controlplane::ApplySuggestion: every suggestion `spreadlab why` makes for the Pending
 // examples, applied to the scenario as the lab applies it (ScenarioDoc setters),
 // re-read from the document's JSON, lets the pod land where the suggestion said.
 #include <gtest/gtest.h>
@@ -6,8 +6,8 @@
 #include <filesystem>
 
 #include "core/why/analysis.h"
-#include "io/session.h"
-#include "io/why_apply.h"
+#include "simulator/session.h"
+#include "controlplane/why_apply.h"
 #include "testing/read_file.h"
 
 namespace spreadlab {
@@ -27,25 +27,25 @@ class ApplySuggestionTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ApplySuggestionTest, EverySuggestionLandsThePodWhereItSaid) {
   const std::string text = ReadFile(testing::ExampleFile(SPREADLAB_EXAMPLES_DIR, GetParam()));
-  io::Session session;
+  simulator::Session session;
   std::string error;
-  ASSERT_TRUE(io::OpenSession(text, session, error)) << error;
-  PodIndex pod = io::ChoosePod(*session.cluster, "", error);
+  ASSERT_TRUE(simulator::OpenSession(text, session, error)) << error;
+  PodIndex pod = simulator::ChoosePod(*session.cluster, "", error);
   const std::string key = session.cluster->pod(pod).key;
   why::Report report;
   ASSERT_TRUE(why::Analyze(*session.cluster, *session.framework, pod, {}, report, error)) << error;
   ASSERT_FALSE(report.suggestions.empty());
   for (const why::Suggestion& s : report.suggestions) {
     SCOPED_TRACE(s.summary);
-    io::ScenarioDoc doc;
+    controlplane::ScenarioDoc doc;
     ASSERT_TRUE(doc.Load(text, error)) << error;
-    if (!io::ApplySuggestion(doc, PodItem(doc.scenario(), key), s.edit, error)) {
+    if (!controlplane::ApplySuggestion(doc, PodItem(doc.scenario(), key), s.edit, error)) {
       // Only edits of the profile's default constraints are left to the user.
       EXPECT_TRUE(s.edit.fromDefaults) << error;
       continue;
     }
-    io::Session after;
-    ASSERT_TRUE(io::OpenSession(doc.Dump(), after, error)) << error;  // what a reload would see
+    simulator::Session after;
+    ASSERT_TRUE(simulator::OpenSession(doc.Dump(), after, error)) << error;  // what a reload would see
     CycleTrace trace;
     after.framework->RunCycle(after.cluster->FindPod(key), trace, false);
     ASSERT_NE(trace.selected, kNone) << trace.message;

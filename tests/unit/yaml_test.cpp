@@ -11,7 +11,7 @@
 #include "core/scheduler/spread_report.h"
 #include "io/scenario_json.h"
 #include "contracts/schedule_json.h"
-#include "io/session.h"
+#include "simulator/session.h"
 #include "contracts/trace_json.h"
 #include "io/yaml_json.h"
 #include "io/yaml_out.h"
@@ -173,10 +173,10 @@ TEST(YamlTest, ErrorsCarryTheLine) {
 }
 
 std::string ExplainAndSchedule(const std::string& text) {
-  Session s;
+  simulator::Session s;
   std::string error;
-  if (!OpenSession(text, s, error)) return "error: " + error;
-  PodIndex pod = ChoosePod(*s.cluster, "", error);
+  if (!simulator::OpenSession(text, s, error)) return "error: " + error;
+  PodIndex pod = simulator::ChoosePod(*s.cluster, "", error);
   std::string out;
   if (pod != kNone) {
     CycleTrace t;

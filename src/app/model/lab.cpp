@@ -9,9 +9,9 @@
 #include "core/plugins/registry.h"
 #include "core/scheduler/schedule.h"
 #include "core/why/edit.h"
-#include "io/session.h"
+#include "simulator/session.h"
 #include "contracts/trace_json.h"
-#include "io/why_apply.h"
+#include "controlplane/why_apply.h"
 
 namespace spreadlab::app {
 
@@ -47,7 +47,7 @@ const char* PhaseName(Phase p) {
 }
 
 bool Lab::Load(std::string_view text, std::string_view source, std::string& error) {
-  io::ScenarioDoc next;
+  controlplane::ScenarioDoc next;
   if (!next.Load(text, error)) {
     SetStatus("Not loaded (the current scenario is kept): " + error, true);
     return false;
@@ -102,8 +102,8 @@ bool Lab::ApplyManifests(std::string_view text, std::string_view source, std::st
   std::vector<std::string> lines;
   const std::string what = "Apply " + std::string(source);
   if (!Apply(
-          what.c_str(), [&](io::ScenarioDoc& d, std::string& e) { return d.ApplyText(text, lines, e, source); },
-          &error))
+          what.c_str(),
+          [&](controlplane::ScenarioDoc& d, std::string& e) { return d.ApplyText(text, lines, e, source); }, &error))
     return false;
   std::string status = "Applied " + std::string(source) + " to the cluster:";
   for (const std::string& line : lines) status += " " + line + ";";
@@ -206,7 +206,9 @@ bool Lab::ApplySuggestion(size_t index, std::string* error) {
   const why::Suggestion suggestion = report->suggestions[index];
   const size_t item = podItem();
   return Apply(("Apply: " + suggestion.summary).c_str(),
-               [&](io::ScenarioDoc& d, std::string& e) { return io::ApplySuggestion(d, item, suggestion.edit, e); },
+               [&](controlplane::ScenarioDoc& d, std::string& e) {
+                 return controlplane::ApplySuggestion(d, item, suggestion.edit, e);
+               },
                error);
 }
 
@@ -268,7 +270,10 @@ bool Lab::SetConstraints(const char* what, std::vector<v1::TopologySpreadConstra
   }
   const size_t item = podItem();
   return CommitConstraintEdit(
-      what, [&](io::ScenarioDoc& d, std::string& e) { return d.SetTemplateSpreadConstraints(item, constraints, e); },
+      what,
+      [&](controlplane::ScenarioDoc& d, std::string& e) {
+        return d.SetTemplateSpreadConstraints(item, constraints, e);
+      },
       error);
 }
 
@@ -278,7 +283,7 @@ bool Lab::SetConstraintField(int index, const std::string& field, const std::str
     const size_t item = podItem();
     if (CommitConstraintEdit(
             field,
-            [&](io::ScenarioDoc& d, std::string& err) {
+            [&](controlplane::ScenarioDoc& d, std::string& err) {
               return d.SetTemplateSpreadConstraintField(item, static_cast<size_t>(index), field, valueJson, err);
             },
             &e))
@@ -296,7 +301,7 @@ const Lab::EditTarget& Lab::ConstraintEditTarget() {
   out = EditTarget{};
   if (pod() == kNone) return out;
   out.workload = doc_.TemplateOf(podItem());
-  const io::ScenarioDoc::PodTemplate& t = out.workload;
+  const controlplane::ScenarioDoc::PodTemplate& t = out.workload;
   if (t.owners.empty()) {
     out.describe = "pod " + cluster_->pod(pod()).name + " alone (no controller owns it)";
     return out;
@@ -315,7 +320,8 @@ const Lab::EditTarget& Lab::ConstraintEditTarget() {
 
 bool Lab::SetPluginWeight(const std::string& plugin, int32_t weight, std::string* error) {
   return Apply(
-      "plugin weight", [&](io::ScenarioDoc& d, std::string& e) { return d.SetPluginWeight(plugin, weight, e); }, error);
+      "plugin weight",
+      [&](controlplane::ScenarioDoc& d, std::string& e) { return d.SetPluginWeight(plugin, weight, e); }, error);
 }
 
 bool Lab::Compare(std::string_view otherText, why::Comparison& out, std::string& error) const {
@@ -323,9 +329,9 @@ bool Lab::Compare(std::string_view otherText, why::Comparison& out, std::string&
     error = "no pending pod to compare";
     return false;
   }
-  io::Session a, b;
-  if (!io::OpenSession(doc_.Dump(-1), a, error, "current scenario") ||
-      !io::OpenSession(otherText, b, error, "other scenario"))
+  simulator::Session a, b;
+  if (!simulator::OpenSession(doc_.Dump(-1), a, error, "current scenario") ||
+      !simulator::OpenSession(otherText, b, error, "other scenario"))
     return false;
   return why::Compare(*a.cluster, *a.framework, *b.cluster, *b.framework, cluster_->pod(pod()).key, out, error);
 }
@@ -346,7 +352,7 @@ bool Lab::Scale(const std::string& workload, int64_t replicas, std::string* erro
     return std::nullopt;
   };
   std::string e;
-  const std::optional<io::ScenarioDoc::Workload> target = doc_.FindWorkload(workload, e);
+  const std::optional<controlplane::ScenarioDoc::Workload> target = doc_.FindWorkload(workload, e);
   if (!target) {
     SetStatus("Scale refused: " + e, true);
     if (error) *error = e;
@@ -354,7 +360,8 @@ bool Lab::Scale(const std::string& workload, int64_t replicas, std::string* erro
   }
   const std::optional<WorkloadRow> before = find(target->key);
   if (!Apply(("Scale " + target->key).c_str(),
-             [&](io::ScenarioDoc& d, std::string& err) { return d.Scale(target->key, replicas, err); }, error))
+             [&](controlplane::ScenarioDoc& d, std::string& err) { return d.Scale(target->key, replicas, err); },
+             error))
     return false;
   const std::optional<WorkloadRow> after = find(target->key);
   SetStatus(DescribeScale(doc_, before ? &*before : nullptr, after ? &*after : nullptr, target->key, replicas), false);
@@ -362,15 +369,15 @@ bool Lab::Scale(const std::string& workload, int64_t replicas, std::string* erro
 }
 
 bool Lab::Simulate(const std::string& text, std::string* error) {
-  io::SimStep step;
+  simulator::SimStep step;
   std::string e;
-  if (!io::ParseSimStep(text, step, e)) {
+  if (!simulator::ParseSimStep(text, step, e)) {
     SetStatus("Event refused: " + e, true);
     if (error) *error = e;
     return false;
   }
-  auto start = std::make_shared<io::StepReport>();
-  auto report = std::make_shared<io::StepReport>();
+  auto start = std::make_shared<simulator::StepReport>();
+  auto report = std::make_shared<simulator::StepReport>();
   // The timeline goes on across events (the edit's Commit clears it): from where it was
   // scrubbed to, or from the scenario as it is now.
   const bool stepThrough = doc_.scenario().nodes.size() + doc_.scenario().pods.size() <= kMaxStepThroughObjects;
@@ -380,8 +387,8 @@ bool Lab::Simulate(const std::string& text, std::string* error) {
   std::vector<std::pair<std::string, std::string>> binds = std::move(timelineBinds_);
   // `spreadlab simulate`'s order: the cluster settled (the pending pods placed), then the event.
   const bool applied = Apply(("Event: " + text).c_str(),
-                             [&](io::ScenarioDoc& d, std::string& err) {
-                               io::Simulation simulation(d);
+                             [&](controlplane::ScenarioDoc& d, std::string& err) {
+                               simulator::Simulation simulation(d);
                                if (stepThrough) simulation.RecordBeats();
                                return simulation.Start(*start, err) && simulation.Step(step, *report, err);
                              },
@@ -398,7 +405,7 @@ bool Lab::Simulate(const std::string& text, std::string* error) {
   const bool started = !start->placements.empty() || start->rounds > 1;
   std::string summary;
   for (const auto& r : started ? std::vector{start, report} : std::vector{report}) {
-    for (io::SimBeat& beat : r->beats) {
+    for (simulator::SimBeat& beat : r->beats) {
       TimelineStep t{beat.pod.pod, beat.pod.node,         beat.message,          std::move(beat.spread),
                      beat.actor,   std::move(beat.lines), std::move(beat.state), nullptr};
       if (t.actor == "event") t.message = r->action, t.event = r;
@@ -412,15 +419,15 @@ bool Lab::Simulate(const std::string& text, std::string* error) {
                std::to_string(r->placements.size()) + " placed, " + std::to_string(r->pending.size()) + " Pending";
   }
   cursor_ = timeline_.size();
-  for (const io::SimSpread& s : report->spread)
+  for (const simulator::SimSpread& s : report->spread)
     if (s.skew > s.maxSkew)
       summary += "; " + s.workload + " skew " + std::to_string(s.skew) + " > maxSkew " + std::to_string(s.maxSkew);
   SetStatus(summary, false);
   return true;
 }
 
-std::vector<const io::StepReport*> Lab::Events() const {
-  std::vector<const io::StepReport*> out;
+std::vector<const simulator::StepReport*> Lab::Events() const {
+  std::vector<const simulator::StepReport*> out;
   for (const Snapshot& s : undo_)
     for (const auto& e : s.events) out.push_back(e.get());
   return out;
@@ -434,7 +441,7 @@ bool Lab::SetKubeVersion(const std::string& version, std::string* error) {
   const int before = cluster_ ? cluster_->release().minor : kNewestMinor;
   const std::string was = decision();
   if (!Apply(
-          "Release", [&](io::ScenarioDoc& d, std::string& e) { return d.SetKubeVersion(version, e); }, error))
+          "Release", [&](controlplane::ScenarioDoc& d, std::string& e) { return d.SetKubeVersion(version, e); }, error))
     return false;
   const int now = cluster_->release().minor;
   std::string text = "kube-scheduler " + KubeVersionName(now);
@@ -692,7 +699,7 @@ void Lab::ScrubTo(size_t step) {
   // timeline's start), then the bindings after it.
   size_t from = step;
   while (from > 0 && !timeline_[from - 1].state) --from;
-  io::ScenarioDoc doc = timelineBase_;
+  controlplane::ScenarioDoc doc = timelineBase_;
   std::string error;
   if (from > 0 && !doc.Restore(*timeline_[from - 1].state, error)) {
     SetStatus("Cannot show step " + std::to_string(step) + ": " + error, true);

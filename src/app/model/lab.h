@@ -1,6 +1,6 @@
 #pragma once
 // The lab's working state, shared by the ImGui panels and the JS bindings and
-// free of both: the scenario being edited (io::ScenarioDoc), the cluster and
+// free of both: the scenario being edited (controlplane::ScenarioDoc), the cluster and
 // framework compiled from it, the explained cycle of the pending pod, undo/redo,
 // the timeline of placements and the gallery. Every change goes through an edit
 // that re-runs the cycle at once; no scheduling rule lives here, only calls into
@@ -22,8 +22,8 @@
 #include "core/scheduler/spread_report.h"
 #include "core/why/analysis.h"
 #include "core/why/compare.h"
-#include "io/scenario_edit.h"
-#include "io/simulate.h"
+#include "controlplane/scenario_doc.h"
+#include "simulator/simulation.h"
 
 namespace spreadlab::app {
 
@@ -34,15 +34,15 @@ struct Example {
 };
 
 // One placement of "schedule next" / "schedule all", with the spread after it; or one
-// beat of an event (io::SimBeat): the event, the controllers' answer, a binding.
+// beat of an event (simulator::SimBeat): the event, the controllers' answer, a binding.
 struct TimelineStep {
   std::string pod, node;  // node "" when the pod stayed Pending (or for a beat without a pod)
   std::string message;    // the cycle's message; an event's step as written
   std::vector<SpreadReport> spread;
   std::string actor;               // "" for a cycle of schedule next / all; else the beat's actor
   std::vector<std::string> lines;  // event, controllers: what they did
-  std::shared_ptr<const io::ScenarioDoc::Snapshot> state;  // the document after an event / controllers beat
-  std::shared_ptr<const io::StepReport> event;             // on an event's first beat: its report
+  std::shared_ptr<const controlplane::ScenarioDoc::Snapshot> state;  // the document after an event / controllers beat
+  std::shared_ptr<const simulator::StepReport> event;                // on an event's first beat: its report
 };
 
 // Whether `text` (JSON or YAML, not parsed) holds a Node object: pasted manifests without
@@ -51,13 +51,13 @@ bool DeclaresNodes(std::string_view text);
 
 class Lab {
  public:
-  using Edit = std::function<bool(io::ScenarioDoc&, std::string&)>;
+  using Edit = std::function<bool(controlplane::ScenarioDoc&, std::string&)>;
 
   // --- scenarios in ---
   // Loads a scenario; on bad input keeps the current one and reports the core's
   // error (JSON path, value, what is allowed) in status().
   bool Load(std::string_view text, std::string_view source, std::string& error);
-  // `kubectl apply -f` of `text` onto the current scenario (io::ScenarioDoc::ApplyText) as
+  // `kubectl apply -f` of `text` onto the current scenario (controlplane::ScenarioDoc::ApplyText) as
   // one undoable edit: objects of the same kind, namespace and name are patched, others
   // added, and the controllers answer; the status gives kubectl's lines. With nothing
   // loaded yet it loads the text. `applied` receives kubectl's lines ("deployment.apps/web created").
@@ -73,7 +73,7 @@ class Lab {
 
   // --- the current state ---
   bool loaded() const { return cluster_ != nullptr; }
-  const io::ScenarioDoc& doc() const { return doc_; }
+  const controlplane::ScenarioDoc& doc() const { return doc_; }
   const Cluster& cluster() const { return *cluster_; }
   const Framework& framework() const { return *framework_; }
   const CycleTrace& trace() const { return trace_; }
@@ -109,7 +109,7 @@ class Lab {
   // The explained pod's topologySpreadConstraints (the Pending pod panel, an embed's
   // controls). On a pod a controller owns it is an edit of the workload's template, as
   // `kubectl edit` of it: every pending replica follows at once and bound ones keep theirs
-  // (io::ScenarioDoc::SetTemplateSpreadConstraints; EditTarget() says what is edited). The
+  // (controlplane::ScenarioDoc::SetTemplateSpreadConstraints; EditTarget() says what is edited). The
   // cluster keeps everything else and only the pods changed are recompiled
   // (Cluster::UpdatePendingPod), so the re-run skips the rebuild.
   bool SetConstraints(const char* what, std::vector<v1::TopologySpreadConstraint> constraints,
@@ -122,9 +122,9 @@ class Lab {
   // nearest owner first), how many replicas follow at once, and how many bound ones differ
   // from the template until a rollout (`rolloutStep`, a Simulate step, "" when none applies).
   struct EditTarget {
-    io::ScenarioDoc::PodTemplate workload;  // owners empty: a bare pod
-    std::string describe;                   // "Deployment web's template: 6 replicas (6 pending follow)"
-    std::string rolloutStep;                // "rollout default/web" when bound replicas differ
+    controlplane::ScenarioDoc::PodTemplate workload;  // owners empty: a bare pod
+    std::string describe;                             // "Deployment web's template: 6 replicas (6 pending follow)"
+    std::string rolloutStep;                          // "rollout default/web" when bound replicas differ
   };
   const EditTarget& ConstraintEditTarget();  // kept per revision
   // The profile's weight of score plugin `plugin` (the Profile panel's slider).
@@ -168,7 +168,7 @@ class Lab {
   // own, "start", when it placed a pod or the controllers answered.
   bool Simulate(const std::string& step, std::string* error = nullptr);
   // The events applied and not undone, oldest first, with what each did.
-  std::vector<const io::StepReport*> Events() const;
+  std::vector<const simulator::StepReport*> Events() const;
 
   // --- releases ---
   // Answers as kube-scheduler `version` does ("1.35", "master"; "" the newest): one undoable
@@ -205,10 +205,10 @@ class Lab {
 
  private:
   struct Snapshot {
-    std::shared_ptr<const io::ScenarioDoc::Snapshot> doc;
+    std::shared_ptr<const controlplane::ScenarioDoc::Snapshot> doc;
     std::string what;
     // A Simulate edit: what it did ("start", when the pending pods were placed first; the event).
-    std::vector<std::shared_ptr<const io::StepReport>> events;
+    std::vector<std::shared_ptr<const simulator::StepReport>> events;
   };
   // Builds the cluster and the framework from the document and runs the explained cycle;
   // false, with rebuildError_ set and the cluster as it was, when the framework refuses
@@ -226,7 +226,7 @@ class Lab {
   void RunExplainedCycle(PodIndex pod);
   void Push(const char* what);
 
-  io::ScenarioDoc doc_;
+  controlplane::ScenarioDoc doc_;
   std::unique_ptr<Cluster> cluster_;
   std::unique_ptr<Framework> framework_;
   CycleTrace trace_;
@@ -244,7 +244,7 @@ class Lab {
   std::vector<Example> examples_;
   std::vector<Snapshot> undo_, redo_;
   bool Travel(std::vector<Snapshot>& from, std::vector<Snapshot>& to, const char* verb, const char* done);
-  io::ScenarioDoc timelineBase_;
+  controlplane::ScenarioDoc timelineBase_;
   // The calls that made the timeline from timelineBase_, in order, to make it again after
   // a reload (lab_history.cpp): schedule next (of `arg`, a pod), schedule all, an event
   // (`arg` as written), a scrub to `step`.

@@ -13,7 +13,7 @@ namespace {
 using ojson = nlohmann::ordered_json;
 
 // Which document a history belongs to (FNV-1a of its JSON text).
-std::string DocId(const io::ScenarioDoc& doc) {
+std::string DocId(const controlplane::ScenarioDoc& doc) {
   uint64_t h = 14695981039346656037ull;
   for (const unsigned char c : doc.Dump()) h = (h ^ c) * 1099511628211ull;
   return std::to_string(h);
@@ -40,15 +40,15 @@ const ojson& Items(const ojson& o) {
 // What an event did (the Events panel lists it), made again from the document before it
 // as Lab::Simulate made it: the cluster settled first ("start", kept when it placed a pod
 // or the controllers answered), then the step.
-std::vector<std::shared_ptr<const io::StepReport>> EventReports(const io::ScenarioDoc& before,
-                                                                const std::string& step) {
-  io::SimStep parsed;
+std::vector<std::shared_ptr<const simulator::StepReport>> EventReports(const controlplane::ScenarioDoc& before,
+                                                                       const std::string& step) {
+  simulator::SimStep parsed;
   std::string error;
-  auto start = std::make_shared<io::StepReport>();
-  auto report = std::make_shared<io::StepReport>();
-  io::ScenarioDoc doc = before;
-  io::Simulation simulation(doc);
-  if (!io::ParseSimStep(step, parsed, error) || !simulation.Start(*start, error) ||
+  auto start = std::make_shared<simulator::StepReport>();
+  auto report = std::make_shared<simulator::StepReport>();
+  controlplane::ScenarioDoc doc = before;
+  simulator::Simulation simulation(doc);
+  if (!simulator::ParseSimStep(step, parsed, error) || !simulation.Start(*start, error) ||
       !simulation.Step(parsed, *report, error))
     return {};
   if (!start->placements.empty() || start->rounds > 1) return {start, report};
@@ -80,7 +80,7 @@ std::string Lab::HistoryJson(size_t budget) const {
   // the budget allows (a step's size is about the current document's).
   auto steps = [&](const std::vector<Snapshot>& from) {
     ojson out = ojson::array();
-    io::ScenarioDoc doc = doc_;
+    controlplane::ScenarioDoc doc = doc_;
     std::string error;
     for (size_t i = from.size(); i-- > 0 && used + now.size() <= budget;) {
       if (!doc.Restore(*from[i].doc, error)) break;
@@ -107,7 +107,7 @@ bool Lab::RestoreHistory(std::string_view json) {
   auto read = [](const ojson& steps, std::vector<Snapshot>& out) {
     std::string error;
     for (const ojson& s : Items(steps)) {
-      io::ScenarioDoc doc;
+      controlplane::ScenarioDoc doc;
       if (!doc.Load(Str(s, "doc"), error)) return false;
       out.push_back(Snapshot{std::move(doc).Save(), Str(s, "what"), {}});
     }
@@ -117,7 +117,7 @@ bool Lab::RestoreHistory(std::string_view json) {
   if (!read(undoSteps, undo) || !read(redoSteps, redo)) return false;
   // An event's report, made again from the document before it: the undo step's own; for
   // a redo step, the next nearer one's (the current document for the nearest).
-  io::ScenarioDoc before;
+  controlplane::ScenarioDoc before;
   std::string error;
   for (size_t i = 0; i < undo.size(); ++i)
     if (const std::string event = Str(undoSteps[i], "event");
@@ -134,7 +134,7 @@ bool Lab::RestoreHistory(std::string_view json) {
   // The timeline: its calls again from its start, which must end on this document.
   const std::string id = DocId(doc_), source = source_;
   if (const ojson& t = Field(j, "timeline"); t.is_object()) {
-    io::ScenarioDoc current = doc_, base;
+    controlplane::ScenarioDoc current = doc_, base;
     if (base.Load(Str(t, "base"), error)) {
       doc_ = std::move(base);
       wantedPod_.clear();

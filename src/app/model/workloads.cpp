@@ -6,11 +6,11 @@
 
 namespace spreadlab::app {
 
-std::vector<WorkloadRow> ListWorkloads(const io::ScenarioDoc& doc, Framework& framework, Cluster& cluster) {
+std::vector<WorkloadRow> ListWorkloads(const controlplane::ScenarioDoc& doc, Framework& framework, Cluster& cluster) {
   const Scenario& s = doc.scenario();
   std::vector<WorkloadRow> rows;
   std::unordered_map<std::string, size_t> rowOf;  // "Kind/namespace/name" -> row
-  for (io::ScenarioDoc::Workload& w : doc.Workloads()) {
+  for (controlplane::ScenarioDoc::Workload& w : doc.Workloads()) {
     if (!w.controlledBy.empty()) continue;  // a Deployment's ReplicaSet: its Deployment stands for it
     rowOf.emplace(w.key, rows.size());
     rows.push_back(WorkloadRow{std::move(w), 0, 0, {}});
@@ -35,7 +35,7 @@ std::vector<WorkloadRow> ListWorkloads(const io::ScenarioDoc& doc, Framework& fr
   return rows;
 }
 
-std::string DescribeScale(const io::ScenarioDoc& doc, const WorkloadRow* before, const WorkloadRow* after,
+std::string DescribeScale(const controlplane::ScenarioDoc& doc, const WorkloadRow* before, const WorkloadRow* after,
                           const std::string& key, int64_t replicas) {
   std::string out = "Scaled " + key + " to " + std::to_string(replicas);
   const auto& deleted = doc.deletedPods();

@@ -29,7 +29,7 @@ const Grouping& GroupNodes(const Lab& lab, const std::string& key) {
     if (fresh) g.domains.push_back(Domain{it->first, {}, {}});
     g.domains[it->second].nodes.push_back(static_cast<NodeIndex>(i));
   }
-  for (const io::ScenarioDoc::FailedNode& f : lab.doc().FailedNodes()) {
+  for (const controlplane::ScenarioDoc::FailedNode& f : lab.doc().FailedNodes()) {
     const std::string* v = key.empty() ? nullptr : Label(f.labels, key);
     auto [it, fresh] = g.byValue.emplace(v ? *v : "", g.domains.size());
     if (fresh) g.domains.push_back(Domain{it->first, {}, {}});

@@ -28,7 +28,8 @@ void DomainMenuItems(const CardContext& cx, const Domain& d) {
   if (!key.empty() && !d.nodes.empty() && ImGui::MenuItem(("Remove " + what + " (its nodes and their pods)").c_str())) {
     std::vector<size_t> nodes(d.nodes.begin(), d.nodes.end());
     Later([=, &lab] {
-      lab.Apply("remove domain", [nodes](io::ScenarioDoc& doc, std::string& e) { return doc.RemoveNodes(nodes, e); });
+      lab.Apply("remove domain",
+                [nodes](controlplane::ScenarioDoc& doc, std::string& e) { return doc.RemoveNodes(nodes, e); });
     });
   }
   MarkItem("domainRemove");

@@ -38,8 +38,9 @@ void DragBoundPod(const CardContext& cx, ImDrawList* dl) {
   if (to != kNone && to != from && from != kNone) {  // dropped on another node
     const std::string nodeName = sc.nodes[to].metadata.name;
     Later([&lab, p, nodeName] {
-      lab.Apply("move pod",
-                [p, nodeName](io::ScenarioDoc& d, std::string& e) { return d.SetPodNodeName(p, nodeName, e); });
+      lab.Apply("move pod", [p, nodeName](controlplane::ScenarioDoc& d, std::string& e) {
+        return d.SetPodNodeName(p, nodeName, e);
+      });
     });
     ui.selectedNode = to;
   }

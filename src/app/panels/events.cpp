@@ -14,22 +14,22 @@ namespace spreadlab::app {
 
 namespace {
 
-void DrawPods(const char* what, const std::vector<io::SimPod>& pods) {
+void DrawPods(const char* what, const std::vector<simulator::SimPod>& pods) {
   if (pods.empty()) return;
   if (!ImGui::TreeNode(what, "%s: %d pod(s)", what, static_cast<int>(pods.size()))) return;
-  for (const io::SimPod& p : pods)
+  for (const simulator::SimPod& p : pods)
     ImGui::TextWrapped("%s%s%s", p.pod.c_str(), p.node.empty() ? "" : " on ", p.node.c_str());
   ImGui::TreePop();
 }
 
 // The timeline step where an event begins, while the timeline still holds it.
-std::optional<size_t> TimelineStepOf(const Lab& lab, const io::StepReport& event) {
+std::optional<size_t> TimelineStepOf(const Lab& lab, const simulator::StepReport& event) {
   for (size_t i = 0; i < lab.timeline().size(); ++i)
     if (lab.timeline()[i].event.get() == &event) return i;
   return std::nullopt;
 }
 
-void DrawReport(Lab& lab, UiState& ui, size_t index, const io::StepReport& r) {
+void DrawReport(Lab& lab, UiState& ui, size_t index, const simulator::StepReport& r) {
   ImGui::PushID(static_cast<int>(index));
   // Replays the event on the picture: the timeline from just before it, a beat at a time.
   if (const std::optional<size_t> start = TimelineStepOf(lab, r)) {
@@ -49,14 +49,14 @@ void DrawReport(Lab& lab, UiState& ui, size_t index, const io::StepReport& r) {
   if (open) {
     for (const std::string& n : r.notes) ImGui::TextWrapped("%s", n.c_str());
     DrawPods("evicted", r.evicted);
-    std::vector<io::SimPod> deleted;
-    for (const io::SimDeleted& d : r.deleted) deleted.push_back(d.pod);
+    std::vector<simulator::SimPod> deleted;
+    for (const simulator::SimDeleted& d : r.deleted) deleted.push_back(d.pod);
     DrawPods("deleted by their controllers", deleted);
     DrawPods("created by their controllers", r.created);
     DrawPods("placed by kube-scheduler", r.placements);
-    for (const io::SimPending& p : r.pending)
+    for (const simulator::SimPending& p : r.pending)
       ImGui::TextColored(colors::V(colors::kRejected), "Pending %s: %s", p.pod.pod.c_str(), p.message.c_str());
-    for (const io::SimSpread& s : r.spread) {
+    for (const simulator::SimSpread& s : r.spread) {
       std::string domains;
       for (const auto& d : s.domains) domains += (domains.empty() ? "" : "  ") + d.value + " " + std::to_string(d.pods);
       const bool over = s.skew > s.maxSkew;
@@ -72,11 +72,11 @@ void DrawReport(Lab& lab, UiState& ui, size_t index, const io::StepReport& r) {
 // Each workload's skew after each event, one small chart per workload and topology key:
 // a column per event with its value, a zero as a stub on the baseline, the maxSkew line,
 // so that the drift and the descheduler's repair read at a glance.
-void DrawSkewCharts(const std::vector<const io::StepReport*>& events) {
+void DrawSkewCharts(const std::vector<const simulator::StepReport*>& events) {
   std::map<std::pair<std::string, std::string>, std::vector<int32_t>> skews;  // (workload, key) -> per event
   std::map<std::pair<std::string, std::string>, int32_t> maxSkew;
   for (size_t e = 0; e < events.size(); ++e)
-    for (const io::SimSpread& s : events[e]->spread) {
+    for (const simulator::SimSpread& s : events[e]->spread) {
       std::vector<int32_t>& series = skews[{s.ns + "/" + s.workload, s.topologyKey}];
       series.resize(events.size(), -1);
       series[e] = s.skew;
@@ -129,10 +129,10 @@ void DrawEventsPanel(Lab& lab, UiState& ui) {
       "descheduler is what moves running pods back.");
   // The scenario's own story, one button per step: the steps the events so far have applied
   // in the story's order are marked, so that a class following it sees which one is next.
-  const std::vector<std::string> story = io::ScenarioSteps(lab.doc());
-  const std::vector<const io::StepReport*> events = lab.Events();
+  const std::vector<std::string> story = simulator::ScenarioSteps(lab.doc());
+  const std::vector<const simulator::StepReport*> events = lab.Events();
   size_t applied = 0;
-  for (const io::StepReport* e : events)
+  for (const simulator::StepReport* e : events)
     if (applied < story.size() && e->action == story[applied]) ++applied;
   for (size_t i = 0; i < story.size(); ++i) {
     if (i < applied) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
@@ -142,7 +142,7 @@ void DrawEventsPanel(Lab& lab, UiState& ui) {
     MarkItem("story:" + std::to_string(i));
     if (i < applied) MarkItem("storyApplied:" + std::to_string(i));
   }
-  if (!lab.doc().Annotation(io::kFailedNodesAnnotation).empty()) {
+  if (!lab.doc().Annotation(controlplane::kFailedNodesAnnotation).empty()) {
     if (ImGui::SmallButton("Restore the failed nodes")) Later([&lab] { lab.Simulate("restore"); });
     MarkItem("eventRestore");
   }

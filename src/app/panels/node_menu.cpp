@@ -24,7 +24,7 @@ void AddNodeCopy(Lab& lab, const char* what, NodeIndex like, const std::string& 
   for (const char* k : {kLabelHostname, "node"})
     if (labels.count(k)) labels[k] = name;
   Later([=, &lab] {
-    lab.Apply(what, [like, name, labels](io::ScenarioDoc& d, std::string& e) {
+    lab.Apply(what, [like, name, labels](controlplane::ScenarioDoc& d, std::string& e) {
       return d.AddNodeLike(like, name, labels, e);
     });
   });
@@ -70,16 +70,17 @@ void NodeEditItems(Lab& lab, NodeIndex ni, const v1::Node& n) {
   if (v1::LabelMap labels; LabelsField("labels##node", "node labels", n.metadata.labels, lab, labels)) {
     Later([=, &lab] {
       lab.Apply("node labels",
-                [ni, labels](io::ScenarioDoc& d, std::string& e) { return d.SetNodeLabels(ni, labels, e); });
+                [ni, labels](controlplane::ScenarioDoc& d, std::string& e) { return d.SetNodeLabels(ni, labels, e); });
     });
     ImGui::CloseCurrentPopup();
   }
   MarkItem("nodeLabels");
   if (ImGui::MenuItem(n.unschedulable ? "Uncordon" : "Cordon (spec.unschedulable)"))
     Later([=, &lab] {
-      lab.Apply(
-          n.unschedulable ? "uncordon" : "cordon",
-          [ni, u = !n.unschedulable](io::ScenarioDoc& d, std::string& e) { return d.SetNodeUnschedulable(ni, u, e); });
+      lab.Apply(n.unschedulable ? "uncordon" : "cordon",
+                [ni, u = !n.unschedulable](controlplane::ScenarioDoc& d, std::string& e) {
+                  return d.SetNodeUnschedulable(ni, u, e);
+                });
     });
   if (ImGui::MenuItem("Drain (evict its pods; their controllers recreate them)"))
     Later([&lab, name = n.metadata.name] { lab.Simulate("drain " + name); });
@@ -88,12 +89,14 @@ void NodeEditItems(Lab& lab, NodeIndex ni, const v1::Node& n) {
     auto taints = n.taints;
     taints.push_back(v1::Taint{"dedicated", "lab", "NoSchedule"});
     Later([=, &lab] {
-      lab.Apply("taint", [ni, taints](io::ScenarioDoc& d, std::string& e) { return d.SetNodeTaints(ni, taints, e); });
+      lab.Apply("taint",
+                [ni, taints](controlplane::ScenarioDoc& d, std::string& e) { return d.SetNodeTaints(ni, taints, e); });
     });
   }
   if (!n.taints.empty() && ImGui::MenuItem("Remove taints"))
     Later([=, &lab] {
-      lab.Apply("remove taints", [ni](io::ScenarioDoc& d, std::string& e) { return d.SetNodeTaints(ni, {}, e); });
+      lab.Apply("remove taints",
+                [ni](controlplane::ScenarioDoc& d, std::string& e) { return d.SetNodeTaints(ni, {}, e); });
     });
 }
 
@@ -122,7 +125,7 @@ void NodeCopyItems(const CardContext& cx, const Grouping& grouping, NodeIndex ni
         PodCopyName(pending.name, [&](const std::string& s) { return cluster.FindPod(pending.ns + "/" + s) != kNone; });
     size_t like = lab.podItem();
     Later([=, &lab] {
-      lab.Apply("add pod", [like, name, nn = n.metadata.name](io::ScenarioDoc& d, std::string& e) {
+      lab.Apply("add pod", [like, name, nn = n.metadata.name](controlplane::ScenarioDoc& d, std::string& e) {
         return d.AddPodLike(like, name, nn, e);
       });
     });
@@ -137,13 +140,13 @@ void NodeRemoveItems(const CardContext& cx, NodeIndex ni) {
     for (PodIndex p : cluster.node(ni).pods)
       if (ImGui::MenuItem(cluster.pod(p).key.c_str()))
         Later([=, &lab] {
-          lab.Apply("remove pod", [p](io::ScenarioDoc& d, std::string& e) { return d.RemovePod(p, e); });
+          lab.Apply("remove pod", [p](controlplane::ScenarioDoc& d, std::string& e) { return d.RemovePod(p, e); });
         });
     ImGui::EndMenu();
   }
   if (ImGui::MenuItem("Remove node (and its pods)")) {
     Later([=, &lab] {
-      lab.Apply("remove node", [ni](io::ScenarioDoc& d, std::string& e) { return d.RemoveNode(ni, e); });
+      lab.Apply("remove node", [ni](controlplane::ScenarioDoc& d, std::string& e) { return d.RemoveNode(ni, e); });
     });
     cx.ui.selectedNode = kNone;
   }

@@ -38,7 +38,7 @@ void TopologyKeyField(Lab& lab, size_t i, bool withText);
 void WhenUnsatisfiableField(Lab& lab, size_t i);
 void MinDomainsField(Lab& lab, size_t i);
 // A workload's replicas ("replicas:<Kind/ns/name>"): kubectl scale (panels/workloads.cpp).
-void ReplicasField(Lab& lab, const io::ScenarioDoc::Workload& w);
+void ReplicasField(Lab& lab, const controlplane::ScenarioDoc::Workload& w);
 // The decision in one line as far as the cycle's playback has got (no spoilers), marked `id`
 // (panels/decision.cpp).
 void DrawResultLine(Lab& lab, const UiState& ui, const std::string& id);

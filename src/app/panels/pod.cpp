@@ -40,14 +40,16 @@ void PodFields(Lab& lab, size_t item, const v1::Pod& pod) {
       lab.SetStatus("labels: " + error, true);
     else
       Later([=, &lab] {
-        lab.Apply("pod labels",
-                  [item, labels](io::ScenarioDoc& d, std::string& e) { return d.SetPodLabels(item, labels, e); });
+        lab.Apply("pod labels", [item, labels](controlplane::ScenarioDoc& d, std::string& e) {
+          return d.SetPodLabels(item, labels, e);
+        });
       });
   }
   if (EditText("namespace", "podNamespace", pod.metadata.ns, text))
     Later([=, &lab] {
-      lab.Apply("namespace",
-                [item, text](io::ScenarioDoc& d, std::string& e) { return d.SetPodNamespace(item, text, e); });
+      lab.Apply("namespace", [item, text](controlplane::ScenarioDoc& d, std::string& e) {
+        return d.SetPodNamespace(item, text, e);
+      });
     });
 }
 
@@ -162,13 +164,13 @@ void PlacementRules(Lab& lab, size_t item, const v1::Pod& pod) {
     else
       Later([=, &lab] {
         lab.Apply("nodeSelector",
-                  [item, m](io::ScenarioDoc& d, std::string& e) { return d.SetPodNodeSelector(item, m, e); });
+                  [item, m](controlplane::ScenarioDoc& d, std::string& e) { return d.SetPodNodeSelector(item, m, e); });
       });
   }
   if (EditText("tolerations", "tolerations", FormatTolerations(pod.spec.tolerations), text,
                "key=value:NoSchedule; key:Effect"))
     Later([=, &lab] {
-      lab.Apply("tolerations", [item, t = ParseTolerations(text)](io::ScenarioDoc& d, std::string& e) {
+      lab.Apply("tolerations", [item, t = ParseTolerations(text)](controlplane::ScenarioDoc& d, std::string& e) {
         return d.SetPodTolerations(item, t, e);
       });
     });
@@ -187,7 +189,7 @@ void PlacementRules(Lab& lab, size_t item, const v1::Pod& pod) {
       lab.SetStatus("node affinity: " + error, true);
     else
       Later([=, &lab] {
-        lab.Apply("node affinity", [item, next](io::ScenarioDoc& d, std::string& e) {
+        lab.Apply("node affinity", [item, next](controlplane::ScenarioDoc& d, std::string& e) {
           return d.SetPodRequiredNodeAffinity(item, next, e);
         });
       });

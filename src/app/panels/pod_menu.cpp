@@ -24,7 +24,7 @@ void PodMenu(const CardContext& cx) {
     if (v1::LabelMap labels; LabelsField("labels##pod", "pod labels", pod.metadata.labels, lab, labels)) {
       Later([=, &lab] {
         lab.Apply("pod labels",
-                  [p, labels](io::ScenarioDoc& d, std::string& e) { return d.SetPodLabels(p, labels, e); });
+                  [p, labels](controlplane::ScenarioDoc& d, std::string& e) { return d.SetPodLabels(p, labels, e); });
       });
       ImGui::CloseCurrentPopup();
     }
@@ -35,8 +35,9 @@ void PodMenu(const CardContext& cx) {
     if (ImGui::InputText("node (move to)##pod", nodeBuf, sizeof nodeBuf, ImGuiInputTextFlags_EnterReturnsTrue)) {
       const std::string nodeName = nodeBuf;
       Later([=, &lab] {
-        lab.Apply("move pod",
-                  [p, nodeName](io::ScenarioDoc& d, std::string& e) { return d.SetPodNodeName(p, nodeName, e); });
+        lab.Apply("move pod", [p, nodeName](controlplane::ScenarioDoc& d, std::string& e) {
+          return d.SetPodNodeName(p, nodeName, e);
+        });
       });
       ImGui::CloseCurrentPopup();
     }
@@ -44,7 +45,7 @@ void PodMenu(const CardContext& cx) {
     ImGui::TextDisabled("or drag the pod onto another node");
     if (ImGui::MenuItem("Remove pod")) {
       Later([=, &lab] {
-        lab.Apply("remove pod", [p](io::ScenarioDoc& d, std::string& e) { return d.RemovePod(p, e); });
+        lab.Apply("remove pod", [p](controlplane::ScenarioDoc& d, std::string& e) { return d.RemovePod(p, e); });
       });
     }
   }

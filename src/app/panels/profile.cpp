@@ -41,8 +41,9 @@ void DrawProfilePanel(Lab& lab, UiState& ui) {
     // "##filter" / "##weight": a plugin's checkbox and slider share its name, not their ImGui ID.
     if (ImGui::Checkbox((name + "##filter").c_str(), &on))
       Later([=, &lab] {
-        lab.Apply(on ? "enable filter" : "disable filter",
-                  [name, on](io::ScenarioDoc& d, std::string& e) { return d.SetFilterPluginEnabled(name, on, e); });
+        lab.Apply(on ? "enable filter" : "disable filter", [name, on](controlplane::ScenarioDoc& d, std::string& e) {
+          return d.SetFilterPluginEnabled(name, on, e);
+        });
       });
     MarkItem("filter:" + name);
   }

@@ -1,5 +1,5 @@
 // The timeline: one step per "schedule next" (or per pod of "schedule all"), and for an
-// event its beats (io::SimBeat: the event, each binding, the controllers' answers); a
+// event its beats (simulator::SimBeat: the event, each binding, the controllers' answers); a
 // slider and a step-through to scrub back and forth, and the skew per domain as a chart.
 #include <cstdio>
 #include <optional>

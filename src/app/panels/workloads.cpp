@@ -35,7 +35,7 @@ void DrawSpread(const SpreadReport& r) {
 
 }  // namespace
 
-void ReplicasField(Lab& lab, const io::ScenarioDoc::Workload& w) {
+void ReplicasField(Lab& lab, const controlplane::ScenarioDoc::Workload& w) {
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
   const int current = static_cast<int>(std::min<int64_t>(w.replicas, 100000));
   int wanted = current;

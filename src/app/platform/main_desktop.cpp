@@ -81,7 +81,7 @@ int main(int argc, char** argv) {
 
   for (const auto& entry : std::filesystem::directory_iterator(SPREADLAB_EXAMPLES_DIR)) {
     if (entry.path().extension() != ".json") continue;
-    spreadlab::io::ScenarioDoc doc;
+    spreadlab::controlplane::ScenarioDoc doc;
     std::string error, text = ReadFile(entry.path());
     Example e{entry.path().filename().string(), "", "", text};
     if (doc.Load(text, error)) {

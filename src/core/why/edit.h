@@ -75,7 +75,7 @@ std::optional<size_t> ApplyEdit(Scenario& s, size_t pod, const Edit& edit);
 
 // Where a cluster edit (CostClass::Cluster) is carried out: a Scenario
 // (ApplyEdit), the compiled Cluster in place with its undo (RunVariant), or the
-// lab's JSON document (io::ApplySuggestion). What each edit kind means and when
+// lab's JSON document (controlplane::ApplySuggestion). What each edit kind means and when
 // it fits is decided once, by WriteClusterEdit; a writer only performs these
 // primitive changes, named by the scenario's node and pod indices, and returns
 // false when it cannot (a document setter's error).

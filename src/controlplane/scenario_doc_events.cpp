@@ -1,13 +1,12 @@
-// ScenarioDoc's cluster events (io/simulate.h): edits of the document's shape that the
+// ScenarioDoc's cluster events (simulator/simulation.h): edits of the document's shape that the
 // workload controllers then answer, each undoable like any other edit.
 #include <set>
 
-#include "io/scenario_doc_json.h"
+#include "controlplane/scenario_doc_json.h"
 #include "io/scenario_json.h"
-#include "io/simulate.h"
 #include "io/json_parse.h"
 
-namespace spreadlab::io {
+namespace spreadlab::controlplane {
 
 namespace {
 
@@ -19,8 +18,8 @@ ojson& ListAnnotations(ojson& doc) { return Child(Child(doc, "metadata"), "annot
 // The failed nodes kept in the annotations (FailNodes), an empty array when there are none.
 ojson FailedNodeItems(const ojson& annotations) {
   auto it = annotations.find(kFailedNodesAnnotation);
-  ojson failed =
-      it != annotations.end() && it->is_string() ? ParseJsonText(it->get_ref<const std::string&>()) : ojson::array();
+  ojson failed = it != annotations.end() && it->is_string() ? io::ParseJsonText(it->get_ref<const std::string&>())
+                                                            : ojson::array();
   return failed.is_array() ? failed : ojson::array();
 }
 
@@ -28,7 +27,7 @@ ojson FailedNodeItems(const ojson& annotations) {
 
 bool ScenarioDoc::Resync(bool& changed, std::string& error) {
   changed = false;
-  if (!HasWorkloads(json_->doc)) return true;  // a dump of nodes and pods: no controller to answer
+  if (!io::HasWorkloads(json_->doc)) return true;  // a dump of nodes and pods: no controller to answer
   sync_.timePassed = true;
   // Nothing to put back on failure (the document is not edited first): a copy only for undo.
   if (!(json_->recording ? Reshaped(json_->doc, error) : Reread(error))) return false;
@@ -131,4 +130,4 @@ std::vector<ScenarioDoc::FailedNode> ScenarioDoc::FailedNodes() const {
   return out;
 }
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::controlplane

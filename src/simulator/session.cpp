@@ -1,14 +1,14 @@
-#include "io/session.h"
+#include "simulator/session.h"
 
 #include <set>
 #include <utility>
 
 #include "core/plugins/registry.h"
 #include "core/workload.h"
-#include "io/scenario_edit.h"
+#include "controlplane/scenario_doc.h"
 #include "io/scenario_json.h"
 
-namespace spreadlab::io {
+namespace spreadlab::simulator {
 
 bool ParseScaleStep(const std::string& text, ScaleStep& out, std::string& error) {
   const size_t eq = text.rfind('=');
@@ -22,8 +22,8 @@ bool ParseScaleStep(const std::string& text, ScaleStep& out, std::string& error)
   return true;
 }
 
-bool OpenDocument(std::string_view text, ScenarioDoc& doc, std::vector<std::string>& notes,
-                  std::vector<DeletedPod>& deleted, std::string& error, std::string_view source,
+bool OpenDocument(std::string_view text, controlplane::ScenarioDoc& doc, std::vector<std::string>& notes,
+                  std::vector<io::DeletedPod>& deleted, std::string& error, std::string_view source,
                   const std::vector<ScaleStep>& scales) {
   if (!doc.Load(text, error, source)) return false;
   notes = doc.controllerNotes();
@@ -57,15 +57,15 @@ bool OpenSession(std::string_view text, Session& out, std::string& error, std::s
                  const OpenOptions& options) {
   const std::vector<ScaleStep>& scales = options.scales;
   Scenario scenario;
-  ReadResult r;
+  io::ReadResult r;
   if (scales.empty()) {  // the plain read: no document to keep
-    r = ReadScenario(text, scenario);
+    r = io::ReadScenario(text, scenario);
     if (!r.ok) {
-      error = LocatedError(r, source);
+      error = io::LocatedError(r, source);
       return false;
     }
   } else {
-    ScenarioDoc doc;
+    controlplane::ScenarioDoc doc;
     if (!OpenDocument(text, doc, r.notes, r.deleted, error, source, scales)) return false;
     scenario = doc.scenario();
     r.warnings = doc.warnings();
@@ -85,7 +85,7 @@ bool OpenSession(std::string_view text, Session& out, std::string& error, std::s
 
 std::vector<PodIndex> SpreadSubjects(const Session& session, std::vector<PodIndex> pending) {
   std::set<std::pair<std::string, std::string>> shrunk;  // (namespace, workload)
-  for (const DeletedPod& d : session.deleted) shrunk.emplace(d.ns, d.workload);
+  for (const io::DeletedPod& d : session.deleted) shrunk.emplace(d.ns, d.workload);
   const Scenario& s = session.cluster->scenario();
   const WorkloadIndex workloadOf(s);
   for (size_t p = 0; p < s.pods.size() && !shrunk.empty(); ++p)
@@ -118,4 +118,4 @@ PodIndex ChoosePod(const Cluster& cluster, std::string_view ref, std::string& er
   return pending.front();
 }
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::simulator

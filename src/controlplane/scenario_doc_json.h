@@ -8,9 +8,9 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 
-#include "io/scenario_edit.h"
+#include "controlplane/scenario_doc.h"
 
-namespace spreadlab::io {
+namespace spreadlab::controlplane {
 
 using ojson = nlohmann::ordered_json;
 
@@ -81,4 +81,4 @@ struct ScenarioDoc::Json {
   }
 };
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::controlplane

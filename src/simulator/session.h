@@ -8,16 +8,17 @@
 
 #include "core/cluster.h"
 #include "core/framework/framework.h"
+#include "controlplane/scenario_doc.h"
 #include "io/controllers.h"
 
-namespace spreadlab::io {
+namespace spreadlab::simulator {
 
 struct Session {
   std::unique_ptr<Cluster> cluster;
   std::unique_ptr<Framework> framework;
   std::vector<std::string> warnings;
-  std::vector<std::string> notes;   // what the workload controllers created and deleted
-  std::vector<DeletedPod> deleted;  // the pods they deleted (scaling down)
+  std::vector<std::string> notes;       // what the workload controllers created and deleted
+  std::vector<io::DeletedPod> deleted;  // the pods they deleted (scaling down)
 };
 
 // `kubectl scale`, applied after reading: the workload ("[Kind/]namespace/name") and its replicas.
@@ -32,13 +33,12 @@ bool ParseScaleStep(const std::string& text, ScaleStep& out, std::string& error)
 // Reads, validates and compiles `text` (JSON or YAML). Returns false with a one-line
 // error naming the JSON path when the input is not a valid scenario; for YAML the
 // error starts with "SOURCE:LINE: " ("line N: " when `source` is empty).
-class ScenarioDoc;
 
 // Reads `text` into `doc` and applies `scales` in order, each answered by its controller
 // (io/controllers.h); `notes` and `deleted` gather what the controllers did. An error is
 // located with `source` or names the step.
-bool OpenDocument(std::string_view text, ScenarioDoc& doc, std::vector<std::string>& notes,
-                  std::vector<DeletedPod>& deleted, std::string& error, std::string_view source = {},
+bool OpenDocument(std::string_view text, controlplane::ScenarioDoc& doc, std::vector<std::string>& notes,
+                  std::vector<io::DeletedPod>& deleted, std::string& error, std::string_view source = {},
                   const std::vector<ScaleStep>& scales = {});
 
 // What a person asks of the scenario besides the file: the CLI's --scale, --kube-version
@@ -64,4 +64,4 @@ std::vector<PodIndex> SpreadSubjects(const Session& session, std::vector<PodInde
 // given, else the first pending pod. Returns kNone with an error otherwise.
 PodIndex ChoosePod(const Cluster& cluster, std::string_view ref, std::string& error);
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::simulator

@@ -1,4 +1,4 @@
-#include "io/scenario_edit.h"
+#include "controlplane/scenario_doc.h"
 
 #include <algorithm>
 #include <cctype>
@@ -12,11 +12,11 @@
 #include "core/validation.h"
 #include "io/invalid_object.h"
 #include "io/scenario_json.h"
-#include "io/scenario_doc_json.h"
+#include "controlplane/scenario_doc_json.h"
 #include "io/yaml_out.h"
 #include "io/json_parse.h"
 
-namespace spreadlab::io {
+namespace spreadlab::controlplane {
 
 namespace {
 
@@ -78,9 +78,9 @@ ScenarioDoc& ScenarioDoc::operator=(const ScenarioDoc& o) {
 bool ScenarioDoc::Load(std::string_view text, std::string& error, std::string_view source) {
   Scenario next;
   ojson doc;
-  ReadResult r = ReadScenario(text, next, &doc);
+  io::ReadResult r = io::ReadScenario(text, next, &doc);
   if (!r.ok) {
-    error = LocatedError(r, source);
+    error = io::LocatedError(r, source);
     return false;
   }
   json_->Replaced(std::move(json_->doc));
@@ -96,7 +96,7 @@ bool ScenarioDoc::Load(std::string_view text, std::string& error, std::string_vi
 }
 
 std::string ScenarioDoc::Dump(int indent) const { return Text(json_->doc, indent); }
-std::string ScenarioDoc::DumpYaml() const { return ToYaml(json_->doc); }
+std::string ScenarioDoc::DumpYaml() const { return io::ToYaml(json_->doc); }
 
 std::string ScenarioDoc::Annotation(std::string_view key) const {
   const ojson& d = json_->doc;
@@ -115,11 +115,11 @@ bool ScenarioDoc::SetKubeVersion(const std::string& version, std::string& error)
   json_->Items();  // the annotation lives on the List
   ojson& annotations = json_->doc["metadata"]["annotations"];
   if (version.empty()) {
-    annotations.erase(kKubeVersionAnnotation);
+    annotations.erase(io::kKubeVersionAnnotation);
     if (annotations.empty()) json_->doc["metadata"].erase("annotations");
     if (json_->doc["metadata"].empty()) json_->doc.erase("metadata");
   } else {
-    annotations[kKubeVersionAnnotation] = KubeVersionName(minor);
+    annotations[io::kKubeVersionAnnotation] = KubeVersionName(minor);
   }
   return Reshaped(std::move(backup), error);
 }
@@ -177,7 +177,7 @@ namespace {
 // Refused as the API server words it (io/invalid_object.h), the objects named as `doc` holds them.
 bool NoErrors(const ojson& doc, const std::vector<FieldError>& errors, std::string& error) {
   if (errors.empty()) return true;
-  error = InvalidObjectError(doc, errors);
+  error = io::InvalidObjectError(doc, errors);
   return false;
 }
 }  // namespace
@@ -216,7 +216,7 @@ bool ScenarioDoc::RereadItems(const Snapshot& snapshot, std::string& error) {
   for (const auto& [i, unused] : snapshot.items) {
     const std::string path = "items[" + std::to_string(i) + "]";
     Scenario one;
-    if (!ReadObjects(Text(json_->doc["items"][i]), one).ok) return Reread(error);
+    if (!io::ReadObjects(Text(json_->doc["items"][i]), one).ok) return Reread(error);
     if (one.pods.size() == 1 && one.nodes.empty()) {
       v1::Pod* pod = find(scenario_->pods, path);
       if (!pod || pod->metadata.name != one.pods[0].metadata.name || pod->metadata.ns != one.pods[0].metadata.ns)
@@ -240,8 +240,8 @@ bool ScenarioDoc::RereadItems(const Snapshot& snapshot, std::string& error) {
 bool ScenarioDoc::Reread(std::string& error, std::string* errorPath) {
   Scenario next;
   ojson doc;
-  ReadResult r = ReadScenarioDocument(json_->doc, next, &doc, &sync_);
-  sync_ = SyncContext{};
+  io::ReadResult r = io::ReadScenarioDocument(json_->doc, next, &doc, &sync_);
+  sync_ = io::SyncContext{};
   if (!r.ok) {
     error = r.error;
     if (errorPath) *errorPath = r.path;
@@ -313,7 +313,7 @@ bool ScenarioDoc::SetSpreadConstraintField(size_t pod, size_t index, std::string
             std::to_string(index);
     return false;
   }
-  ojson value = ParseJsonText(valueJson);
+  ojson value = io::ParseJsonText(valueJson);
   if (value.is_discarded()) {
     error = "the value for " + std::string(field) + " is not JSON: " + std::string(valueJson);
     return false;
@@ -551,7 +551,7 @@ ScenarioDoc::Workload Describe(const ojson& item) {
   auto spec = item.find("spec");
   if (spec != item.end() && spec->is_object())
     if (auto r = spec->find("replicas"); r != spec->end() && r->is_number_integer()) w.replicas = r->get<int64_t>();
-  if (const ojson* ref = ControllerRefOf(*meta); ref && ref->value("kind", std::string()) == "Deployment")
+  if (const ojson* ref = io::ControllerRefOf(*meta); ref && ref->value("kind", std::string()) == "Deployment")
     w.controlledBy = "Deployment/" + ref->value("name", std::string());
   return w;
 }
@@ -763,4 +763,4 @@ bool ScenarioDoc::SetFilterPluginEnabled(const std::string& plugin, bool enabled
       error);
 }
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::controlplane

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "io/scenario_doc_json.h"
-#include "io/scenario_edit.h"
+#include "controlplane/scenario_doc_json.h"
+#include "controlplane/scenario_doc.h"
 #include "io/scenario_json.h"
 
-namespace spreadlab::io {
+namespace spreadlab::controlplane {
 
 namespace {
 
@@ -82,8 +82,8 @@ std::string Under(const std::string& base, const std::string& rest) {
 }
 
 // The YAML line of a path in the text (0 for JSON).
-TextPosition LineOf(std::string_view text, bool yaml, const std::string& path) {
-  return yaml ? TextPosition{LocateYamlPath(text, path).where.line, 0} : TextPosition{};
+io::TextPosition LineOf(std::string_view text, bool yaml, const std::string& path) {
+  return yaml ? io::TextPosition{io::LocateYamlPath(text, path).where.line, 0} : io::TextPosition{};
 }
 
 // ValidatePodUpdate (pkg/apis/core/validation): a pod's spec may change only in its
@@ -126,9 +126,9 @@ size_t ErrorItem(const std::string& path, std::string& rest) {
 bool ScenarioDoc::ApplyText(std::string_view text, std::vector<std::string>& applied, std::string& error,
                             std::string_view source) {
   ojson parsed;
-  ReadResult r = ParseObjects(text, parsed);
+  io::ReadResult r = io::ParseObjects(text, parsed);
   if (!r.ok) {
-    error = LocatedError(r, source);
+    error = io::LocatedError(r, source);
     return false;
   }
   std::vector<std::string> paths;  // each object's path in the text
@@ -147,11 +147,11 @@ bool ScenarioDoc::ApplyText(std::string_view text, std::vector<std::string>& app
       field = ".metadata.name", problem = "Required value: name or generateName is required";
     }
     if (!problem.empty()) {
-      ReadResult located;
+      io::ReadResult located;
       const std::string path = Under(paths[i], field);
       located.error = (path.empty() ? "document" : path) + ": " + problem;
       located.where = LineOf(text, r.yaml, path);
-      error = LocatedError(located, source);
+      error = io::LocatedError(located, source);
       return false;
     }
   }
@@ -202,12 +202,12 @@ bool ScenarioDoc::ApplyText(std::string_view text, std::vector<std::string>& app
     const auto mine = std::find(itemOf.begin(), itemOf.end(), item);
     if (mine != itemOf.end()) {
       const std::string path = Under(paths[static_cast<size_t>(mine - itemOf.begin())], rest);
-      ReadResult located;
+      io::ReadResult located;
       // The API server's words name the object; the reader's start with the path in the document.
       located.error =
           reread.rfind(where, 0) == 0 ? (path.empty() ? "document" : path) + reread.substr(where.size()) : reread;
       located.where = LineOf(text, r.yaml, path);
-      reread = LocatedError(located, source);
+      reread = io::LocatedError(located, source);
     }
     error = reread;
     json_->doc = std::move(before);
@@ -218,4 +218,4 @@ bool ScenarioDoc::ApplyText(std::string_view text, std::vector<std::string>& app
   return true;
 }
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::controlplane

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "io/scenario_doc_json.h"
-#include "io/scenario_edit.h"
+#include "controlplane/scenario_doc_json.h"
+#include "controlplane/scenario_doc.h"
 
-namespace spreadlab::io {
+namespace spreadlab::controlplane {
 
 namespace {
 
@@ -63,7 +63,7 @@ ScenarioDoc::PodTemplate ScenarioDoc::TemplateOf(size_t pod) const {
     }
     if (found == std::string::npos) break;
     out.owners.push_back({kind, name, found});
-    const ojson* next = ControllerRefOf(items[found]["metadata"]);
+    const ojson* next = io::ControllerRefOf(items[found]["metadata"]);
     kind = next && Str(*next, "kind") == "Deployment" ? "Deployment" : "";
     name = next ? Str(*next, "name") : "";
   }
@@ -136,4 +136,4 @@ bool ScenarioDoc::SetTemplateSpreadConstraintField(size_t pod, size_t index, std
          (t.owners.empty() || FollowTemplate(t, follow, error));
 }
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::controlplane

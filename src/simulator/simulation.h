@@ -14,9 +14,9 @@
 #include "core/release.h"
 #include "core/scheduler/spread_report.h"
 #include "io/controllers.h"
-#include "io/scenario_edit.h"
+#include "controlplane/scenario_doc.h"
 
-namespace spreadlab::io {
+namespace spreadlab::simulator {
 
 // One event as a person writes it:
 //   scale NS/NAME N              kubectl scale (Deployment, ReplicaSet, StatefulSet, ...)
@@ -40,9 +40,7 @@ bool ParseSimStep(const std::string& text, SimStep& out, std::string& error);
 // The List annotation holding a scenario's own steps, one per line: the story an example
 // tells (`spreadlab simulate FILE` without --step, the lab's Events panel).
 inline constexpr const char* kSimulateAnnotation = "spreadlab.io/simulate";
-// The List annotation keeping the failed nodes until `restore` (ScenarioDoc::FailNodes).
-inline constexpr const char* kFailedNodesAnnotation = "spreadlab.io/failed-nodes";
-std::vector<std::string> ScenarioSteps(const ScenarioDoc& doc);
+std::vector<std::string> ScenarioSteps(const controlplane::ScenarioDoc& doc);
 
 struct SimPod {
   std::string pod;       // "namespace/name"
@@ -78,12 +76,12 @@ struct SimSpread {
 // settled), or the controllers' answer to a round of bindings. Recorded only when asked
 // (Simulation::RecordBeats): each event or controllers beat keeps the whole document.
 struct SimBeat {
-  std::string actor;                                   // "event", "scheduler" or "controllers"
-  std::vector<std::string> lines;                      // event, controllers: what they did, one line each
-  SimPod pod;                                          // scheduler: the pod and its node ("" when Pending)
-  std::string message;                                 // scheduler: the cycle's message
-  std::vector<SpreadReport> spread;                    // every workload's spread after the beat
-  std::shared_ptr<const ScenarioDoc::Snapshot> state;  // event, controllers: the document after it
+  std::string actor;                 // "event", "scheduler" or "controllers"
+  std::vector<std::string> lines;    // event, controllers: what they did, one line each
+  SimPod pod;                        // scheduler: the pod and its node ("" when Pending)
+  std::string message;               // scheduler: the cycle's message
+  std::vector<SpreadReport> spread;  // every workload's spread after the beat
+  std::shared_ptr<const controlplane::ScenarioDoc::Snapshot> state;  // event, controllers: the document after it
 };
 
 struct StepReport {
@@ -103,7 +101,7 @@ struct StepReport {
 class Simulation {
  public:
   // `release` overrides the scenario's (CLI --kube-version / --feature-gates), if set.
-  explicit Simulation(ScenarioDoc& doc, const Release* release = nullptr);
+  explicit Simulation(controlplane::ScenarioDoc& doc, const Release* release = nullptr);
 
   // Places the pending pods of the scenario as loaded (and what the controllers then do).
   bool Start(StepReport& out, std::string& error);
@@ -122,10 +120,10 @@ class Simulation {
   // Records an event or controllers beat: the notes since the last one, the document now.
   void Beat(StepReport& out, const char* actor);
 
-  ScenarioDoc& doc_;
+  controlplane::ScenarioDoc& doc_;
   const Release* release_;
   bool recordBeats_ = false;
   size_t notesBeaten_ = 0;  // out.notes already told by a beat
 };
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::simulator

@@ -1,6 +1,6 @@
-#include "io/why_apply.h"
+#include "controlplane/why_apply.h"
 
-namespace spreadlab::io {
+namespace spreadlab::controlplane {
 
 namespace {
 
@@ -81,4 +81,4 @@ bool ApplySuggestion(ScenarioDoc& doc, size_t pod, const why::Edit& e, std::stri
   return false;
 }
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::controlplane

@@ -1,4 +1,4 @@
-#include "io/simulate.h"
+#include "simulator/simulation.h"
 
 #include <map>
 #include <memory>
@@ -11,7 +11,7 @@
 #include "core/why/edit.h"
 #include "core/workload.h"
 
-namespace spreadlab::io {
+namespace spreadlab::simulator {
 
 namespace {
 
@@ -108,7 +108,7 @@ bool ParseSimStep(const std::string& text, SimStep& out, std::string& error) {
   return true;
 }
 
-std::vector<std::string> ScenarioSteps(const ScenarioDoc& doc) {
+std::vector<std::string> ScenarioSteps(const controlplane::ScenarioDoc& doc) {
   std::vector<std::string> steps;
   const std::string text = doc.Annotation(kSimulateAnnotation);
   for (size_t start = 0; start < text.size();) {
@@ -121,7 +121,7 @@ std::vector<std::string> ScenarioSteps(const ScenarioDoc& doc) {
   return steps;
 }
 
-Simulation::Simulation(ScenarioDoc& doc, const Release* release) : doc_(doc), release_(release) {}
+Simulation::Simulation(controlplane::ScenarioDoc& doc, const Release* release) : doc_(doc), release_(release) {}
 
 bool Simulation::Start(StepReport& out, std::string& error) {
   out = StepReport{};
@@ -164,7 +164,7 @@ void Simulation::AfterEdit(StepReport& out) {
       out.created.push_back({key, "", it == byKey.end() ? "" : workloads.Of(*it->second)});
     }
   }
-  for (const DeletedPod& d : doc_.deletedPods())
+  for (const io::DeletedPod& d : doc_.deletedPods())
     out.deleted.push_back({{d.ns + "/" + d.name, d.nodeName, d.workload}, d.reason});
 }
 
@@ -388,4 +388,4 @@ bool Simulation::Settle(StepReport& out, std::string& error) {
   return true;
 }
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::simulator

@@ -20,7 +20,10 @@
 #include "core/api.h"
 #include "io/controllers.h"
 
-namespace spreadlab::io {
+namespace spreadlab::controlplane {
+
+// The List annotation keeping the failed nodes until `restore` (ScenarioDoc::FailNodes).
+inline constexpr const char* kFailedNodesAnnotation = "spreadlab.io/failed-nodes";
 
 class ScenarioDoc {
  public:
@@ -56,7 +59,7 @@ class ScenarioDoc {
   // re-read the document (a workload scaled, a controlled pod removed): notes, and the
   // pods they deleted.
   const std::vector<std::string>& controllerNotes() const { return controllerNotes_; }
-  const std::vector<DeletedPod>& deletedPods() const { return deletedPods_; }
+  const std::vector<io::DeletedPod>& deletedPods() const { return deletedPods_; }
   // The document as JSON text; indent < 0 for the compact form.
   std::string Dump(int indent = -1) const;
   // The same document as YAML (io/yaml_out.h).
@@ -224,10 +227,10 @@ class ScenarioDoc {
   std::vector<std::string> warnings_;
   size_t created_ = 0;
   std::vector<std::string> controllerNotes_;
-  std::vector<DeletedPod> deletedPods_;
+  std::vector<io::DeletedPod> deletedPods_;
   std::vector<std::string> createdPods_;
-  SyncContext sync_;  // for the re-read in progress: the pods the edit removed, whether time passed
+  io::SyncContext sync_;  // for the re-read in progress: the pods the edit removed, whether time passed
   bool loaded_ = false;
 };
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::controlplane

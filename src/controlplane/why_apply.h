@@ -7,13 +7,13 @@
 #include <string>
 
 #include "core/why/edit.h"
-#include "io/scenario_edit.h"
+#include "controlplane/scenario_doc.h"
 
-namespace spreadlab::io {
+namespace spreadlab::controlplane {
 
 // `pod` is the pending pod's index in doc.scenario().pods. On failure the
 // document is unchanged and `error` says why (e.g. a change to the profile's
 // default constraints, which the lab does not edit).
 bool ApplySuggestion(ScenarioDoc& doc, size_t pod, const why::Edit& edit, std::string& error);
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::controlplane
