@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -103,9 +104,28 @@ std::optional<v1::LabelSelector> SelectorOf(const json& spec, bool mapSelector) 
   return s;
 }
 
+// An object's namespace ("" and none are the default one).
+std::string NamespaceOf(const json& meta) {
+  std::string ns = Str(meta, "namespace", "default");
+  return ns.empty() ? "default" : ns;
+}
+
+bool BeingDeleted(const json& meta) {
+  auto d = meta.find("deletionTimestamp");
+  return d != meta.end() && !d->is_null();
+}
+
+// The ownerReference a controller sets on what it creates or adopts (metav1.NewControllerRef).
+json ControllerRefTo(const ClaimingController& c) {
+  return json{{"apiVersion", c.apiVersion}, {"kind", c.kind}, {"name", c.name}, {"uid", c.uid}, {"controller", true},
+              {"blockOwnerDeletion", true}};
+}
+
 struct Workload {
   size_t item = 0;
   std::string path, kind, apiVersion, ns, name, uid;
+  bool uidGiven = false;  // metadata.uid was given (else uid is spreadlab's own)
+  bool deleting = false;  // metadata.deletionTimestamp is set
 };
 
 class Controllers {
@@ -153,9 +173,10 @@ class Controllers {
     if (!meta || Str(*meta, "name").empty())
       throw ControllerError{w.path + ".metadata.name", "Required value: name is required"};
     w.name = Str(*meta, "name");
-    w.ns = Str(*meta, "namespace", "default");
-    if (w.ns.empty()) w.ns = "default";
-    w.uid = Str(*meta, "uid", w.kind + "/" + w.ns + "/" + w.name);
+    w.ns = NamespaceOf(*meta);
+    w.uidGiven = !Str(*meta, "uid").empty();
+    w.uid = w.uidGiven ? Str(*meta, "uid") : w.kind + "/" + w.ns + "/" + w.name;
+    w.deleting = BeingDeleted(*meta);
     return w;
   }
 
@@ -207,9 +228,10 @@ class Controllers {
     return a == b;
   }
 
-  // Who owns what, read once (a big dump holds thousands of pods and workloads): every
-  // object under each owner its ownerReferences name, in its namespace; pods by name;
-  // pods that no controller owns, which a ReplicaSet's selector may adopt.
+  // Who controls what, read once (a big dump holds thousands of pods and workloads):
+  // every object under the owner its controller reference names (metav1.GetControllerOf;
+  // a reference without controller: true owns nothing), in its namespace; pods by name;
+  // the objects no controller owns, by namespace and kind, which a selector may adopt.
   static std::string OwnerKey(const std::string& ns, const std::string& kind, const std::string& name) {
     return ns + '\0' + kind + '\0' + name;
   }
@@ -217,20 +239,15 @@ class Controllers {
     const json& it = items_[i];
     const json* meta = it.is_object() ? Obj(it, "metadata") : nullptr;
     if (!meta) return;
-    const std::string ns = Str(*meta, "namespace", "default");
-    const bool pod = Str(it, "kind") == "Pod";
-    if (pod) podNames_.insert(ns + "/" + Str(*meta, "name"));
-    bool controlled = false;
-    auto refs = meta->find("ownerReferences");
-    if (refs != meta->end() && refs->is_array())
-      for (const json& r : *refs) {
-        if (!r.is_object()) continue;
-        owned_[OwnerKey(ns, Str(r, "kind"), Str(r, "name"))].push_back(i);
-        controlled |= r.value("controller", false) == true;
-      }
-    if (pod && !controlled) orphans_.push_back(i);
+    const std::string ns = NamespaceOf(*meta);
+    const std::string kind = Str(it, "kind");
+    if (kind == "Pod") podNames_.insert(ns + "/" + Str(*meta, "name"));
+    if (const json* ref = ControllerRefOf(*meta))
+      owned_[OwnerKey(ns, Str(*ref, "kind"), Str(*ref, "name"))].push_back(i);
+    else if (kind == "Pod" || kind == "ReplicaSet")
+      orphans_[OwnerKey(ns, kind, "")].push_back(i);
   }
-  // The items of `kind` that name `w` among their owners.
+  // The items of `kind` whose controller reference names `w` (by name: ClaimObjects checks the uid).
   std::vector<size_t> Owned(const Workload& w, std::string_view kind) const {
     std::vector<size_t> out;
     auto it = owned_.find(OwnerKey(w.ns, w.kind, w.name));
@@ -240,22 +257,63 @@ class Controllers {
     return out;
   }
 
+  // The controller's side of its references: its apiVersion as written, else its
+  // controllerKind's group version.
+  static ClaimingController Claimer(const Workload& w) {
+    std::string apiVersion = w.apiVersion;
+    if (apiVersion.empty())
+      apiVersion = w.kind == "ReplicationController" ? "v1" : w.kind == "Job" ? "batch/v1" : "apps/v1";
+    return {apiVersion, w.kind, w.ns, w.name, w.uid, w.uidGiven, w.deleting};
+  }
+
+  // What `w` controls among the objects of `kind` in its namespace that `listed` keeps
+  // (its own by their controller reference, then the orphans, each in file order), after
+  // ClaimObjects adopted and released what its selector says; the index follows, so the
+  // controllers after it see the patched objects.
+  std::vector<size_t> Claim(const Workload& w, const std::string& kind,
+                            const std::optional<v1::LabelSelector>& selector, const std::function<bool(size_t)>& listed,
+                            const std::function<bool(const json&)>& filter = {}) {
+    std::vector<size_t> candidates;
+    for (size_t i : Owned(w, kind))
+      if (listed(i)) candidates.push_back(i);
+    std::vector<size_t>& orphans = orphans_[OwnerKey(w.ns, kind, "")];
+    for (size_t i : orphans)
+      if (listed(i)) candidates.push_back(i);
+    std::vector<json*> objects;
+    for (size_t i : candidates) objects.push_back(&items_[i]);
+    const std::vector<io::Claim> claims = ClaimObjects(objects, Claimer(w), selector, filter);
+    std::vector<size_t> claimed, adopted, released;
+    for (size_t k = 0; k < candidates.size(); ++k) {
+      const size_t i = candidates[k];
+      if (claims[k] == io::Claim::Owned || claims[k] == io::Claim::Adopted) claimed.push_back(i);
+      if (claims[k] == io::Claim::Adopted) adopted.push_back(i);
+      if (claims[k] == io::Claim::Released) released.push_back(i);
+    }
+    if (adopted.empty() && released.empty()) return claimed;
+    std::vector<size_t>& owned = owned_[OwnerKey(w.ns, w.kind, w.name)];
+    Move(released, owned, orphans);
+    Move(adopted, orphans, owned);
+    for (size_t i : adopted) Note(w, "adopted", i, "no controller owns it and its labels match the selector");
+    for (size_t i : released) Note(w, "released", i, "its labels no longer match the selector");
+    return claimed;
+  }
+  // Moves `items` (ascending) from one list of the index to another, both kept in file order.
+  static void Move(const std::vector<size_t>& items, std::vector<size_t>& from, std::vector<size_t>& to) {
+    std::erase_if(from, [&](size_t i) { return std::binary_search(items.begin(), items.end(), i); });
+    to.insert(to.end(), items.begin(), items.end());
+    std::sort(to.begin(), to.end());
+  }
+
   // controller.IsPodActive: not finished, not being deleted (nor deleted by a controller
   // in this pass); the controllers replace the others.
   bool Active(size_t i) const {
     if (erase_.count(i)) return false;
     const json& pod = items_[i];
     const json* meta = Obj(pod, "metadata");
-    if (meta && meta->contains("deletionTimestamp") && !(*meta)["deletionTimestamp"].is_null()) return false;
+    if (meta && BeingDeleted(*meta)) return false;
     const json* status = Obj(pod, "status");
     const std::string phase = status ? Str(*status, "phase") : "";
     return phase != "Succeeded" && phase != "Failed";
-  }
-
-  // The ownerReference a controller sets on what it creates.
-  static json ControllerRef(const Workload& w, const std::string& apiVersion) {
-    return json{{"apiVersion", apiVersion},  {"kind", w.kind}, {"name", w.name}, {"uid", w.uid}, {"controller", true},
-                {"blockOwnerDeletion", true}};
   }
 
   // The pod the controller makes from its template (controller.GetPodFromTemplate).
@@ -266,7 +324,7 @@ class Controllers {
     meta["name"] = name;
     meta["namespace"] = w.ns;
     for (const auto& [k, v] : extraLabels) meta["labels"][k] = v;
-    meta["ownerReferences"] = json::array({ControllerRef(w, w.apiVersion)});
+    meta["ownerReferences"] = json::array({ControllerRefTo(Claimer(w))});
     pod["metadata"] = std::move(meta);
     pod["spec"] = tmpl.contains("spec") ? tmpl["spec"] : json::object();
     return pod;
@@ -341,8 +399,8 @@ class Controllers {
     const Workload w = Describe(rs);
     rollout::ReplicaSetState state;
     state.replicas = Count(w, Spec(w), "replicas", 1);
-    for (size_t i : Owned(w, "Pod")) {
-      state.pods += Active(i) ? 1 : 0;
+    for (size_t i : ReplicaSetPods(w, Spec(w))) {
+      ++state.pods;
       state.available += Available(i) ? 1 : 0;
     }
     return state;
@@ -355,13 +413,15 @@ class Controllers {
     const json& spec = Spec(w);
     const int64_t replicas = Count(w, spec, "replicas", 1);
     const rollout::Strategy strategy = StrategyOf(w, spec);
-    const json& tmpl = Template(w, spec, SelectorOf(spec, false), /*selectorRequired=*/true);
-    // deployment/util FindNewReplicaSet: an owned ReplicaSet whose template is the
-    // Deployment's but for the pod-template-hash label; the others are old revisions,
-    // oldest first (controller.ReplicaSetsByCreationTimestamp: then by name).
+    const auto selector = SelectorOf(spec, false);
+    const json& tmpl = Template(w, spec, selector, /*selectorRequired=*/true);
+    // deployment/util FindNewReplicaSet: a ReplicaSet it controls (getReplicaSetsForDeployment:
+    // ClaimReplicaSets) whose template is the Deployment's but for the pod-template-hash
+    // label; the others are old revisions, oldest first
+    // (controller.ReplicaSetsByCreationTimestamp: then by name).
     std::optional<size_t> current;
     std::vector<size_t> old;
-    for (size_t i : Owned(w, "ReplicaSet")) {
+    for (size_t i : Claim(w, "ReplicaSet", selector, [](size_t) { return true; })) {
       const json* rsTemplate = Obj(Spec(Describe(i)), "template");
       if (!current && rsTemplate && EqualIgnoreHash(*rsTemplate, tmpl))
         current = i;
@@ -411,7 +471,7 @@ class Controllers {
     json rsSelector = spec["selector"];
     rsSelector["matchLabels"]["pod-template-hash"] = hash;
     json rsMeta = {{"name", w.name + "-" + hash}, {"namespace", w.ns}, {"labels", rsTemplate["metadata"]["labels"]}};
-    rsMeta["ownerReferences"] = json::array({ControllerRef(w, w.apiVersion.empty() ? "apps/v1" : w.apiVersion)});
+    rsMeta["ownerReferences"] = json::array({ControllerRefTo(Claimer(w))});
     json rs = {
         {"apiVersion", "apps/v1"},
         {"kind", "ReplicaSet"},
@@ -425,27 +485,28 @@ class Controllers {
     ReplicaSet(Describe(items_.size() - 1));
   }
 
-  void ReplicaSet(const Workload& w) {
-    const json& spec = Spec(w);
+  static std::optional<v1::LabelSelector> ReplicaSetSelector(const Workload& w, const json& spec) {
     const bool rc = w.kind == "ReplicationController";
-    const int64_t replicas = Count(w, spec, "replicas", 1);
     auto selector = SelectorOf(spec, rc);
     if (rc && (!selector || selector->matchLabels.empty())) {
       // A ReplicationController without a selector selects its template's labels.
       if (const json* t = Obj(spec, "template")) selector = v1::LabelSelector{Labels(Obj(*t, "metadata")), {}};
     }
-    const json& tmpl = Template(w, spec, selector, /*selectorRequired=*/!rc);
-    StringPool pool;
-    const Selector sel = LabelSelectorAsSelector(selector, pool);
-    std::vector<size_t> pods;  // the active pods it controls: its own and the orphans it adopts (ClaimPods)
-    for (size_t i : Owned(w, "Pod"))
-      if (Active(i)) pods.push_back(i);
-    for (size_t i : orphans_) {
-      const json* meta = Obj(items_[i], "metadata");
-      if (Active(i) && Str(*meta, "namespace", "default") == w.ns &&
-          std::find(pods.begin(), pods.end(), i) == pods.end() && sel.Matches(MakeLabelSet(Labels(meta), pool), pool))
-        pods.push_back(i);
-    }
+    return selector;
+  }
+
+  // The active pods a ReplicaSet or ReplicationController controls (syncReplicaSet:
+  // controller.FilterActivePods, then claimPods): its own that its selector matches and
+  // the orphans it adopts.
+  std::vector<size_t> ReplicaSetPods(const Workload& w, const json& spec) {
+    return Claim(w, "Pod", ReplicaSetSelector(w, spec), [this](size_t i) { return Active(i); });
+  }
+
+  void ReplicaSet(const Workload& w) {
+    const json& spec = Spec(w);
+    const int64_t replicas = Count(w, spec, "replicas", 1);
+    const json& tmpl = Template(w, spec, ReplicaSetSelector(w, spec), /*selectorRequired=*/w.kind == "ReplicaSet");
+    std::vector<size_t> pods = ReplicaSetPods(w, spec);
     const int64_t have = static_cast<int64_t>(pods.size());
     if (have > replicas) {
       Note(w, 0, replicas, have, DeleteRanked(w, std::move(pods), replicas));
@@ -545,11 +606,15 @@ class Controllers {
     int64_t start = 0;
     if (const json* ord = Obj(spec, "ordinals")) start = Count(w, *ord, "start", 0);
     const std::string revision = w.name + "-" + TemplateHash(tmpl, 0);
-    const int64_t have = CountOwned(w);
+    // getPodsForStatefulSet: ClaimPods of the pods named <set>-<ordinal> (isMemberOf).
+    const std::vector<size_t> pods = Claim(
+        w, "Pod", selector, [](size_t) { return true; },
+        [&](const json& pod) { return ParentName(Str(*Obj(pod, "metadata"), "name")) == w.name; });
+    const int64_t have = CountActive(pods);
     // stateful_set_control.go: pods whose ordinal is out of range are condemned and go
     // from the highest ordinal down; a name without an ordinal is ignored.
     std::vector<std::pair<int64_t, size_t>> condemned;
-    for (size_t i : Owned(w, "Pod")) {
+    for (size_t i : pods) {
       const int64_t ordinal = Ordinal(Str(*Obj(items_[i], "metadata"), "name"));
       if (Active(i) && ordinal >= 0 && (ordinal < start || ordinal >= start + replicas))
         condemned.emplace_back(ordinal, i);
@@ -573,6 +638,15 @@ class Controllers {
       ++created;
     }
     Note(w, static_cast<int64_t>(created), replicas, have, static_cast<int64_t>(condemned.size()));
+  }
+
+  // getParentName: the name before its last '-' when digits follow it to the end, else "".
+  static std::string ParentName(const std::string& name) {
+    const size_t dash = name.rfind('-');
+    if (dash == std::string::npos || dash + 1 == name.size()) return "";
+    for (size_t i = dash + 1; i < name.size(); ++i)
+      if (name[i] < '0' || name[i] > '9') return "";
+    return name.substr(0, dash);
   }
 
   // getParentNameAndOrdinal: the number after the name's last '-', or -1.
@@ -603,7 +677,9 @@ class Controllers {
                                  {"batch.kubernetes.io/job-name", w.name},
                                  {"controller-uid", w.uid},
                                  {"job-name", w.name}};
-    const int64_t have = CountOwned(w);
+    // getPodsForJob: ClaimPods with the selector the API server gives a Job (its controller-uid label).
+    const v1::LabelSelector selector{{{"batch.kubernetes.io/controller-uid", w.uid}}, {}};
+    const int64_t have = CountActive(Claim(w, "Pod", selector, [](size_t) { return true; }));
     Create(w, wanted, have, [&](uint32_t n) {
       if (!indexed) return PodFrom(w, tmpl, GeneratedName(w.name + "-", n, w.ns, podNames_), labels);
       v1::LabelMap l = labels;
@@ -629,9 +705,9 @@ class Controllers {
     const RequiredNodeAffinity affinity = GetRequiredNodeAffinity(pod, pool);
     std::vector<Toleration> tolerations;
     for (const auto& t : pod.spec.tolerations) tolerations.push_back(CompileToleration(t, pool));
-    // The nodes it already has a pod on, or pinned to.
+    // The nodes it already has a pod on, or pinned to (getDaemonPods: ClaimPods).
     std::set<std::string> placed;
-    for (size_t i : Owned(w, "Pod"))
+    for (size_t i : Claim(w, "Pod", selector, [](size_t) { return true; }))
       if (const json* podSpec = Obj(items_[i], "spec")) {
         placed.insert(Str(*podSpec, "nodeName"));
         placed.insert(PinnedTo(*podSpec));
@@ -715,9 +791,9 @@ class Controllers {
     return "";
   }
 
-  int64_t CountOwned(const Workload& w) const {
+  int64_t CountActive(const std::vector<size_t>& pods) const {
     int64_t n = 0;
-    for (size_t i : Owned(w, "Pod")) n += Active(i);
+    for (size_t i : pods) n += Active(i);
     return n;
   }
 
@@ -727,6 +803,13 @@ class Controllers {
     int64_t created = 0;
     for (int64_t n = have; n < wanted; ++n, ++created) Add(make(static_cast<uint32_t>(n)), w);
     Note(w, created, wanted, have);
+  }
+
+  // An object `w` adopted or released (ClaimObjects).
+  void Note(const Workload& w, const char* what, size_t item, const char* why) {
+    const json& it = items_[item];
+    out_.notes.push_back(SourceOf(w) + ": " + w.kind + " " + w.ns + "/" + w.name + " " + what + " " + Str(it, "kind") +
+                         " " + w.ns + "/" + Str(*Obj(it, "metadata"), "name") + ": " + why);
   }
 
   void Note(const Workload& w, int64_t created, int64_t wanted, int64_t have, int64_t deleted = 0) {
@@ -759,8 +842,9 @@ class Controllers {
   ControllerResult& out_;
   std::set<std::string> podNames_;                              // namespace/name of every pod
   std::unordered_map<std::string, std::vector<size_t>> owned_;  // OwnerKey -> the items it owns
-  std::vector<size_t> orphans_;                                 // pods no controller owns
-  std::vector<std::pair<size_t, v1::Node>> nodes_;              // Nodes(), read on first use
+  std::unordered_map<std::string, std::vector<size_t>>
+      orphans_;                                     // OwnerKey(ns, kind, "") -> pods and ReplicaSets no controller owns
+  std::vector<std::pair<size_t, v1::Node>> nodes_;  // Nodes(), read on first use
   bool nodesRead_ = false;
   std::set<size_t> ranByDeployment_;                   // ReplicaSets already run by the Deployment that created them
   std::unordered_map<size_t, int64_t> newReplicaSet_;  // Deployment item -> the replicas of the ReplicaSet it creates
@@ -794,6 +878,81 @@ const json* ControllerRefOf(const json& meta) {
     for (const json& r : *refs)
       if (r.is_object() && r.value("controller", false) == true) return &r;
   return nullptr;
+}
+
+namespace {
+
+// Whether a controller reference names `c` (upstream compares uids; a scenario's
+// objects may have none, so the kind and name, and the uid when both have one).
+bool NamesController(const json& ref, const json& meta, const ClaimingController& c) {
+  if (Str(ref, "kind") != c.kind || Str(ref, "name") != c.name) return false;
+  if (!c.ns.empty() && NamespaceOf(meta) != c.ns) return false;  // a reference names its own namespace's object
+  const std::string uid = Str(ref, "uid");
+  return !c.uidGiven || uid.empty() || c.uid.empty() || uid == c.uid;
+}
+
+// The object after ReleasePod's patch ({"ownerReferences":[{"$patch":"delete","uid":...}]},
+// a strategic merge keyed by uid): the controller reference, and any other with its uid, gone.
+void Release(json& meta, const json& ref) {
+  const std::string uid = Str(ref, "uid");
+  json kept = json::array();  // `ref` is in the array it replaces
+  for (const json& r : meta["ownerReferences"])
+    if (&r != &ref && (uid.empty() || !r.is_object() || Str(r, "uid") != uid)) kept.push_back(r);
+  if (kept.empty())
+    meta.erase("ownerReferences");
+  else
+    meta["ownerReferences"] = std::move(kept);
+}
+
+// The object after AdoptPod's patch (the controller reference, merged by uid into the
+// reference with the same uid if there is one, else appended).
+void Adopt(json& meta, const ClaimingController& c) {
+  const json ref = ControllerRefTo(c);
+  json& refs = meta["ownerReferences"];
+  if (!refs.is_array()) refs = json::array();
+  for (json& r : refs)
+    if (r.is_object() && !c.uid.empty() && Str(r, "uid") == c.uid) {
+      for (auto it = ref.begin(); it != ref.end(); ++it) r[it.key()] = it.value();
+      return;
+    }
+  refs.push_back(ref);
+}
+
+// BaseControllerRefManager.ClaimObject, `match` being the selector's and filters' answer.
+Claim ClaimObject(json& meta, bool match, const ClaimingController& c) {
+  if (const json* ref = ControllerRefOf(meta)) {
+    if (!NamesController(*ref, meta, c)) return Claim::Ignored;  // owned by someone else
+    if (match) return Claim::Owned;         // claimed even while the controller is being deleted: that takes no action
+    if (c.deleting) return Claim::Ignored;  // a controller being deleted releases nothing
+    Release(meta, *ref);
+    return Claim::Released;
+  }
+  // An orphan: adopted unless the controller or the object is being deleted, or it is in
+  // another namespace than a namespaced controller's.
+  if (c.deleting || !match || BeingDeleted(meta) || (!c.ns.empty() && NamespaceOf(meta) != c.ns)) return Claim::Ignored;
+  Adopt(meta, c);
+  return Claim::Adopted;
+}
+
+}  // namespace
+
+std::vector<Claim> ClaimObjects(const std::vector<json*>& objects, const ClaimingController& c,
+                                const std::optional<v1::LabelSelector>& selector,
+                                const std::function<bool(const json&)>& filter) {
+  StringPool pool;
+  const Selector sel = LabelSelectorAsSelector(selector, pool);
+  std::vector<Claim> out;
+  for (json* obj : objects) {
+    auto meta = obj->is_object() ? obj->find("metadata") : obj->end();
+    if (meta == obj->end() || !meta->is_object()) {
+      out.push_back(Claim::Ignored);
+      continue;
+    }
+    // ClaimPods' match: the selector first, so that filters only see pods it matches.
+    const bool match = sel.Matches(MakeLabelSet(Labels(&*meta), pool), pool) && (!filter || filter(*obj));
+    out.push_back(ClaimObject(*meta, match, c));
+  }
+  return out;
 }
 
 void RunControllers(json& doc, ControllerResult& out, const SyncContext* context) {
