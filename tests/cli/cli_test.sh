@@ -97,6 +97,14 @@ sed 's/maxSkew: 1/maxSkew: 0/' "$EX/shop.yaml" > "$TMP/shop.yaml"
 check "yaml template field" 2 \
   'shop.yaml:95: Deployment.apps "web" is invalid: spec.template.spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero' \
   "$BIN" schedule "$TMP/shop.yaml"
+# Owners as upstream decides them (issue 29, tests/regression/README.md): a controller: false
+# reference owns nothing; a pod relabelled out of its ReplicaSet is released, not deleted.
+REG="$ROOT/tests/regression"
+check "non-controller owner kept" 0 "default/helper  node-b" "$BIN" schedule "$REG/non-controller-owner.json"
+check "orphan adopted" 0 "ReplicaSet default/web adopted Pod default/web-1" "$BIN" schedule "$REG/non-controller-owner.json"
+check "relabelled pod placed" 0 "default/relabelled  node-1" "$BIN" schedule "$REG/owned-pod-outside-selector.json"
+check "relabelled pod released" 0 "ReplicaSet default/web released Pod default/relabelled: its labels no longer match" \
+  "$BIN" schedule "$REG/owned-pod-outside-selector.json"
 check "shop" 0 "shop/db-2                  StatefulSet/db  node-c1" "$BIN" schedule "$EX/shop.yaml"
 check "why bad input" 2 'Pod "mypod" is invalid: spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero' \
   "$BIN" why "$TMP/skew0.json"

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <stdexcept>
 
 #include "core/scheduler/schedule.h"
 #include "io/controllers.h"
@@ -556,6 +557,163 @@ TEST(ControllersTest, ExtraPodsInTheFileAreDeletedAndPathsStayAsWritten) {
   const ReadResult r2 = ReadScenario(bad.dump(), s);
   EXPECT_EQ(r2.path, "items[4].metadata.labels") << r2.error;
   EXPECT_EQ(r2.error.rfind("Node \"b1\" is invalid: metadata.labels: ", 0), 0u) << r2.error;
+}
+
+// Owners as upstream decides them (ControllerRefManager.ClaimObject): only a controller
+// reference owns; a workload adopts the orphans its selector matches and releases the
+// pods it owns that its selector no longer matches, patching their ownerReferences.
+
+json PodOf(const std::string& name, const json& labels, const json& refs = nullptr, const std::string& node = "") {
+  json pod = {{"apiVersion", "v1"},
+              {"kind", "Pod"},
+              {"metadata", {{"name", name}, {"namespace", "shop"}, {"labels", labels}}},
+              {"spec", {{"containers", json::array({json{{"name", "c"}}})}}}};
+  if (!refs.is_null()) pod["metadata"]["ownerReferences"] = refs;
+  if (!node.empty()) pod["spec"]["nodeName"] = node;
+  return pod;
+}
+
+json RefTo(const std::string& kind, const std::string& name, const std::string& uid, bool controller) {
+  return {{"apiVersion", kind == "ReplicationController" ? "v1" : "apps/v1"},
+          {"kind", kind},
+          {"name", name},
+          {"uid", uid},
+          {"controller", controller}};
+}
+
+const json& ItemNamed(const json& doc, const std::string& kind, const std::string& name) {
+  for (const json& it : doc["items"])
+    if (it["kind"] == kind && it["metadata"]["name"] == name) return it;
+  throw std::runtime_error("no " + kind + " " + name);
+}
+
+json ReplicaSetOf(const std::string& kind, int replicas) {
+  json w = Workload(kind, "web", {{"replicas", replicas}, {"template", Template("web")}});
+  w["metadata"]["uid"] = "u-web";
+  if (kind == "ReplicationController") {
+    w["apiVersion"] = "v1";
+    w["spec"]["selector"] = {{"app", "web"}};
+  } else {
+    w["spec"]["selector"] = {{"matchLabels", {{"app", "web"}}}};
+  }
+  return w;
+}
+
+// A reference with controller: false owns nothing (metav1.GetControllerOf): the pod is
+// neither counted nor deleted, and the orphan its selector matches is adopted.
+TEST(ControllersTest, OnlyAControllerReferenceOwns) {
+  for (const std::string kind : {"ReplicaSet", "ReplicationController"}) {
+    const json helperRefs = json::array({RefTo(kind, "web", "u-web", false)});
+    json doc = List({Node("a1", "a"), ReplicaSetOf(kind, 1), PodOf("web-1", {{"app", "web"}}, nullptr, "a1"),
+                     PodOf("helper", {{"app", "helper"}}, helperRefs)});
+    ControllerResult r;
+    RunControllers(doc, r);
+    EXPECT_TRUE(r.deleted.empty()) << kind;
+    EXPECT_TRUE(r.created.empty()) << kind;
+    EXPECT_EQ(ItemNamed(doc, "Pod", "helper")["metadata"]["ownerReferences"], helperRefs) << kind;
+    json adopted = RefTo(kind, "web", "u-web", true);
+    adopted["blockOwnerDeletion"] = true;
+    EXPECT_EQ(ItemNamed(doc, "Pod", "web-1")["metadata"]["ownerReferences"], json::array({adopted})) << kind;
+  }
+}
+
+// A pod relabelled out of its ReplicaSet is released, never deleted, and no longer counts.
+TEST(ControllersTest, AnOwnedPodOutsideTheSelectorIsReleased) {
+  for (int replicas : {0, 1}) {
+    const json refs = json::array({RefTo("ReplicaSet", "web", "u-web", true)});
+    json doc =
+        List({Node("a1", "a"), ReplicaSetOf("ReplicaSet", replicas), PodOf("relabelled", {{"app", "debug"}}, refs)});
+    ControllerResult r;
+    RunControllers(doc, r);
+    EXPECT_TRUE(r.deleted.empty());
+    EXPECT_EQ(r.created.size(), static_cast<size_t>(replicas));
+    EXPECT_FALSE(ItemNamed(doc, "Pod", "relabelled")["metadata"].contains("ownerReferences"));
+    EXPECT_EQ(r.notes[0],
+              "items[1]: ReplicaSet shop/web released Pod shop/relabelled: its labels no longer match the selector");
+  }
+}
+
+// A pod controlled by another object, or by an older object of the same name (another
+// uid), is not the ReplicaSet's: it creates its own and leaves the pod as it is.
+TEST(ControllersTest, APodControlledByAnotherIsIgnored) {
+  for (const json& ref : {RefTo("ReplicaSet", "other", "u-other", true), RefTo("ReplicaSet", "web", "u-old", true),
+                          RefTo("StatefulSet", "web", "u-web", true)}) {
+    json doc = List(
+        {Node("a1", "a"), ReplicaSetOf("ReplicaSet", 1), PodOf("taken", {{"app", "web"}}, json::array({ref}), "a1")});
+    ControllerResult r;
+    RunControllers(doc, r);
+    EXPECT_TRUE(r.deleted.empty()) << ref;
+    EXPECT_EQ(r.created.size(), 1u) << ref;
+    EXPECT_EQ(ItemNamed(doc, "Pod", "taken")["metadata"]["ownerReferences"], json::array({ref}));
+  }
+}
+
+// getReplicaSetsForDeployment (ClaimReplicaSets): an orphan ReplicaSet of the
+// Deployment's template is adopted as its new one (no second one is made); one whose
+// labels no longer match is released and runs on its own.
+TEST(ControllersTest, ADeploymentClaimsItsReplicaSets) {
+  json doc = List({Node("a1", "a"), Deployment("web", 2)});
+  ControllerResult r;
+  RunControllers(doc, r);
+  json rs = Created(doc, r)[0];
+  ASSERT_EQ(rs["kind"], "ReplicaSet");
+  rs["metadata"].erase("ownerReferences");
+  doc = List({Node("a1", "a"), Deployment("web", 2), rs});
+  RunControllers(doc, r);
+  EXPECT_EQ(ReplicaSetReplicas(doc), (std::vector<int64_t>{2}));
+  EXPECT_EQ(ItemNamed(doc, "ReplicaSet", rs["metadata"]["name"])["metadata"]["ownerReferences"][0]["name"], "web");
+  json released = rs;
+  released["metadata"]["name"] = "web-debug";
+  released["metadata"]["labels"]["app"] = "debug";
+  released["metadata"]["ownerReferences"] = json::array({RefTo("Deployment", "web", "Deployment/shop/web", true)});
+  released["spec"]["replicas"] = 0;
+  doc = List({Node("a1", "a"), Deployment("web", 2), released});
+  RunControllers(doc, r);
+  EXPECT_FALSE(ItemNamed(doc, "ReplicaSet", "web-debug")["metadata"].contains("ownerReferences"));
+  EXPECT_EQ(ReplicaSetReplicas(doc), (std::vector<int64_t>{0, 2}));  // a new ReplicaSet for the Deployment
+}
+
+// getPodsForStatefulSet adopts the orphans named <set>-<ordinal> (isMemberOf), not others.
+TEST(ControllersTest, AStatefulSetAdoptsItsMembersOnly) {
+  json sts =
+      Workload("StatefulSet", "db",
+               {{"replicas", 2}, {"selector", {{"matchLabels", {{"app", "db"}}}}}, {"template", Template("db")}});
+  json doc = List({Node("a1", "a"), sts, PodOf("db-0", {{"app", "db"}}, nullptr, "a1"),
+                   PodOf("db-extra", {{"app", "db"}}, nullptr, "a1")});
+  ControllerResult r;
+  RunControllers(doc, r);
+  EXPECT_EQ(ItemNamed(doc, "Pod", "db-0")["metadata"]["ownerReferences"][0]["kind"], "StatefulSet");
+  EXPECT_FALSE(ItemNamed(doc, "Pod", "db-extra")["metadata"].contains("ownerReferences"));
+  ASSERT_EQ(r.created.size(), 1u);
+  EXPECT_EQ(Created(doc, r)[0]["metadata"]["name"], "db-1");
+}
+
+// getPodsForJob claims with the Job's controller-uid selector: an orphan with the label counts.
+TEST(ControllersTest, AJobAdoptsThePodsOfItsUid) {
+  json job = Workload("Job", "batch", {{"parallelism", 2}, {"template", Template("batch")}});
+  job["metadata"]["uid"] = "u-1";
+  json doc =
+      List({Node("a1", "a"), job, PodOf("batch-old", {{"batch.kubernetes.io/controller-uid", "u-1"}}, nullptr, "a1"),
+            PodOf("batch-other", {{"batch.kubernetes.io/controller-uid", "u-2"}}, nullptr, "a1")});
+  ControllerResult r;
+  RunControllers(doc, r);
+  EXPECT_EQ(r.created.size(), 1u);
+  EXPECT_EQ(ItemNamed(doc, "Pod", "batch-old")["metadata"]["ownerReferences"][0]["uid"], "u-1");
+  EXPECT_FALSE(ItemNamed(doc, "Pod", "batch-other")["metadata"].contains("ownerReferences"));
+}
+
+// getDaemonPods (ClaimPods): an orphan agent on a node is the DaemonSet's pod there.
+TEST(ControllersTest, ADaemonSetAdoptsThePodOnANode) {
+  json ds = Workload("DaemonSet", "agent",
+                     {{"selector", {{"matchLabels", {{"app", "agent"}}}}}, {"template", Template("agent")}});
+  json doc = List({Node("a1", "a"), Node("b1", "b"), ds, PodOf("agent-a1", {{"app", "agent"}}, nullptr, "a1")});
+  ControllerResult r;
+  RunControllers(doc, r);
+  ASSERT_EQ(r.created.size(), 1u);
+  EXPECT_EQ(Created(doc, r)[0]["spec"]["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]
+                           ["nodeSelectorTerms"][0]["matchFields"][0]["values"][0],
+            "b1");
+  EXPECT_EQ(ItemNamed(doc, "Pod", "agent-a1")["metadata"]["ownerReferences"][0]["name"], "agent");
 }
 
 }  // namespace
