@@ -248,9 +248,9 @@ bool ScenarioDoc::Reread(std::string& error, std::string* errorPath) {
     return false;
   }
   // The controllers answer the edit as they would in a cluster (a removed pod of a
-  // ReplicaSet is replaced, a scaled workload gains or loses pods): what they made of the
-  // document is the document now.
-  const bool changed = r.created > 0 || !r.deleted.empty();
+  // ReplicaSet is replaced, a scaled workload gains or loses pods, a relabelled pod is
+  // released): what they made of the document is the document now.
+  const bool changed = r.created > 0 || !r.deleted.empty() || r.claimed > 0;
   if (changed) json_->doc = std::move(doc);
   controllerNotes_ = changed ? std::move(r.notes) : std::vector<std::string>{};
   deletedPods_ = std::move(r.deleted);
@@ -355,11 +355,19 @@ bool ScenarioDoc::SetSpreadConstraintField(size_t pod, size_t index, std::string
 }
 
 bool ScenarioDoc::SetPodLabels(size_t pod, v1::LabelMap labels, std::string& error) {
-  if (!Replace(scenario_->pods.at(pod).metadata.labels, std::move(labels), [&] { return ValidatePod(pod, error); }))
+  v1::LabelMap old = scenario_->pods.at(pod).metadata.labels;
+  if (!Replace(scenario_->pods[pod].metadata.labels, std::move(labels), [&] { return ValidatePod(pod, error); }))
     return false;
+  // A pod's labels decide which workload claims it (ClaimPods): relabelled out of its
+  // ReplicaSet's selector it is released and replaced, into an orphan-adopting one it is
+  // adopted. With workloads in the document the controllers answer, as in a cluster.
+  const bool answer = io::HasWorkloads(json_->doc);
+  ojson before = answer ? json_->doc : ojson();
   const v1::Pod& p = scenario_->pods[pod];
   Child(json_->Item(p.path), "metadata")["labels"] = LabelsToJson(p.metadata.labels);
-  return true;
+  if (!answer || Reshaped(std::move(before), error)) return true;
+  scenario_->pods[pod].metadata.labels = std::move(old);
+  return false;
 }
 
 bool ScenarioDoc::SetPodNodeName(size_t pod, const std::string& nodeName, std::string& error) {

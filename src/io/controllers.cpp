@@ -807,6 +807,7 @@ class Controllers {
 
   // An object `w` adopted or released (ClaimObjects).
   void Note(const Workload& w, const char* what, size_t item, const char* why) {
+    ++out_.claimed;
     const json& it = items_[item];
     out_.notes.push_back(SourceOf(w) + ": " + w.kind + " " + w.ns + "/" + w.name + " " + what + " " + Str(it, "kind") +
                          " " + w.ns + "/" + Str(*Obj(it, "metadata"), "name") + ": " + why);

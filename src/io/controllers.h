@@ -62,6 +62,7 @@ struct ControllerResult {
   std::vector<CreatedObject> created;
   std::vector<DeletedPod> deleted;
   std::vector<size_t> erased;      // the deleted pods' indices in the items as written, ascending
+  size_t claimed = 0;              // objects adopted or released: their ownerReferences changed
   std::vector<std::string> notes;  // one line each: what was created or deleted, what was not done
   bool wrapped = false;            // a single workload was made a List (items[0])
 };

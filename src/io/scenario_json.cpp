@@ -965,6 +965,7 @@ extern "C" [[gnu::noinline]] void spreadlab_read_text(std::string_view text, Sce
         result.createdPods.push_back(meta.value("namespace", "default") + "/" + meta.value("name", ""));
     }
     result.deleted = controllers.deleted;
+    result.claimed = controllers.claimed;
     ReadDocument(doc, out, result);
     if (docOut) *docOut = std::move(doc);
   } catch (const ReadError& e) {

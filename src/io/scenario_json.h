@@ -32,6 +32,7 @@ struct ReadResult {
   size_t created = 0;                    // the objects they created
   std::vector<std::string> createdPods;  // the pods among them, "namespace/name"
   std::vector<DeletedPod> deleted;       // the pods they deleted (scaling down)
+  size_t claimed = 0;                    // the objects they adopted or released (ownerReferences changed)
   bool readByItem = false;               // read item by item, never as a whole document (io/list_items.h)
 };
 

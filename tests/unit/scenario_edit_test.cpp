@@ -234,5 +234,38 @@ TEST(ScenarioDocEdit, TextThatIsNotUtf8DoesNotThrow) {
   EXPECT_EQ(doc.Dump(), before);
 }
 
+
+// Relabelling a pod out of its ReplicaSet's selector (to keep it for debugging) is
+// answered as in a cluster: the ReplicaSet releases it (ClaimPods drops its controller
+// reference) and creates a replacement; the undo puts both back.
+TEST(ScenarioDocEdit, APodRelabelledOutOfItsReplicaSetIsReleasedAndReplaced) {
+  constexpr const char* kOwned = R"({"apiVersion": "v1", "kind": "List", "items": [
+    {"kind": "Node", "metadata": {"name": "n1"}, "status": {"allocatable": {"cpu": "4", "pods": "110"}}},
+    {"apiVersion": "apps/v1", "kind": "ReplicaSet", "metadata": {"name": "web", "namespace": "default", "uid": "rs-1"},
+     "spec": {"replicas": 1, "selector": {"matchLabels": {"app": "web"}},
+              "template": {"metadata": {"labels": {"app": "web"}}, "spec": {"containers": [{"name": "c"}]}}}},
+    {"kind": "Pod", "metadata": {"name": "web-1", "namespace": "default", "labels": {"app": "web"},
+     "ownerReferences": [{"apiVersion": "apps/v1", "kind": "ReplicaSet", "name": "web", "uid": "rs-1",
+                          "controller": true}]},
+     "spec": {"nodeName": "n1", "containers": [{"name": "c"}]}}]})";
+  controlplane::ScenarioDoc doc;
+  std::string error;
+  ASSERT_TRUE(doc.Load(kOwned, error)) << error;
+  ASSERT_EQ(doc.scenario().pods.size(), 1u);
+  const std::string original = doc.Dump();
+  doc.BeginUndo();
+  ASSERT_TRUE(doc.SetPodLabels(0, {{"app", "debug"}}, error)) << error;
+  auto undo = doc.TakeUndo();
+  ASSERT_EQ(doc.scenario().pods.size(), 2u) << "the ReplicaSet replaces the released pod";
+  const nlohmann::json edited = nlohmann::json::parse(doc.Dump());
+  for (const auto& item : edited["items"])
+    if (item["metadata"]["name"] == "web-1") {
+      EXPECT_EQ(item["metadata"]["labels"]["app"], "debug");
+      EXPECT_FALSE(item["metadata"].contains("ownerReferences")) << item.dump();
+    }
+  ASSERT_TRUE(doc.Restore(*undo, error)) << error;
+  EXPECT_EQ(doc.Dump(), original);
+}
+
 }  // namespace
 }  // namespace spreadlab
