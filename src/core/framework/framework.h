@@ -137,6 +137,9 @@ class Framework {
 // percentageOfNodesToScore of them (adaptive when unset), at least 100.
 size_t NumFeasibleNodesToFind(std::optional<int32_t> percentageOfNodesToScore, size_t numAllNodes);
 
+// Go's "%v" of sets.List(names): sorted, space-separated, in brackets.
+std::string SortedList(std::vector<std::string> names);
+
 // FitError.Error(): "0/N nodes are available: <reasons>." where reasons are
 // the PreFilter message, or "<count> <reason>" per distinct reason (each of a
 // node's reasons counts), sorted as strings and joined by ", ".
