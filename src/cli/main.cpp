@@ -201,7 +201,7 @@ int Export(const std::string& file, const std::string& format) {
 }
 
 // The scenario over time: the pending pods placed, then each --step applied and answered
-// by the controllers and the scheduler (io/simulate.h).
+// by the controllers and the scheduler (simulator/simulation.h).
 // Without --step, the steps the file carries (simulator::ScenarioSteps).
 int Simulate(const std::string& file, std::vector<std::string> stepArgs, const std::string& format) {
   std::string text, error;

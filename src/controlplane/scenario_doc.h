@@ -91,7 +91,7 @@ class ScenarioDoc {
   bool SetSpreadConstraintField(size_t pod, size_t index, std::string_view field, std::string_view valueJson,
                                 std::string& error);
 
-  // --- a controlled pod's template (io/scenario_template.cpp) ---
+  // --- a controlled pod's template (controlplane/scenario_template.cpp) ---
   // The workload whose template made pod `pod`: its controller (a ReplicaSet, StatefulSet,
   // Job, ...) and, for a Deployment's ReplicaSet, the Deployment, nearest first (empty for
   // a pod no controller in the document owns); the controller's active replicas, pending
@@ -152,7 +152,7 @@ class ScenarioDoc {
   // the kind in any case) names; nullopt with an error listing the candidates otherwise.
   std::optional<Workload> FindWorkload(const std::string& ref, std::string& error) const;
 
-  // --- cluster events (io/simulate.h), each one edit the controllers answer ---
+  // --- cluster events (simulator/simulation.h), each one edit the controllers answer ---
   // The pods the controllers created in answer to the load or the last edit that re-read
   // the document, "namespace/name".
   const std::vector<std::string>& createdPods() const { return createdPods_; }

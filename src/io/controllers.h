@@ -30,7 +30,7 @@
 // syncs once per run (io/deployment_rollout.h): it scales its ReplicaSet to its replicas,
 // or, when its template changed, takes one step of its RollingUpdate or Recreate
 // strategy; the next steps wait for time to pass (SyncContext::timePassed: the rounds of
-// io/simulate.h, once the scheduler placed the new pods).
+// simulator/simulation.h, once the scheduler placed the new pods).
 #include <functional>
 #include <optional>
 #include <set>
@@ -79,7 +79,7 @@ struct ControllerError {
 struct SyncContext {
   // Pods ("namespace/name") just deleted and still terminating: a new pod does not take their names.
   std::set<std::string> terminating;
-  // Time passed since the last sync (io/simulate.h's rounds): new pods may have become
+  // Time passed since the last sync (simulator/simulation.h's rounds): new pods may have become
   // available, so a Deployment mid-rollout takes its next step. Without it (an edit, a
   // load) a rollout stays where it is and only a new template starts one.
   bool timePassed = false;

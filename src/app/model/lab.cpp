@@ -312,7 +312,7 @@ const Lab::EditTarget& Lab::ConstraintEditTarget() {
                  std::to_string(t.pending.size()) + " pending follow at once";
   if (t.boundDiffering > 0) {
     out.describe += "; " + std::to_string(t.boundDiffering) + " bound keep their old constraints until a rollout";
-    // kubectl rollout restart: a Deployment's new ReplicaSet replaces every pod (io/simulate.h).
+    // kubectl rollout restart: a Deployment's new ReplicaSet replaces every pod (simulator/simulation.h).
     if (top.kind == "Deployment") out.rolloutStep = "rollout " + cluster_->pod(pod()).ns + "/" + top.name;
   }
   return out;

@@ -160,7 +160,7 @@ class Lab {
   // says what the controller created or deleted and why.
   bool Scale(const std::string& workload, int64_t replicas, std::string* error = nullptr);
 
-  // --- the cluster over time (io/simulate.h) ---
+  // --- the cluster over time (simulator/simulation.h) ---
   // One event ("drain node-a1", "fail topology.kubernetes.io/zone=zone-c", "rollout
   // default/web", ...) followed by what the controllers and the scheduler do until nothing
   // changes, as one undoable edit; the status says what happened. As `spreadlab simulate`

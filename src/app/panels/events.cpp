@@ -1,4 +1,4 @@
-// The cluster over time (io/simulate.h): events applied to the picture — the scenario's own
+// The cluster over time (simulator/simulation.h): events applied to the picture — the scenario's own
 // steps (its spreadlab.io/simulate annotation), or one typed or picked from a menu (drain a
 // node, fail a zone, roll out a Deployment) — each one undoable edit, followed by what the
 // controllers and kube-scheduler did, and every workload's spread against its maxSkew.

@@ -13,7 +13,7 @@ void DrawMenuBar(Lab& lab, UiState& ui);         // panels/menu.cpp: gallery, im
 void DrawPodPanel(Lab& lab, UiState& ui);        // panels/pod.cpp: the pending pod and its constraints
 void DrawWorkloadsPanel(Lab& lab, UiState& ui);  // panels/workloads.cpp: replicas to scale, spread per workload
 void DrawProfilePanel(Lab& lab, UiState& ui);    // panels/profile.cpp: score plugin weights
-void DrawEventsPanel(Lab& lab, UiState& ui);     // panels/events.cpp: the cluster over time (io/simulate.h)
+void DrawEventsPanel(Lab& lab, UiState& ui);     // panels/events.cpp: the cluster over time (simulator/simulation.h)
 void DrawToolbar(Lab& lab, UiState& ui);         // panels/toolbar.cpp: playback, grouping, schedule next/all
 void DrawCluster(Lab& lab, UiState& ui);         // panels/cluster.cpp: domains, nodes, pods
 void DrawDecision(Lab& lab, UiState& ui);        // panels/decision.cpp: message, node verdicts, arithmetic, scores

@@ -2,7 +2,7 @@
 // The explanation of one scheduling cycle: every filter verdict on every node
 // with the numbers behind it, every score, the choice and kube-scheduler's
 // message. Flat arrays of plain records so that recording it costs little; the
-// CLI, the JSON contract (io/trace_json) and the app all read this structure.
+// CLI, the JSON contract (contracts/trace_json) and the app all read this structure.
 #include <cstdint>
 #include <optional>
 #include <string>
