@@ -15,6 +15,7 @@
 #include "core/scheduler/spread_report.h"
 #include "contracts/compare_json.h"
 #include "controlplane/scenario_doc.h"
+#include "simulator/events.h"
 #include "simulator/session.h"
 #include "contracts/schedule_json.h"
 #include "contracts/simulate_json.h"
@@ -290,10 +291,9 @@ int main(int argc, char** argv) {
   auto* simulate = app.add_subcommand(
       "simulate", "The cluster over time: apply events (scale, rollout, drain, fail a zone, ...) one after another");
   simulate->add_option("FILE", file, "Scenario file, or - for stdin")->required();
-  simulate->add_option("--step", stepArgs,
-                       "An event, repeatable, applied in order: \"scale NS/NAME N\", \"rollout NS/NAME\", "
-                       "\"cordon NODE\", \"uncordon NODE\", \"drain NODE\", \"fail LABEL=VALUE\", \"restore\", "
-                       "\"add-node NODE [LABEL=VALUE...]\", \"deschedule\"");
+  simulate->add_option(
+      "--step", stepArgs,
+      "An event, repeatable, applied in order: \"" + spreadlab::simulator::EventForms("\", \"") + "\"");
   simulate->add_option("--format", format, "Output format")->check(CLI::IsMember({"table", "json", "yaml"}));
 
   std::string fileB;

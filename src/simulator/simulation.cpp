@@ -10,23 +10,16 @@
 #include "core/scheduler/spread_report.h"
 #include "core/why/edit.h"
 #include "core/workload.h"
+#include "simulator/events.h"
 
 namespace spreadlab::simulator {
 
 namespace {
 
-constexpr const char* kForms =
-    "scale NS/NAME N | rollout NS/NAME | cordon NODE | uncordon NODE | drain NODE | fail LABEL=VALUE | restore | "
-    "add-node NODE [LABEL=VALUE...] | deschedule";
-
 // A scheduler / controller round that changes nothing ends a step; a step that goes on
 // changing ends anyway after this many rounds plus 4 per pod (a rollout with maxSurge 1
 // takes about 2 rounds per replica), so that no input runs for ever.
 constexpr int kMaxRoundsBase = 1000;
-
-constexpr const char* kUnschedulableTaint = "node.kubernetes.io/unschedulable";
-
-std::string PodKey(const v1::Pod& p) { return p.metadata.ns + "/" + p.metadata.name; }
 
 // The words of `text` between any of `separators` (no stream: iostreams would weigh on the wasm).
 std::vector<std::string> Split(const std::string& text, const char* separators) {
@@ -37,14 +30,6 @@ std::vector<std::string> Split(const std::string& text, const char* separators) 
     start = end == std::string::npos ? end : text.find_first_not_of(separators, end);
   }
   return words;
-}
-
-bool SplitLabel(const std::string& text, std::string& key, std::string& value) {
-  const size_t eq = text.find('=');
-  if (eq == std::string::npos || eq == 0) return false;
-  key = text.substr(0, eq);
-  value = text.substr(eq + 1);
-  return true;
 }
 
 // Each workload's newest pod, whose constraints count the workload's spread. The pods of
@@ -79,32 +64,15 @@ std::vector<SpreadReport> SpreadOf(Framework& framework, Cluster& cluster, const
 bool ParseSimStep(const std::string& text, SimStep& out, std::string& error) {
   const std::vector<std::string> words = Split(text, " \t\r\n");
   auto fail = [&](const std::string& why) {
-    error = "step \"" + text + "\": " + why + " (steps: " + kForms + ")";
+    error = "step \"" + text + "\": " + why + " (steps: " + EventForms(" | ") + ")";
     return false;
   };
   if (words.empty()) return fail("empty");
   out = SimStep{text, words[0], std::vector<std::string>(words.begin() + 1, words.end())};
-  const std::string& a = out.action;
-  const size_t n = out.args.size();
-  std::string key, value;
-  if (a == "scale") {
-    if (n != 2) return fail("expected scale NS/NAME N");
-    const std::string& r = out.args[1];
-    if (r.empty() || r.size() > 9 || r.find_first_not_of("0123456789") != std::string::npos)
-      return fail("replicas must be a whole number, got \"" + r + "\"");
-  } else if (a == "rollout" || a == "cordon" || a == "uncordon" || a == "drain") {
-    if (n != 1) return fail("expected " + a + (a == "rollout" ? " NS/NAME" : " NODE"));
-  } else if (a == "fail") {
-    if (n != 1 || !SplitLabel(out.args[0], key, value)) return fail("expected fail LABEL=VALUE");
-  } else if (a == "restore" || a == "deschedule") {
-    if (n != 0) return fail(a + " takes no arguments");
-  } else if (a == "add-node") {
-    if (n < 1) return fail("expected add-node NODE [LABEL=VALUE...]");
-    for (size_t i = 1; i < n; ++i)
-      if (!SplitLabel(out.args[i], key, value)) return fail("expected LABEL=VALUE, got \"" + out.args[i] + "\"");
-  } else {
-    return fail("unknown action \"" + a + "\"");
-  }
+  const EventKind* kind = FindEventKind(out.action);
+  if (!kind) return fail("unknown action \"" + out.action + "\"");
+  std::string why;
+  if (!kind->CheckArgs(out.args, why)) return fail(why);
   return true;
 }
 
@@ -136,19 +104,18 @@ bool Simulation::Step(const SimStep& step, StepReport& out, std::string& error) 
   out = StepReport{};
   out.action = step.text;
   notesBeaten_ = 0;
-  if (!Apply(step, out, error)) {
+  const EventKind* kind = FindEventKind(step.action);
+  if (!kind) {
+    error = step.text + ": unknown action \"" + step.action + "\"";
+    return false;
+  }
+  if (!kind->apply(*this, step, out, error)) {
     error = step.text + ": " + error;
     return false;
   }
   Beat(out, "event");
   if (!Settle(out, error)) return false;
-  if (step.action == "deschedule")
-    for (const SimSpread& sp : out.spread)
-      if (sp.skew > sp.maxSkew)
-        out.notes.push_back(
-            "still above maxSkew after the descheduler: " + sp.ns + "/" + sp.workload + " per " + sp.topologyKey +
-            " (skew " + std::to_string(sp.skew) + ", maxSkew " + std::to_string(sp.maxSkew) + ")" +
-            (sp.whenUnsatisfiable == "DoNotSchedule" ? "" : ": ScheduleAnyway is not balanced by default"));
+  if (kind->settled) kind->settled(out);
   return true;
 }
 
@@ -180,131 +147,6 @@ bool Simulation::Evict(const std::vector<size_t>& pods, StepReport& out, std::st
   if (!doc_.RemovePods(pods, error)) return false;
   AfterEdit(out);
   return true;
-}
-
-bool Simulation::Apply(const SimStep& step, StepReport& out, std::string& error) {
-  const std::string& a = step.action;
-  const Scenario& s = doc_.scenario();
-  if (a == "scale") {
-    if (!doc_.Scale(step.args[0], std::stoll(step.args[1]), error)) return false;
-    AfterEdit(out);
-    return true;
-  }
-  if (a == "rollout") {
-    if (!doc_.RestartRollout(step.args[0], error)) return false;
-    out.notes.push_back("Deployment " + step.args[0] + " has a new pod template (kubectl rollout restart)");
-    AfterEdit(out);
-    return true;
-  }
-  if (a == "restore") {
-    size_t restored = 0;
-    if (!doc_.RestoreNodes(restored, error)) return false;
-    out.notes.push_back(std::to_string(restored) + " failed node(s) are back, empty");
-    AfterEdit(out);
-    return true;
-  }
-  if (a == "fail") {
-    std::string key, value;
-    SplitLabel(step.args[0], key, value);
-    std::vector<size_t> nodes;
-    std::string names;
-    for (size_t i = 0; i < s.nodes.size(); ++i) {
-      auto l = s.nodes[i].metadata.labels.find(key);
-      if (l != s.nodes[i].metadata.labels.end() && l->second == value) {
-        nodes.push_back(i);
-        names += (names.empty() ? "" : ", ") + s.nodes[i].metadata.name;
-      }
-    }
-    if (nodes.empty()) {
-      error = "no node has the label " + step.args[0];
-      return false;
-    }
-    const WorkloadIndex workloads(s);
-    for (const v1::Pod& p : s.pods)
-      for (size_t n : nodes)
-        if (p.spec.nodeName == s.nodes[n].metadata.name)
-          out.evicted.push_back({PodKey(p), p.spec.nodeName, workloads.Of(p)});
-    out.notes.push_back(std::to_string(nodes.size()) + " node(s) failed (" + names + "), with their " +
-                        std::to_string(out.evicted.size()) + " pod(s)");
-    if (!doc_.FailNodes(nodes, error)) return false;
-    AfterEdit(out);
-    return true;
-  }
-  if (a == "deschedule") return Deschedule(out, error);
-  // The node actions.
-  const ptrdiff_t found = why::FindNode(s, step.args[0]);
-  if (found < 0) {
-    error = "no node \"" + step.args[0] + "\" in the scenario";
-    return false;
-  }
-  const size_t node = static_cast<size_t>(found);
-  if (a == "cordon" || a == "uncordon") {
-    if (!Cordon(node, a == "cordon", error)) return false;
-    out.notes.push_back("node " + step.args[0] +
-                        (a == "cordon" ? " cordoned: spec.unschedulable, and the node lifecycle controller's taint " +
-                                             std::string(kUnschedulableTaint) + ":NoSchedule"
-                                       : " uncordoned, its node.kubernetes.io/unschedulable taint removed"));
-    return true;
-  }
-  if (a == "drain") {
-    if (!Cordon(node, true, error)) return false;
-    out.notes.push_back("node " + step.args[0] + " cordoned (with the " + kUnschedulableTaint +
-                        " taint) and drained: its pods evicted, DaemonSet pods stay");
-    const Scenario& now = doc_.scenario();
-    const WorkloadIndex workloads(now);
-    std::vector<size_t> pods;
-    for (size_t p = 0; p < now.pods.size(); ++p)
-      if (now.pods[p].spec.nodeName == step.args[0] && workloads.Of(now.pods[p]).rfind("DaemonSet/", 0) != 0)
-        pods.push_back(p);
-    return Evict(pods, out, error);
-  }
-  // add-node: a machine of the same pool (CopyNode's labels, schedulable), then the labels asked for.
-  std::string name;
-  for (int k = 1; name.empty() || why::FindNode(s, name) >= 0; ++k) name = step.args[0] + "-new-" + std::to_string(k);
-  v1::LabelMap labels = why::CopyNode(s.nodes[node], name).metadata.labels;
-  for (size_t i = 1; i < step.args.size(); ++i) {
-    std::string key, value;
-    SplitLabel(step.args[i], key, value);
-    labels[key] = value;
-  }
-  const bool cordoned = s.nodes[node].unschedulable;
-  if (!doc_.AddNodeLike(node, name, labels, error)) return false;
-  if (cordoned && !doc_.SetNodeUnschedulable(doc_.scenario().nodes.size() - 1, false, error)) return false;
-  out.notes.push_back("node " + name + " added, like " + step.args[0]);
-  AfterEdit(out);
-  return true;
-}
-
-// kubectl cordon / uncordon: spec.unschedulable, and the taint the node lifecycle controller
-// keeps in step with it (nodelifecycle doNoScheduleTaintingPass, TaintNodeUnschedulable),
-// which a spread constraint with nodeTaintsPolicy: Honor sees.
-bool Simulation::Cordon(size_t node, bool cordoned, std::string& error) {
-  const v1::Node& n = doc_.scenario().nodes.at(node);
-  std::vector<v1::Taint> taints;
-  for (const v1::Taint& t : n.taints)
-    if (t.key != kUnschedulableTaint) taints.push_back(t);
-  if (cordoned) taints.push_back(v1::Taint{kUnschedulableTaint, "", "NoSchedule"});
-  const bool taintsChange = taints.size() != n.taints.size() || cordoned != n.unschedulable;
-  return (n.unschedulable == cordoned || doc_.SetNodeUnschedulable(node, cordoned, error)) &&
-         (!taintsChange || doc_.SetNodeTaints(node, std::move(taints), error));
-}
-
-// RemovePodsViolatingTopologySpreadConstraint with its defaults over the cluster as it is.
-bool Simulation::Deschedule(StepReport& out, std::string& error) {
-  Scenario s = doc_.scenario();
-  if (release_) s.release = *release_;
-  Cluster cluster(std::move(s));
-  const descheduler::BalanceResult r = descheduler::RemovePodsViolatingTopologySpreadConstraint(cluster);
-  std::vector<size_t> pods;
-  for (const descheduler::Eviction& e : r.evictions) {
-    pods.push_back(e.pod);
-    out.notes.push_back("descheduler evicts " + cluster.pod(e.pod).key + ": " + e.reason);
-  }
-  for (const descheduler::Eviction& e : r.kept)
-    out.notes.push_back("descheduler leaves " + cluster.pod(e.pod).key + ": " + e.reason);
-  if (pods.empty())
-    out.notes.push_back("descheduler: every DoNotSchedule constraint is within its maxSkew; nothing to evict");
-  return Evict(pods, out, error);
 }
 
 void Simulation::Beat(StepReport& out, const char* actor) {

@@ -18,16 +18,8 @@
 
 namespace spreadlab::simulator {
 
-// One event as a person writes it:
-//   scale NS/NAME N              kubectl scale (Deployment, ReplicaSet, StatefulSet, ...)
-//   rollout NS/NAME              kubectl rollout restart of a Deployment
-//   cordon NODE | uncordon NODE  spec.unschedulable and the node.kubernetes.io/unschedulable taint
-//   drain NODE                   kubectl drain --ignore-daemonsets --force: cordon, evict its pods
-//   fail LABEL=VALUE             the nodes with that label disappear with their pods
-//   restore                      the failed nodes come back, empty
-//   add-node NODE [LABEL=VALUE...]   a new node like NODE (as a cluster autoscaler adds one)
-//   deschedule                   the descheduler's RemovePodsViolatingTopologySpreadConstraint
-// The workload may be written "[Kind/]NS/NAME" as for --scale.
+// One event as a person writes it: "ACTION ARGS..." (the actions, their forms and what
+// each does: simulator/events.h's table). A workload is written "[Kind/]NS/NAME".
 struct SimStep {
   std::string text;  // as written
   std::string action;
@@ -41,6 +33,9 @@ bool ParseSimStep(const std::string& text, SimStep& out, std::string& error);
 // tells (`spreadlab simulate FILE` without --step, the lab's Events panel).
 inline constexpr const char* kSimulateAnnotation = "spreadlab.io/simulate";
 std::vector<std::string> ScenarioSteps(const controlplane::ScenarioDoc& doc);
+
+// "namespace/name", as the reports name a pod.
+inline std::string PodKey(const v1::Pod& p) { return p.metadata.ns + "/" + p.metadata.name; }
 
 struct SimPod {
   std::string pod;       // "namespace/name"
@@ -110,13 +105,16 @@ class Simulation {
   // The reports of the next Start / Step carry their beats.
   void RecordBeats() { recordBeats_ = true; }
 
- private:
-  bool Apply(const SimStep& step, StepReport& out, std::string& error);
-  bool Settle(StepReport& out, std::string& error);
-  bool Deschedule(StepReport& out, std::string& error);
-  bool Cordon(size_t node, bool cordoned, std::string& error);
+  // For the events (simulator/events.cpp): the document they edit, the release asked for,
+  // what the controllers did in answer to the last edit, and pods evicted as kubectl
+  // evicts them (their controllers answer).
+  controlplane::ScenarioDoc& doc() { return doc_; }
+  const Release* release() const { return release_; }
+  void AfterEdit(StepReport& out);
   bool Evict(const std::vector<size_t>& pods, StepReport& out, std::string& error);
-  void AfterEdit(StepReport& out);  // what the controllers did in answer to the last edit
+
+ private:
+  bool Settle(StepReport& out, std::string& error);
   // Records an event or controllers beat: the notes since the last one, the document now.
   void Beat(StepReport& out, const char* actor);
 

@@ -1,4 +1,4 @@
-// Benchmarks of `spreadlab simulate` (io/simulate.h): a rolling update of a Deployment
+// Benchmarks of `spreadlab simulate` (simulator/simulation.h): a rolling update of a Deployment
 // whose pods run spread over the zones of a big cluster, from `rollout` until the last old
 // pod is gone (every Deployment sync, ReplicaSet sync and scheduling cycle on the way).
 #include <benchmark/benchmark.h>

@@ -1,5 +1,5 @@
 // controlplane::ScenarioDoc::ApplyText (`kubectl apply -f` onto the document being edited) and the
-// edits of a controlled pod's template (io/scenario_template.cpp).
+// edits of a controlled pod's template (controlplane/scenario_template.cpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,7 +1,8 @@
-// The events of io/simulate.h one by one: what each does to the document, and the errors
+// The events of simulator/simulation.h one by one: what each does to the document, and the errors
 // that name the step. The stories (examples with their steps) are golden tests.
 #include <gtest/gtest.h>
 
+#include "simulator/events.h"
 #include "simulator/simulation.h"
 #include "testing/read_file.h"
 
@@ -181,6 +182,29 @@ TEST(SimulateTest, RecordedRolloutTellsTheControllersSteps) {
   EXPECT_EQ(scheduler, report.placements.size());
   EXPECT_EQ(report.placements.size(), 6u);  // every pod of the new revision
   EXPECT_EQ(report.beats.front().actor, "event");
+}
+
+// The events are spelled once, in simulator/events.cpp's table: the parser reads it, and
+// the README's table and docs/js-api.md's simulate row must say what it says.
+TEST(SimulateEvents, TheDocsListEveryEventAsTheTableHasIt) {
+  const std::string readme = testing::ReadFile(std::string(SPREADLAB_SOURCE_DIR) + "/README.md");
+  const std::string jsApi = testing::ReadFile(std::string(SPREADLAB_SOURCE_DIR) + "/docs/js-api.md");
+  const size_t simulateRow = jsApi.find("| `simulate(step)` |");
+  ASSERT_NE(simulateRow, std::string::npos);
+  const std::string jsRow = jsApi.substr(simulateRow, jsApi.find('\n', simulateRow) - simulateRow);
+  for (const simulator::EventKind& k : simulator::EventKinds()) {
+    SCOPED_TRACE(k.name);
+    EXPECT_NE(readme.find("| `" + k.Form() + "` | " + k.help + " |\n"), std::string::npos) << "README's row";
+    EXPECT_NE(jsRow.find("`" + k.Form() + "`"), std::string::npos) << "docs/js-api.md's simulate row";
+    simulator::SimStep step;
+    std::string error;
+    EXPECT_FALSE(simulator::ParseSimStep(std::string(k.name) + " a b c d", step, error) && k.maxArgs < 4)
+        << "the table's arity is checked";
+  }
+  simulator::SimStep step;
+  std::string error;
+  EXPECT_FALSE(simulator::ParseSimStep("explode zone-a", step, error));
+  EXPECT_NE(error.find("(steps: " + simulator::EventForms(" | ") + ")"), std::string::npos) << error;
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "app/app.h"
 #include "app/panels/panels.h"
+#include "simulator/events.h"
 
 namespace spreadlab::app {
 
@@ -154,10 +155,10 @@ void DrawEventsPanel(Lab& lab, UiState& ui) {
   if (ImGui::Button("Apply") || enter) Later([&lab, step = std::string(buf)] { lab.Simulate(step); });
   MarkItem("eventApply");
   ImGui::SameLine();
-  HelpMarker(
-      "scale NS/NAME N, rollout NS/NAME, cordon NODE, uncordon NODE, drain NODE, fail LABEL=VALUE, restore, "
-      "add-node NODE [LABEL=VALUE...], deschedule. Right-click a node to drain it, a zone to fail it. Each event "
-      "is one edit: Undo takes it back.");
+  static const std::string help = simulator::EventForms(", ") +
+                                  ". Right-click a node to drain it, a zone to fail it. Each event is one edit: Undo "
+                                  "takes it back.";
+  HelpMarker(help.c_str());
   for (size_t i = 0; i < events.size(); ++i) DrawReport(lab, ui, i, *events[i]);
   if (!events.empty()) DrawSkewCharts(events);
 }
