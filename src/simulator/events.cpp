@@ -4,7 +4,7 @@
 
 #include "core/cluster.h"
 #include "core/descheduler/topology_spread.h"
-#include "core/why/edit.h"
+#include "core/scenario_nodes.h"
 #include "core/workload.h"
 
 namespace spreadlab::simulator {
@@ -51,7 +51,7 @@ bool NodeThenLabels(const std::vector<std::string>& args, std::string& why) {
 
 // The node a node event names.
 bool NodeNamed(const Scenario& s, const std::string& name, size_t& node, std::string& error) {
-  const ptrdiff_t found = why::FindNode(s, name);
+  const ptrdiff_t found = FindNode(s, name);
   if (found < 0) {
     error = "no node \"" + name + "\" in the scenario";
     return false;
@@ -165,8 +165,8 @@ bool AddNode(Simulation& sim, const SimStep& step, StepReport& out, std::string&
   size_t node = 0;
   if (!NodeNamed(s, step.args[0], node, error)) return false;
   std::string name;
-  for (int k = 1; name.empty() || why::FindNode(s, name) >= 0; ++k) name = step.args[0] + "-new-" + std::to_string(k);
-  v1::LabelMap labels = why::CopyNode(s.nodes[node], name).metadata.labels;
+  for (int k = 1; name.empty() || FindNode(s, name) >= 0; ++k) name = step.args[0] + "-new-" + std::to_string(k);
+  v1::LabelMap labels = CopyNode(s.nodes[node], name).metadata.labels;
   for (size_t i = 1; i < step.args.size(); ++i) {
     std::string key, value;
     SplitLabel(step.args[i], key, value);

@@ -8,6 +8,7 @@
 #include "core/plugins/podtopologyspread/plugin.h"
 #include "core/plugins/registry.h"
 #include "core/scheduler/schedule.h"
+#include "core/scenario_nodes.h"
 #include "core/why/edit.h"
 #include "simulator/session.h"
 #include "contracts/trace_json.h"
@@ -708,7 +709,7 @@ void Lab::ScrubTo(size_t step) {
   std::vector<std::pair<size_t, std::string>> binds;
   for (size_t i = from; i < step; ++i) {
     if (timelineBinds_[i].second.empty()) continue;
-    if (const ptrdiff_t p = why::FindPod(doc.scenario(), timelineBinds_[i].first); p >= 0)
+    if (const ptrdiff_t p = FindPod(doc.scenario(), timelineBinds_[i].first); p >= 0)
       binds.emplace_back(static_cast<size_t>(p), timelineBinds_[i].second);
   }
   if (!doc.SetPodNodeNames(binds, error)) {

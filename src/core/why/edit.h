@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/api.h"
+#include "core/scenario_nodes.h"
 
 namespace spreadlab::why {
 
@@ -98,22 +99,12 @@ bool WriteClusterEdit(const Scenario& s, size_t pod, const Edit& edit, ClusterWr
 enum class PodField : uint8_t { SpreadConstraints, NodeSelector, RequiredNodeAffinity, Tolerations };
 PodField PodFieldOf(EditKind k);
 
-// A new machine of the same pool as `node`, called `name`: same labels except
-// those naming the node itself (kubernetes.io/hostname, and any label whose
-// value is the node's name, so a per-node topology key gets a domain of its
-// own), schedulable, same taints and allocatable.
-v1::Node CopyNode(const v1::Node& node, const std::string& name);
-
 // Pod `pod` with its containers' requests lowered so that its requests, as the scheduler
 // counts them under `release`, become each change's `to`: each resource is taken off the
 // app containers in order. nullopt when that cannot reach them (an init container or
 // pod-level requests decide the amount).
 std::optional<v1::Pod> ShrinkRequests(const v1::Pod& pod, const std::vector<ResourceChange>& changes,
                                       const Release& release);
-
-// The index of the node named `name`, of the pod "namespace/name"; -1 when there is none.
-ptrdiff_t FindNode(const Scenario& s, const std::string& name);
-ptrdiff_t FindPod(const Scenario& s, const std::string& key);
 
 // What changes, in one line, e.g.
 // "constraint #1 (topologyKey zone): maxSkew 1 -> 2".
