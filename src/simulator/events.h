@@ -2,7 +2,7 @@
 // The events of the cluster over time, one row each: its name, the form of its arguments,
 // what it does, and how it is checked and applied. ParseSimStep reads the row, Simulation
 // applies it; the CLI's --step help, the Events panel's help and the README's table are
-// written from it (tests/unit/simulate_test.cpp holds the docs to it). A new event is one
+// written from it (tests/unit/simulator/simulation_test.cpp holds the docs to it). A new event is one
 // function and one row in events.cpp.
 #include <cstddef>
 #include <string>
