@@ -52,7 +52,7 @@ void Print(const nlohmann::ordered_json& j, const std::string& format) {
 std::vector<std::string> scaleArgs;
 
 // The --scale arguments parsed; false (with the error printed) on a malformed one.
-bool ScaleSteps(std::vector<spreadlab::simulator::ScaleStep>& out) {
+bool ScaleSteps(std::vector<spreadlab::simulator::SimStep>& out) {
   out.assign(scaleArgs.size(), {});
   std::string error;
   for (size_t i = 0; i < scaleArgs.size(); ++i)
@@ -180,7 +180,7 @@ int Compare(const std::string& fileA, const std::string& fileB, const std::strin
 // and pods the workload controllers create, less the pods they delete (after --scale).
 int Export(const std::string& file, const std::string& format) {
   std::string text, error;
-  std::vector<spreadlab::simulator::ScaleStep> scales;
+  std::vector<spreadlab::simulator::SimStep> scales;
   if (!ScaleSteps(scales)) return kExitBadInput;
   spreadlab::controlplane::ScenarioDoc doc;
   std::vector<std::string> notes;

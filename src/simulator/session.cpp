@@ -7,30 +7,33 @@
 #include "core/workload.h"
 #include "controlplane/scenario_doc.h"
 #include "io/scenario_json.h"
+#include "simulator/events.h"
 
 namespace spreadlab::simulator {
 
-bool ParseScaleStep(const std::string& text, ScaleStep& out, std::string& error) {
+bool ParseScaleStep(const std::string& text, SimStep& out, std::string& error) {
   const size_t eq = text.rfind('=');
-  const std::string n = eq == std::string::npos ? "" : text.substr(eq + 1);
-  if (eq == std::string::npos || eq == 0 || n.empty() || n.size() > 9 ||
-      n.find_first_not_of("0123456789") != std::string::npos) {
+  std::string ignored;
+  if (eq == std::string::npos || eq == 0 || text.find_first_of(" \t") != std::string::npos ||
+      !ParseSimStep("scale " + text.substr(0, eq) + " " + text.substr(eq + 1), out, ignored)) {
     error = "--scale " + text + ": expected [KIND/]NAMESPACE/NAME=REPLICAS, e.g. shop/web=4";
     return false;
   }
-  out = ScaleStep{text.substr(0, eq), std::stoll(n)};
   return true;
 }
 
 bool OpenDocument(std::string_view text, controlplane::ScenarioDoc& doc, std::vector<std::string>& notes,
                   std::vector<io::DeletedPod>& deleted, std::string& error, std::string_view source,
-                  const std::vector<ScaleStep>& scales) {
+                  const std::vector<SimStep>& scales) {
   if (!doc.Load(text, error, source)) return false;
   notes = doc.controllerNotes();
   deleted = doc.deletedPods();
-  for (const ScaleStep& s : scales) {
-    if (!doc.Scale(s.workload, s.replicas, error)) {
-      error = "--scale " + s.workload + "=" + std::to_string(s.replicas) + ": " + error;
+  // Each the scale event's edit (its controller answers), before anything is scheduled.
+  Simulation simulation(doc);
+  for (const SimStep& s : scales) {
+    StepReport ignored;
+    if (!FindEventKind(s.action)->apply(simulation, s, ignored, error)) {
+      error = "--scale " + s.args[0] + "=" + s.args[1] + ": " + error;
       return false;
     }
     notes.insert(notes.end(), doc.controllerNotes().begin(), doc.controllerNotes().end());
@@ -55,7 +58,7 @@ bool ApplyReleaseOptions(const OpenOptions& options, Release& release, std::stri
 
 bool OpenSession(std::string_view text, Session& out, std::string& error, std::string_view source,
                  const OpenOptions& options) {
-  const std::vector<ScaleStep>& scales = options.scales;
+  const std::vector<SimStep>& scales = options.scales;
   Scenario scenario;
   io::ReadResult r;
   if (scales.empty()) {  // the plain read: no document to keep

@@ -9,6 +9,7 @@
 #include "core/cluster.h"
 #include "core/framework/framework.h"
 #include "controlplane/scenario_doc.h"
+#include "simulator/simulation.h"
 #include "io/controllers.h"
 
 namespace spreadlab::simulator {
@@ -21,14 +22,9 @@ struct Session {
   std::vector<io::DeletedPod> deleted;  // the pods they deleted (scaling down)
 };
 
-// `kubectl scale`, applied after reading: the workload ("[Kind/]namespace/name") and its replicas.
-struct ScaleStep {
-  std::string workload;
-  int64_t replicas = 0;
-};
-
-// "[Kind/]namespace/name=N" as a ScaleStep; false with an error otherwise.
-bool ParseScaleStep(const std::string& text, ScaleStep& out, std::string& error);
+// The CLI's --scale "[Kind/]namespace/name=N": the `scale` event (simulator/events.h),
+// applied once the scenario is read; false with an error otherwise.
+bool ParseScaleStep(const std::string& text, SimStep& out, std::string& error);
 
 // Reads, validates and compiles `text` (JSON or YAML). Returns false with a one-line
 // error naming the JSON path when the input is not a valid scenario; for YAML the
@@ -39,14 +35,14 @@ bool ParseScaleStep(const std::string& text, ScaleStep& out, std::string& error)
 // located with `source` or names the step.
 bool OpenDocument(std::string_view text, controlplane::ScenarioDoc& doc, std::vector<std::string>& notes,
                   std::vector<io::DeletedPod>& deleted, std::string& error, std::string_view source = {},
-                  const std::vector<ScaleStep>& scales = {});
+                  const std::vector<SimStep>& scales = {});
 
 // What a person asks of the scenario besides the file: the CLI's --scale, --kube-version
 // and --feature-gates.
 struct OpenOptions {
-  std::vector<ScaleStep> scales;  // applied in order after reading (OpenDocument)
-  std::string kubeVersion;        // overrides the scenario's release ("1.35", "master")
-  std::string featureGates;       // "Name=true,..." after the configuration's featureGates
+  std::vector<SimStep> scales;  // applied in order after reading (OpenDocument)
+  std::string kubeVersion;      // overrides the scenario's release ("1.35", "master")
+  std::string featureGates;     // "Name=true,..." after the configuration's featureGates
 };
 
 // The release `options` ask for, on top of the scenario's own (core/release.h). False

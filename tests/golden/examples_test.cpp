@@ -25,7 +25,9 @@ namespace {
 
 simulator::OpenOptions ScaleWebTo6() {
   simulator::OpenOptions o;
-  o.scales = {{"default/web", 6}};
+  o.scales.resize(1);
+  std::string error;
+  EXPECT_TRUE(simulator::ParseScaleStep("default/web=6", o.scales[0], error)) << error;
   return o;
 }
 
