@@ -60,11 +60,13 @@ bool NodeNamed(const Scenario& s, const std::string& name, size_t& node, std::st
   return true;
 }
 
-// kubectl cordon / uncordon: spec.unschedulable, and the taint the node lifecycle controller
-// keeps in step with it (nodelifecycle doNoScheduleTaintingPass, TaintNodeUnschedulable),
-// which a spread constraint with nodeTaintsPolicy: Honor sees.
-bool SetCordoned(controlplane::ScenarioDoc& doc, size_t node, bool cordoned, std::string& error) {
-  const v1::Node& n = doc.scenario().nodes.at(node);
+// kubectl cordon / uncordon of the node named `name`: spec.unschedulable, and the taint the
+// node lifecycle controller keeps in step with it (nodelifecycle doNoScheduleTaintingPass,
+// TaintNodeUnschedulable), which a spread constraint with nodeTaintsPolicy: Honor sees.
+bool SetCordoned(controlplane::ScenarioDoc& doc, const std::string& name, bool cordoned, std::string& error) {
+  size_t node = 0;
+  if (!NodeNamed(doc.scenario(), name, node, error)) return false;
+  const v1::Node& n = doc.scenario().nodes[node];
   std::vector<v1::Taint> taints;
   for (const v1::Taint& t : n.taints)
     if (t.key != kUnschedulableTaint) taints.push_back(t);
@@ -88,9 +90,7 @@ bool Rollout(Simulation& sim, const SimStep& step, StepReport& out, std::string&
 }
 
 bool Cordon(Simulation& sim, const SimStep& step, StepReport& out, std::string& error) {
-  size_t node = 0;
-  if (!NodeNamed(sim.doc().scenario(), step.args[0], node, error) || !SetCordoned(sim.doc(), node, true, error))
-    return false;
+  if (!SetCordoned(sim.doc(), step.args[0], true, error)) return false;
   out.notes.push_back("node " + step.args[0] +
                       " cordoned: spec.unschedulable, and the node lifecycle controller's taint " +
                       kUnschedulableTaint + ":NoSchedule");
@@ -98,18 +98,14 @@ bool Cordon(Simulation& sim, const SimStep& step, StepReport& out, std::string& 
 }
 
 bool Uncordon(Simulation& sim, const SimStep& step, StepReport& out, std::string& error) {
-  size_t node = 0;
-  if (!NodeNamed(sim.doc().scenario(), step.args[0], node, error) || !SetCordoned(sim.doc(), node, false, error))
-    return false;
+  if (!SetCordoned(sim.doc(), step.args[0], false, error)) return false;
   out.notes.push_back("node " + step.args[0] + " uncordoned, its node.kubernetes.io/unschedulable taint removed");
   return true;
 }
 
 // kubectl drain --ignore-daemonsets --force: cordon, then evict every pod but DaemonSet pods.
 bool Drain(Simulation& sim, const SimStep& step, StepReport& out, std::string& error) {
-  size_t node = 0;
-  if (!NodeNamed(sim.doc().scenario(), step.args[0], node, error) || !SetCordoned(sim.doc(), node, true, error))
-    return false;
+  if (!SetCordoned(sim.doc(), step.args[0], true, error)) return false;
   out.notes.push_back("node " + step.args[0] + " cordoned (with the " + kUnschedulableTaint +
                       " taint) and drained: its pods evicted, DaemonSet pods stay");
   const Scenario& now = sim.doc().scenario();

@@ -32,7 +32,7 @@ bool OpenDocument(std::string_view text, controlplane::ScenarioDoc& doc, std::ve
   Simulation simulation(doc);
   for (const SimStep& s : scales) {
     StepReport ignored;
-    if (!FindEventKind(s.action)->apply(simulation, s, ignored, error)) {
+    if (!s.kind->apply(simulation, s, ignored, error)) {
       error = "--scale " + s.args[0] + "=" + s.args[1] + ": " + error;
       return false;
     }

@@ -68,11 +68,10 @@ bool ParseSimStep(const std::string& text, SimStep& out, std::string& error) {
     return false;
   };
   if (words.empty()) return fail("empty");
-  out = SimStep{text, words[0], std::vector<std::string>(words.begin() + 1, words.end())};
-  const EventKind* kind = FindEventKind(out.action);
-  if (!kind) return fail("unknown action \"" + out.action + "\"");
+  out = SimStep{text, words[0], std::vector<std::string>(words.begin() + 1, words.end()), FindEventKind(words[0])};
+  if (!out.kind) return fail("unknown action \"" + out.action + "\"");
   std::string why;
-  if (!kind->CheckArgs(out.args, why)) return fail(why);
+  if (!out.kind->CheckArgs(out.args, why)) return fail(why);
   return true;
 }
 
@@ -104,18 +103,24 @@ bool Simulation::Step(const SimStep& step, StepReport& out, std::string& error) 
   out = StepReport{};
   out.action = step.text;
   notesBeaten_ = 0;
-  const EventKind* kind = FindEventKind(step.action);
-  if (!kind) {
-    error = step.text + ": unknown action \"" + step.action + "\"";
-    return false;
-  }
-  if (!kind->apply(*this, step, out, error)) {
+  if (!step.kind->apply(*this, step, out, error)) {
     error = step.text + ": " + error;
     return false;
   }
   Beat(out, "event");
   if (!Settle(out, error)) return false;
-  if (kind->settled) kind->settled(out);
+  if (step.kind->settled) step.kind->settled(out);
+  return true;
+}
+
+bool Simulation::StartThenStep(const SimStep& step, std::vector<std::shared_ptr<StepReport>>& reports,
+                               std::string& error) {
+  auto start = std::make_shared<StepReport>();
+  auto report = std::make_shared<StepReport>();
+  if (!Start(*start, error) || !Step(step, *report, error)) return false;
+  reports.clear();
+  if (!start->placements.empty() || start->rounds > 1) reports.push_back(std::move(start));
+  reports.push_back(std::move(report));
   return true;
 }
 

@@ -20,10 +20,12 @@ namespace spreadlab::simulator {
 
 // One event as a person writes it: "ACTION ARGS..." (the actions, their forms and what
 // each does: simulator/events.h's table). A workload is written "[Kind/]NS/NAME".
+struct EventKind;
 struct SimStep {
   std::string text;  // as written
   std::string action;
   std::vector<std::string> args;
+  const EventKind* kind = nullptr;  // its row of simulator/events.h's table (ParseSimStep sets it)
 };
 
 // False with an error that names the step and shows the accepted forms.
@@ -100,8 +102,12 @@ class Simulation {
 
   // Places the pending pods of the scenario as loaded (and what the controllers then do).
   bool Start(StepReport& out, std::string& error);
-  // Applies `step`, then lets the controllers and the scheduler settle.
+  // Applies `step` (from ParseSimStep), then lets the controllers and the scheduler settle.
   bool Step(const SimStep& step, StepReport& out, std::string& error);
+  // An event on a cluster that may not be settled yet (the lab's): Start, then Step, as
+  // `spreadlab simulate` orders them. `reports` receives the start's report only when
+  // settling changed something (it placed a pod or the controllers answered), then the step's.
+  bool StartThenStep(const SimStep& step, std::vector<std::shared_ptr<StepReport>>& reports, std::string& error);
   // The reports of the next Start / Step carry their beats.
   void RecordBeats() { recordBeats_ = true; }
 

@@ -377,8 +377,7 @@ bool Lab::Simulate(const std::string& text, std::string* error) {
     if (error) *error = e;
     return false;
   }
-  auto start = std::make_shared<simulator::StepReport>();
-  auto report = std::make_shared<simulator::StepReport>();
+  std::vector<std::shared_ptr<simulator::StepReport>> reports;
   // The timeline goes on across events (the edit's Commit clears it): from where it was
   // scrubbed to, or from the scenario as it is now.
   const bool stepThrough = doc_.scenario().nodes.size() + doc_.scenario().pods.size() <= kMaxStepThroughObjects;
@@ -391,7 +390,7 @@ bool Lab::Simulate(const std::string& text, std::string* error) {
                              [&](controlplane::ScenarioDoc& d, std::string& err) {
                                simulator::Simulation simulation(d);
                                if (stepThrough) simulation.RecordBeats();
-                               return simulation.Start(*start, err) && simulation.Step(step, *report, err);
+                               return simulation.StartThenStep(step, reports, err);
                              },
                              error);
   if (applied && !stepThrough) timeline.clear(), binds.clear();
@@ -401,11 +400,10 @@ bool Lab::Simulate(const std::string& text, std::string* error) {
     cursor_ = timeline_.size();
     return false;
   }
-  // Settling changed nothing when it placed no pod and the controllers did not answer (the
-  // cluster was settled already): no event of its own, and no beats on the timeline.
-  const bool started = !start->placements.empty() || start->rounds > 1;
+  // A start that changed nothing (the cluster was settled already) is not among the reports:
+  // no event of its own, and no beats on the timeline.
   std::string summary;
-  for (const auto& r : started ? std::vector{start, report} : std::vector{report}) {
+  for (const auto& r : reports) {
     for (simulator::SimBeat& beat : r->beats) {
       TimelineStep t{beat.pod.pod, beat.pod.node,         beat.message,          std::move(beat.spread),
                      beat.actor,   std::move(beat.lines), std::move(beat.state), nullptr};
@@ -420,7 +418,7 @@ bool Lab::Simulate(const std::string& text, std::string* error) {
                std::to_string(r->placements.size()) + " placed, " + std::to_string(r->pending.size()) + " Pending";
   }
   cursor_ = timeline_.size();
-  for (const simulator::SimSpread& s : report->spread)
+  for (const simulator::SimSpread& s : reports.back()->spread)
     if (s.skew > s.maxSkew)
       summary += "; " + s.workload + " skew " + std::to_string(s.skew) + " > maxSkew " + std::to_string(s.maxSkew);
   SetStatus(summary, false);

@@ -38,21 +38,16 @@ const ojson& Items(const ojson& o) {
 }
 
 // What an event did (the Events panel lists it), made again from the document before it
-// as Lab::Simulate made it: the cluster settled first ("start", kept when it placed a pod
-// or the controllers answered), then the step.
+// as Lab::Simulate made it (Simulation::StartThenStep).
 std::vector<std::shared_ptr<const simulator::StepReport>> EventReports(const controlplane::ScenarioDoc& before,
                                                                        const std::string& step) {
   simulator::SimStep parsed;
   std::string error;
-  auto start = std::make_shared<simulator::StepReport>();
-  auto report = std::make_shared<simulator::StepReport>();
+  std::vector<std::shared_ptr<simulator::StepReport>> reports;
   controlplane::ScenarioDoc doc = before;
   simulator::Simulation simulation(doc);
-  if (!simulator::ParseSimStep(step, parsed, error) || !simulation.Start(*start, error) ||
-      !simulation.Step(parsed, *report, error))
-    return {};
-  if (!start->placements.empty() || start->rounds > 1) return {start, report};
-  return {report};
+  if (!simulator::ParseSimStep(step, parsed, error) || !simulation.StartThenStep(parsed, reports, error)) return {};
+  return {reports.begin(), reports.end()};
 }
 
 }  // namespace
