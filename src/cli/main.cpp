@@ -184,7 +184,7 @@ int Export(const std::string& file, const std::string& format) {
   if (!ScaleSteps(scales)) return kExitBadInput;
   spreadlab::controlplane::ScenarioDoc doc;
   std::vector<std::string> notes;
-  std::vector<spreadlab::io::DeletedPod> deleted;
+  std::vector<spreadlab::controlplane::DeletedPod> deleted;
   if (!ReadInput(file, text, error) ||
       !spreadlab::simulator::OpenDocument(text, doc, notes, deleted, error, file == "-" ? "<stdin>" : file, scales)) {
     fmt::print(stderr, "error: {}\n", error);

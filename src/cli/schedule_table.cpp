@@ -9,7 +9,8 @@
 namespace spreadlab::cli {
 
 std::string ScheduleTable(const Cluster& cluster, const std::vector<Placement>& placements,
-                          const std::vector<SpreadReport>& spread, const std::vector<io::DeletedPod>& deleted) {
+                          const std::vector<SpreadReport>& spread,
+                          const std::vector<controlplane::DeletedPod>& deleted) {
   std::string out;
   if (!deleted.empty()) {
     out += fmt::format("Deleted by their controllers ({} pod(s), scaling down):\n", deleted.size());

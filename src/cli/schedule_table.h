@@ -4,12 +4,13 @@
 
 #include "core/scheduler/schedule.h"
 #include "core/scheduler/spread_report.h"
-#include "io/controllers.h"
+#include "controlplane/controllers/controllers.h"
 
 namespace spreadlab::cli {
 
 // `deleted`: the pods the workload controllers deleted first (a scale-down), listed above the placements.
 std::string ScheduleTable(const Cluster& cluster, const std::vector<Placement>& placements,
-                          const std::vector<SpreadReport>& spread, const std::vector<io::DeletedPod>& deleted = {});
+                          const std::vector<SpreadReport>& spread,
+                          const std::vector<controlplane::DeletedPod>& deleted = {});
 
 }  // namespace spreadlab::cli

@@ -6,12 +6,12 @@ namespace spreadlab::contracts {
 
 nlohmann::ordered_json ScheduleToJson(const Cluster& cluster, const std::vector<Placement>& placements,
                                       const std::vector<SpreadReport>& spread,
-                                      const std::vector<io::DeletedPod>& deleted) {
+                                      const std::vector<controlplane::DeletedPod>& deleted) {
   using ojson = nlohmann::ordered_json;
   ojson j;
   if (!deleted.empty()) {
     ojson ds = ojson::array();
-    for (const io::DeletedPod& d : deleted)
+    for (const controlplane::DeletedPod& d : deleted)
       ds.push_back(ojson{{"pod", d.ns + "/" + d.name},
                          {"node", d.nodeName.empty() ? ojson(nullptr) : ojson(d.nodeName)},
                          {"workload", d.workload},

@@ -4,7 +4,7 @@
 
 #include "core/scheduler/schedule.h"
 #include "core/scheduler/spread_report.h"
-#include "io/controllers.h"
+#include "controlplane/controllers/controllers.h"
 
 namespace spreadlab::contracts {
 
@@ -12,6 +12,6 @@ namespace spreadlab::contracts {
 // written as "deleted" when there are any.
 nlohmann::ordered_json ScheduleToJson(const Cluster& cluster, const std::vector<Placement>& placements,
                                       const std::vector<SpreadReport>& spread,
-                                      const std::vector<io::DeletedPod>& deleted = {});
+                                      const std::vector<controlplane::DeletedPod>& deleted = {});
 
 }  // namespace spreadlab::contracts

@@ -11,6 +11,7 @@
 #include "core/resources.h"
 #include "core/validation.h"
 #include "io/invalid_object.h"
+#include "controlplane/load_scenario.h"
 #include "io/scenario_json.h"
 #include "controlplane/scenario_doc_json.h"
 #include "io/yaml_out.h"
@@ -78,7 +79,7 @@ ScenarioDoc& ScenarioDoc::operator=(const ScenarioDoc& o) {
 bool ScenarioDoc::Load(std::string_view text, std::string& error, std::string_view source) {
   Scenario next;
   ojson doc;
-  io::ReadResult r = io::ReadScenario(text, next, &doc);
+  LoadResult r = LoadScenario(text, next, &doc);
   if (!r.ok) {
     error = io::LocatedError(r, source);
     return false;
@@ -240,8 +241,8 @@ bool ScenarioDoc::RereadItems(const Snapshot& snapshot, std::string& error) {
 bool ScenarioDoc::Reread(std::string& error, std::string* errorPath) {
   Scenario next;
   ojson doc;
-  io::ReadResult r = io::ReadScenarioDocument(json_->doc, next, &doc, &sync_);
-  sync_ = io::SyncContext{};
+  LoadResult r = LoadScenarioDocument(json_->doc, next, &doc, &sync_);
+  sync_ = controlplane::SyncContext{};
   if (!r.ok) {
     error = r.error;
     if (errorPath) *errorPath = r.path;
@@ -361,7 +362,7 @@ bool ScenarioDoc::SetPodLabels(size_t pod, v1::LabelMap labels, std::string& err
   // A pod's labels decide which workload claims it (ClaimPods): relabelled out of its
   // ReplicaSet's selector it is released and replaced, into an orphan-adopting one it is
   // adopted. With workloads in the document the controllers answer, as in a cluster.
-  const bool answer = io::HasWorkloads(json_->doc);
+  const bool answer = controlplane::HasWorkloads(json_->doc);
   ojson before = answer ? json_->doc : ojson();
   const v1::Pod& p = scenario_->pods[pod];
   Child(json_->Item(p.path), "metadata")["labels"] = LabelsToJson(p.metadata.labels);
@@ -559,7 +560,7 @@ ScenarioDoc::Workload Describe(const ojson& item) {
   auto spec = item.find("spec");
   if (spec != item.end() && spec->is_object())
     if (auto r = spec->find("replicas"); r != spec->end() && r->is_number_integer()) w.replicas = r->get<int64_t>();
-  if (const ojson* ref = io::ControllerRefOf(*meta); ref && ref->value("kind", std::string()) == "Deployment")
+  if (const ojson* ref = controlplane::ControllerRefOf(*meta); ref && ref->value("kind", std::string()) == "Deployment")
     w.controlledBy = "Deployment/" + ref->value("name", std::string());
   return w;
 }

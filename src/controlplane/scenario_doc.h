@@ -18,7 +18,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "core/api.h"
-#include "io/controllers.h"
+#include "controlplane/controllers/controllers.h"
 
 namespace spreadlab::controlplane {
 
@@ -59,7 +59,7 @@ class ScenarioDoc {
   // re-read the document (a workload scaled, a controlled pod removed): notes, and the
   // pods they deleted.
   const std::vector<std::string>& controllerNotes() const { return controllerNotes_; }
-  const std::vector<io::DeletedPod>& deletedPods() const { return deletedPods_; }
+  const std::vector<controlplane::DeletedPod>& deletedPods() const { return deletedPods_; }
   // The document as JSON text; indent < 0 for the compact form.
   std::string Dump(int indent = -1) const;
   // The same document as YAML (io/yaml_out.h).
@@ -138,7 +138,7 @@ class ScenarioDoc {
   // Sets spec.replicas of the Deployment, ReplicaSet, ReplicationController or StatefulSet
   // `workload` names ("[Kind/]namespace/name", or "name" in the default namespace), as
   // `kubectl scale` does; its controller then creates pending pods or deletes pods in its
-  // own order (io/controllers.h).
+  // own order (controlplane/controllers/controllers.h).
   bool Scale(const std::string& workload, int64_t replicas, std::string& error);
   // The workloads `Scale` takes, in document order.
   struct Workload {
@@ -227,9 +227,9 @@ class ScenarioDoc {
   std::vector<std::string> warnings_;
   size_t created_ = 0;
   std::vector<std::string> controllerNotes_;
-  std::vector<io::DeletedPod> deletedPods_;
+  std::vector<controlplane::DeletedPod> deletedPods_;
   std::vector<std::string> createdPods_;
-  io::SyncContext sync_;  // for the re-read in progress: the pods the edit removed, whether time passed
+  controlplane::SyncContext sync_;  // for the re-read in progress: the pods the edit removed, whether time passed
   bool loaded_ = false;
 };
 

@@ -63,7 +63,7 @@ ScenarioDoc::PodTemplate ScenarioDoc::TemplateOf(size_t pod) const {
     }
     if (found == std::string::npos) break;
     out.owners.push_back({kind, name, found});
-    const ojson* next = io::ControllerRefOf(items[found]["metadata"]);
+    const ojson* next = controlplane::ControllerRefOf(items[found]["metadata"]);
     kind = next && Str(*next, "kind") == "Deployment" ? "Deployment" : "";
     name = next ? Str(*next, "name") : "";
   }

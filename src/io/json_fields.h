@@ -1,5 +1,5 @@
 #pragma once
-// Inside io: reading members of a decoded document that the reader validates elsewhere
+// Reading members of a decoded document that the reader validates elsewhere
 // (the workload controllers, the deletion order, the Priority admission run before or
 // beside it), so a member that is missing, null or of another type reads as absent, as
 // the API server reads an unset field.

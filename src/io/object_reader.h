@@ -1,8 +1,9 @@
 #pragma once
-// Inside io only: the scenario reader's reading of one Pod or Node item, for the
-// workload controllers (io/controllers.cpp), so that a DaemonSet's template and the
-// nodes it targets are read exactly as the reader reads them. Both throw ReadError,
-// which the reader (ReadText, the one function that catches) turns into its message.
+// The scenario reader's reading of one Pod or Node item, for the workload controllers
+// (controlplane/controllers/controllers.cpp), so that a DaemonSet's template and the
+// nodes it targets are read exactly as the reader reads them. Both throw ReadError, which
+// the function that catches (io's spreadlab_read_text, the control plane's
+// spreadlab_run_controllers) tells with io::TellReadError.
 #include <string>
 
 #include <nlohmann/json_fwd.hpp>

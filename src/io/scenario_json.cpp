@@ -9,11 +9,9 @@
 
 #include "core/resources.h"
 #include "core/validation.h"
-#include "io/controllers.h"
 #include "io/invalid_object.h"
 #include "io/list_items.h"
-#include "io/pod_deletion_order.h"
-#include "io/priority_admission.h"
+#include "io/metav1_time.h"
 #include "io/object_reader.h"
 #include "io/yaml_json.h"
 #include "io/json_parse.h"
@@ -59,13 +57,15 @@ class Path {
 }
 [[noreturn]] void Fail(const Path& path, const std::string& message) { Fail(path.str(), message); }
 
-// Input text shown in a message: JSON-quoted (so newlines and quotes cannot
-// break the one-line message) and cut short.
+}  // namespace
+
 std::string QuoteText(const std::string& s) {
   std::string q = json(s).dump(-1, ' ', false, json::error_handler_t::replace);
   if (q.size() > 64) q = q.substr(0, 60) + "...\"";
   return q;
 }
+
+namespace {
 
 std::string Describe(const json& j) {
   std::string d = j.dump(-1, ' ', false, json::error_handler_t::replace);
@@ -764,21 +764,23 @@ void ReadItem(const json& item, const Path& path, Scenario& out, ReadResult& res
   } else if (kind == "List") {
     Fail(Child(path, "kind"), "nested Lists are not supported; put the objects directly in items");
   } else if (kind == "Deployment" || kind == "Job" || kind == "DaemonSet" || kind == "PriorityClass") {
-    // Workloads take part through the objects their controllers make (io/controllers.h);
-    // PriorityClasses through the Priority admission's spec.priority (io/priority_admission.h).
+    // Workloads take part through the objects their controllers make (controlplane/controllers/controllers.h);
+    // PriorityClasses through the Priority admission's spec.priority (controlplane/admission/priority_admission.h).
   } else {
     result.warnings.push_back((path.empty() ? "document" : path.str()) + ": kind " + QuoteText(kind) +
                               " does not take part in scheduling; ignored");
   }
 }
 
-// JSON when the text starts like JSON ("{" or "["), YAML otherwise: YAML is a
-// superset of JSON, but JSON's own parser is faster and words its errors as JSON.
+}  // namespace
+
 bool StartsLikeJson(std::string_view text) {
   size_t i = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;  // a UTF-8 byte order mark
   i = text.find_first_not_of(" \t\r\n", i);
   return i != std::string_view::npos && (text[i] == '{' || text[i] == '[');
 }
+
+namespace {
 
 constexpr const char* kEmptyInput =
     "the input is empty: spreadlab reads Kubernetes objects in JSON or YAML, e.g. what `kubectl get nodes,pods -o "
@@ -845,18 +847,6 @@ void ReadDocument(const json& doc, Scenario& out, ReadResult& result) {
   }
 }
 
-// What reading item by item cannot do: the controllers need every item when there is a
-// workload, and the Priority admission when there is a PriorityClass or a pod whose
-// priorityClassName it would resolve.
-bool NeedsWholeDocument(const json& item) {
-  const json* kind = item.is_object() ? Field(item, "kind") : nullptr;
-  if (!kind || !kind->is_string()) return false;  // (ReadItem refuses it)
-  const auto& k = kind->get_ref<const std::string&>();
-  if (k == "PriorityClass" || IsWorkloadKind(k)) return true;
-  const json* spec = k == "Pod" ? Field(item, "spec") : nullptr;
-  return spec && spec->is_object() && !Field(*spec, "priority") && Field(*spec, "priorityClassName");
-}
-
 // Where `s` occurs in `text` from `from` on, or nullptr. memmem: string_view::find stops at
 // every occurrence of the first character, and a JSON text's is mostly a quote.
 const char* Find(std::string_view text, const char* from, std::string_view s) {
@@ -865,10 +855,10 @@ const char* Find(std::string_view text, const char* from, std::string_view s) {
 
 // A JSON dump of nodes and pods (`kubectl get nodes,pods -o json`) read item by item as it
 // is parsed (io/list_items.h), as ReadDocument reads a parsed one, when nobody keeps the
-// document. False when it needs the whole document or is not a List; throws ReadError as
-// ReadItem does. Either way `out` and `result` are then thrown away, and the whole
-// document's read finds the same first error and tells it in its own order.
-bool ReadDumpByItem(std::string_view text, Scenario& out, ReadResult& result) {
+// document. False when an item needs the whole document or it is not a List; throws
+// ReadError as ReadItem does. Either way `out` and `result` are then thrown away, and the
+// whole document's read finds the same first error and tells it in its own order.
+bool ReadDumpByItem(std::string_view text, Scenario& out, ReadResult& result, const ItemFilter& needsWhole) {
   // `kubectl get all` lists pods before workloads, which would be read item by item only to
   // be read again whole. Its Deployments say so at once: a "Deployment" string is a
   // Deployment item or a ReplicaSet's owner; a pod's owner is a ReplicaSet.
@@ -883,7 +873,7 @@ bool ReadDumpByItem(std::string_view text, Scenario& out, ReadResult& result) {
   const bool list = ReadListItems(
       text,
       [&](const json& item, size_t i) {
-        if (NeedsWholeDocument(item)) return false;
+        if (needsWhole && needsWhole(item)) return false;
         ReadItem(item, Index(itemsPath, i), out, result);
         return true;
       },
@@ -894,100 +884,71 @@ bool ReadDumpByItem(std::string_view text, Scenario& out, ReadResult& result) {
   return true;
 }
 
-// An error found in the document the controllers completed, told where it is in the
-// document as written (a created pod's field is its workload template's), with the
-// YAML line of the value, and a hint when YAML turned the unquoted word a string field
-// needed into something else.
-void Locate(std::string_view text, bool yaml, const ControllerResult& controllers, const std::string& path,
-            ReadResult& result) {
-  const std::string source = SourcePath(controllers, path);
+// Where an error found in the document read is in the document as written (a created
+// pod's field is its workload template's), with the YAML line of the value, and a hint
+// when YAML turned the unquoted word a string field needed into something else.
+void Locate(const WrittenAs& written, const std::string& path, ReadResult& result) {
+  const std::string source = written.sourceOf ? written.sourceOf(path) : path;
   result.path = source.empty() ? "document" : source;  // as the error names it
   if (source != path && result.error.compare(0, path.size() + 2, path + ": ") == 0)
     result.error = (source.empty() ? "document" : source) + result.error.substr(path.size());
-  if (!yaml) return;
-  YamlSource src = LocateYamlPath(text, source);
+  if (!written.yaml) return;
+  YamlSource src = LocateYamlPath(written.text, source);
   result.where = {src.where.line, 0};
   if (!src.hint.empty() && result.error.find("expected a string") != std::string::npos)
     result.error += " (" + src.hint + ")";
 }
 
-// An object the API server would refuse, in its words (io/invalid_object.h), at the line
-// of its first error's field. The document as written is parsed again: this is the error
-// path, and only the written objects have the kinds and names the user knows. It read
-// once already, so it reads again without throwing.
-void TellInvalid(std::string_view text, const json* parsed, bool yaml, const ControllerResult& controllers,
-                 std::vector<FieldError> errors, ReadResult& result) {
-  for (FieldError& e : errors) e.path = SourcePath(controllers, e.path);
-  ReadResult ignored;
-  const json written = parsed ? *parsed : yaml ? ParseYaml(text, ignored) : ParseJson(text);
-  size_t first = 0;
-  result.error = OneLine(InvalidObjectError(written, errors, &first));
-  result.path = errors[first].path;
-  if (yaml) result.where = {LocateYamlPath(text, result.path).where.line, 0};
-}
+enum class Mode { Parse, Read, ByItem };
+
+// What the one function that catches is asked to do.
+struct ReadCall {
+  Mode mode = Mode::Read;
+  std::string_view text;      // Parse, ByItem: the text
+  const json* doc = nullptr;  // Read: the document
+  const WrittenAs* written = nullptr;
+  const ItemFilter* needsWhole = nullptr;  // ByItem
+  json* docOut = nullptr;                  // Parse
+  Scenario* out = nullptr;                 // Read, ByItem
+};
 
 // The reader's one try/catch. The wasm build lets only the functions it names catch
 // (EXCEPTION_CATCHING_ALLOWED in src/app/CMakeLists.txt): C linkage keeps this name plain
 // there, whatever the standard library's mangling, and it is never inlined.
-// `parseOnly`: the text into *docOut, as written (ParseObjects).
-extern "C" [[gnu::noinline]] void spreadlab_read_text(std::string_view text, Scenario& out, json* docOut,
-                                                      const json* parsed, ControllerResult& controllers,
-                                                      const SyncContext* context, bool parseOnly, ReadResult& result) {
-  out = Scenario{};
-  const bool yaml = !parsed && !StartsLikeJson(text);
-  if (!parsed && !yaml && !docOut) {  // nobody keeps the document: read it item by item if it can be
-    try {
-      if (ReadDumpByItem(text, out, result)) {
-        result.ok = result.readByItem = true;
-        return;
-      }
-    } catch (const ReadError&) {  // told again below, in the whole document's order
-    } catch (const std::exception&) {
-    }
-    out = Scenario{};
-    result = ReadResult{};
-  }
+extern "C" [[gnu::noinline]] void spreadlab_read_text(const ReadCall& call, ReadResult& result) {
+  const WrittenAs plain{call.text, nullptr, !StartsLikeJson(call.text), {}};
+  const WrittenAs& written = call.written ? *call.written : plain;
   try {
-    json doc = parsed ? *parsed : yaml ? ParseYaml(text, result) : ParseJson(text);
-    if (parseOnly) {
-      result.yaml = yaml;
-      result.ok = true;
-      *docOut = std::move(doc);
-      return;
+    switch (call.mode) {
+      case Mode::Parse:
+        *call.docOut = written.yaml ? ParseYaml(call.text, result) : ParseJson(call.text);
+        result.yaml = written.yaml;
+        break;
+      case Mode::ByItem:
+        if (!ReadDumpByItem(call.text, *call.out, result, *call.needsWhole)) return;
+        result.readByItem = true;
+        break;
+      case Mode::Read:
+        *call.out = Scenario{};
+        ReadDocument(*call.doc, *call.out, result);
+        result.yaml = written.yaml;
+        break;
     }
-    RunControllers(doc, controllers, context);
-    AdmitPriorities(doc);
-    result.notes = controllers.notes;
-    result.created = controllers.created.size();
-    for (const CreatedObject& c : controllers.created) {
-      const json& meta = doc["items"][c.item]["metadata"];
-      if (c.fromTemplate)
-        result.createdPods.push_back(meta.value("namespace", "default") + "/" + meta.value("name", ""));
-    }
-    result.deleted = controllers.deleted;
-    result.claimed = controllers.claimed;
-    ReadDocument(doc, out, result);
-    if (docOut) *docOut = std::move(doc);
   } catch (const ReadError& e) {
-    result.error = OneLine(e.message);
-    if (!e.path.empty() || e.message.rfind("document:", 0) == 0) Locate(text, yaml, controllers, e.path, result);
-    return;
-  } catch (const ControllerError& e) {
-    TellInvalid(text, parsed, yaml, controllers, {{e.path, e.message}}, result);
+    if (call.mode == Mode::ByItem) return;  // told again by the whole document's read, in its order
+    TellReadError(written, e, result);
     return;
   } catch (const std::exception& e) {
+    if (call.mode == Mode::ByItem) return;
     result.error = std::string("invalid input: ") + e.what();
     return;
   }
-  result.yaml = yaml;
   result.ok = true;
 }
 
-// `parsed`, when given, is the document already parsed (and `text` is not read).
-ReadResult ReadText(std::string_view text, Scenario& out, json* docOut, ControllerResult& controllers,
-                    const SyncContext* context = nullptr, const json* parsed = nullptr, bool parseOnly = false) {
+ReadResult Run(const ReadCall& call) {
   ReadResult result;
-  spreadlab_read_text(text, out, docOut, parsed, controllers, context, parseOnly, result);
+  spreadlab_read_text(call, result);
   return result;
 }
 
@@ -1011,85 +972,62 @@ std::string LocatedError(const ReadResult& r, std::string_view source) {
   return at + ": " + r.error;
 }
 
-ReadResult ParseObjects(std::string_view text, nlohmann::ordered_json& doc) {
-  Scenario unused;
-  ControllerResult controllers;
-  return ReadText(text, unused, &doc, controllers, nullptr, nullptr, /*parseOnly=*/true);
+ReadResult ParseObjects(std::string_view text, json& doc) {
+  ReadCall call;
+  call.mode = Mode::Parse;
+  call.text = text;
+  call.docOut = &doc;
+  return Run(call);
+}
+
+ReadResult ReadParsed(const json& doc, Scenario& out, const WrittenAs& written) {
+  ReadCall call;
+  call.doc = &doc;
+  call.written = &written;
+  call.out = &out;
+  return Run(call);
+}
+
+bool ReadJsonDumpByItem(std::string_view text, Scenario& out, ReadResult& result, const ItemFilter& needsWhole) {
+  ReadCall call;
+  call.mode = Mode::ByItem;
+  call.text = text;
+  call.needsWhole = &needsWhole;
+  call.out = &out;
+  out = Scenario{};
+  result = Run(call);
+  if (!result.ok) {
+    out = Scenario{};
+    result = ReadResult{};
+  }
+  return result.ok;
 }
 
 ReadResult ReadObjects(std::string_view text, Scenario& out) {
-  ControllerResult controllers;
-  return ReadText(text, out, nullptr, controllers);
+  json doc;
+  ReadResult r = ParseObjects(text, doc);
+  if (!r.ok) return r;
+  const WrittenAs written{text, nullptr, r.yaml, {}};
+  return ReadParsed(doc, out, written);
 }
 
-namespace {
-ReadResult ReadScenarioText(std::string_view text, const json* parsed, Scenario& out, nlohmann::ordered_json* doc,
-                            const SyncContext* context);
-}  // namespace
-
-ReadResult ReadScenario(std::string_view text, Scenario& out, nlohmann::ordered_json* doc, const SyncContext* context) {
-  return ReadScenarioText(text, nullptr, out, doc, context);
+void TellReadError(const WrittenAs& written, const ReadError& error, ReadResult& result) {
+  result.error = OneLine(error.message);
+  if (!error.path.empty() || error.message.rfind("document:", 0) == 0) Locate(written, error.path, result);
 }
 
-ReadResult ReadScenarioDocument(const nlohmann::ordered_json& parsed, Scenario& out, nlohmann::ordered_json* doc,
-                                const SyncContext* context) {
-  return ReadScenarioText({}, &parsed, out, doc, context);
+// The document as written is parsed again: this is the error path, and only the written
+// objects have the kinds and names the user knows. It was read once already, so this
+// parse does not fail.
+void TellInvalid(const WrittenAs& written, std::vector<FieldError> errors, ReadResult& result) {
+  for (FieldError& e : errors)
+    if (written.sourceOf) e.path = written.sourceOf(e.path);
+  json reparsed;
+  if (!written.parsed) ParseObjects(written.text, reparsed);
+  size_t first = 0;
+  result.error = OneLine(InvalidObjectError(written.parsed ? *written.parsed : reparsed, errors, &first));
+  result.path = errors[first].path;
+  if (written.yaml) result.where = {LocateYamlPath(written.text, result.path).where.line, 0};
 }
-
-namespace {
-
-ReadResult ReadScenarioText(std::string_view text, const json* parsed, Scenario& out, nlohmann::ordered_json* doc,
-                            const SyncContext* context) {
-  ControllerResult controllers;
-  ReadResult result = ReadText(text, out, doc, controllers, context, parsed);
-  if (!result.ok) return result;
-  result.ok = false;
-  const std::string schedulerName = out.profile ? out.profile->schedulerName : "default-scheduler";
-  for (const auto& p : out.pods)
-    if (p.spec.nodeName.empty() && p.spec.schedulerName != schedulerName)
-      result.warnings.push_back((p.path.empty() ? "document" : p.path) + ".spec.schedulerName: " +
-                                QuoteText(p.spec.schedulerName) + " is not the simulated profile's scheduler (" +
-                                QuoteText(schedulerName) + "); spreadlab schedules the pod with that profile anyway");
-  for (const auto& p : out.pods)
-    if (p.phase == "Succeeded" || p.phase == "Failed")
-      result.warnings.push_back((p.path.empty() ? "document" : p.path) + ": pod " + p.metadata.ns + "/" +
-                                p.metadata.name + " has finished (" + p.phase + "); the scheduler does not see it");
-  // Pods bound to nodes the scenario lacks (a node deleted while its pods terminate, a
-  // dump of some nodes with every pod): the API server accepts them and kube-scheduler's
-  // snapshot has no such node, so they count nowhere. One warning for all of them.
-  {
-    std::unordered_set<std::string_view> nodes;
-    nodes.reserve(out.nodes.size());
-    for (const auto& n : out.nodes) nodes.insert(n.metadata.name);
-    std::vector<std::string> elsewhere;
-    for (const auto& p : out.pods)
-      if (!p.spec.nodeName.empty() && !nodes.count(p.spec.nodeName))
-        elsewhere.push_back(p.metadata.ns + "/" + p.metadata.name + " on " + p.spec.nodeName);
-    if (!elsewhere.empty()) {
-      std::string list;
-      for (size_t i = 0; i < elsewhere.size() && i < 3; ++i) list += (i ? ", " : "") + elsewhere[i];
-      if (elsewhere.size() > 3) list += ", ...";
-      result.warnings.push_back(std::to_string(elsewhere.size()) +
-                                " pod(s) are bound to nodes that are not in the scenario (" + list +
-                                "): kube-scheduler's snapshot has no such node, so they count nowhere");
-    }
-  }
-  {
-    std::string error;
-    if (!MakeRelease(out.release.minor, out.release.gateOverrides, out.release, error)) {
-      result.error = (out.profile ? out.profile->configPath + ".featureGates: " : "") + error;
-      return result;
-    }
-  }
-  auto errors = ValidateScenario(out);
-  if (!errors.empty()) {
-    TellInvalid(text, parsed, result.yaml, controllers, std::move(errors), result);
-    return result;
-  }
-  result.ok = true;
-  return result;
-}
-
-}  // namespace
 
 }  // namespace spreadlab::io

@@ -1,10 +1,11 @@
 #pragma once
-// Reading scenarios: `kubectl get nodes,pods -o json|yaml` output (a v1 List), a
-// single object, or YAML documents (`kubectl apply -f` files, io/yaml_json.h), with
-// an optional KubeSchedulerConfiguration item. JSON or YAML is told by content. This
-// is the only place that knows the input's syntax; every error names the JSON path
-// and, for YAML, the line it came from.
-#include <set>
+// Reading scenarios' objects: `kubectl get nodes,pods -o json|yaml` output (a v1 List),
+// a single object, or YAML documents (`kubectl apply -f` files, io/yaml_json.h), with an
+// optional KubeSchedulerConfiguration item. JSON or YAML is told by content. This is the
+// only place that knows the input's syntax; every error names the JSON path and, for
+// YAML, the line it came from. Syntax only: the load pipeline that runs the controllers
+// and admission and validates is controlplane/load_scenario.h.
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,7 +13,8 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "core/api.h"
-#include "io/controllers.h"
+#include "core/validation.h"
+#include "io/object_reader.h"
 #include "io/yaml_json.h"
 
 namespace spreadlab::io {
@@ -27,37 +29,59 @@ struct ReadResult {
   std::string error;  // when !ok: `Pod "web-1" is invalid: spec.…: …` (the API server's words) or "items[3].spec.…: …"
   std::string path;    // the field of the error in the document as written ("items[3].spec.…", "document"), if any
   TextPosition where;  // YAML: the line (and, for syntax errors, column) of the error
-  std::vector<std::string> warnings;     // items that were understood but have no effect
-  std::vector<std::string> notes;        // what the workload controllers created (io/controllers.h)
-  size_t created = 0;                    // the objects they created
-  std::vector<std::string> createdPods;  // the pods among them, "namespace/name"
-  std::vector<DeletedPod> deleted;       // the pods they deleted (scaling down)
-  size_t claimed = 0;                    // the objects they adopted or released (ownerReferences changed)
-  bool readByItem = false;               // read item by item, never as a whole document (io/list_items.h)
+  std::vector<std::string> warnings;  // items that were understood but have no effect
+  bool readByItem = false;            // read item by item, never as a whole document (io/list_items.h)
 };
 
-// Parses `text` into `out` and validates it (core/validation). On failure `out`
-// is left unspecified and the first error is returned. `doc`, when given, receives
-// the document as JSON (YAML converted as kubectl converts it).
-// `context`: what the controllers know beyond the document (RunControllers).
-ReadResult ReadScenario(std::string_view text, Scenario& out, nlohmann::ordered_json* doc = nullptr,
-                        const SyncContext* context = nullptr);
+// Where a document being read came from, so that an error names what the user wrote.
+struct WrittenAs {
+  std::string_view text;                           // the text as written (empty when given parsed)
+  const nlohmann::ordered_json* parsed = nullptr;  // the document as written, when it was given parsed
+  bool yaml = false;
+  // A path in the document read to the path in the document as written (the controllers'
+  // created pods are their templates, controlplane/controllers/controllers.h); none: the same.
+  std::function<std::string(const std::string&)> sourceOf;
+};
 
-// The same for a document already parsed (ScenarioDoc's re-read after an edit): no text
-// round trip, and errors name JSON paths only.
-ReadResult ReadScenarioDocument(const nlohmann::ordered_json& parsed, Scenario& out,
-                                nlohmann::ordered_json* doc = nullptr, const SyncContext* context = nullptr);
+// The text as JSON (YAML converted as kubectl converts it), nothing else read: only a
+// syntax error is reported, with its line and column for YAML. JSON or YAML is told by
+// content (StartsLikeJson).
+ReadResult ParseObjects(std::string_view text, nlohmann::ordered_json& doc);
+
+// JSON when the text starts like JSON ("{" or "["), YAML otherwise: YAML is a superset of
+// JSON, but JSON's own parser is faster and words its errors as JSON.
+bool StartsLikeJson(std::string_view text);
+
+// Reads the objects of a parsed document (a single object or a v1 List) into `out` as
+// they are written: no controller runs, nothing is validated (controlplane/load_scenario.h
+// does both). An error names the field as `written` has it.
+ReadResult ReadParsed(const nlohmann::ordered_json& doc, Scenario& out, const WrittenAs& written);
+
+// A JSON dump (`kubectl get nodes,pods -o json`) read item by item as it is parsed, never
+// held whole, unless an item needs the whole document (`needsWhole`: a workload its
+// controller completes) or the text is no List: then false, and `out` and `result` are
+// empty (ReadParsed on the parsed text tells any error, in the document's order).
+using ItemFilter = std::function<bool(const nlohmann::ordered_json& item)>;
+bool ReadJsonDumpByItem(std::string_view text, Scenario& out, ReadResult& result, const ItemFilter& needsWhole);
+
+// Parses and reads, nothing else: for putting back one object of a scenario that is
+// validated as a whole (ScenarioDoc's undo).
+ReadResult ReadObjects(std::string_view text, Scenario& out);
+
+// Objects the API server would refuse, in its words (io/invalid_object.h), at the line of
+// the first error's field in the document as written.
+void TellInvalid(const WrittenAs& written, std::vector<FieldError> errors, ReadResult& result);
+
+// A ReadError thrown by the item readers (io/object_reader.h) called from outside the
+// reader, told as the reader tells its own: one line, at the field as written.
+void TellReadError(const WrittenAs& written, const ReadError& error, ReadResult& result);
 
 // The error with its position: "SOURCE:LINE[:COLUMN]: error" with a source name,
 // "line L[, column C]: error" without; just the error when there is no position.
 std::string LocatedError(const ReadResult& r, std::string_view source = {});
 
-// The text as JSON (YAML converted as kubectl converts it), nothing read, run or validated:
-// only a syntax error is reported (located as ReadScenario locates it).
-ReadResult ParseObjects(std::string_view text, nlohmann::ordered_json& doc);
-
-// The reading alone, without the scenario's warnings and validation: for putting back
-// one object of a scenario that is validated as a whole (ScenarioDoc's undo).
-ReadResult ReadObjects(std::string_view text, Scenario& out);
+// Input text shown in a message: JSON-quoted (so newlines and quotes cannot break the
+// one-line message) and cut short.
+std::string QuoteText(const std::string& s);
 
 }  // namespace spreadlab::io

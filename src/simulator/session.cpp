@@ -6,6 +6,7 @@
 #include "core/plugins/registry.h"
 #include "core/workload.h"
 #include "controlplane/scenario_doc.h"
+#include "controlplane/load_scenario.h"
 #include "io/scenario_json.h"
 #include "simulator/events.h"
 
@@ -23,7 +24,7 @@ bool ParseScaleStep(const std::string& text, SimStep& out, std::string& error) {
 }
 
 bool OpenDocument(std::string_view text, controlplane::ScenarioDoc& doc, std::vector<std::string>& notes,
-                  std::vector<io::DeletedPod>& deleted, std::string& error, std::string_view source,
+                  std::vector<controlplane::DeletedPod>& deleted, std::string& error, std::string_view source,
                   const std::vector<SimStep>& scales) {
   if (!doc.Load(text, error, source)) return false;
   notes = doc.controllerNotes();
@@ -60,9 +61,9 @@ bool OpenSession(std::string_view text, Session& out, std::string& error, std::s
                  const OpenOptions& options) {
   const std::vector<SimStep>& scales = options.scales;
   Scenario scenario;
-  io::ReadResult r;
+  controlplane::LoadResult r;
   if (scales.empty()) {  // the plain read: no document to keep
-    r = io::ReadScenario(text, scenario);
+    r = controlplane::LoadScenario(text, scenario);
     if (!r.ok) {
       error = io::LocatedError(r, source);
       return false;
@@ -88,7 +89,7 @@ bool OpenSession(std::string_view text, Session& out, std::string& error, std::s
 
 std::vector<PodIndex> SpreadSubjects(const Session& session, std::vector<PodIndex> pending) {
   std::set<std::pair<std::string, std::string>> shrunk;  // (namespace, workload)
-  for (const io::DeletedPod& d : session.deleted) shrunk.emplace(d.ns, d.workload);
+  for (const controlplane::DeletedPod& d : session.deleted) shrunk.emplace(d.ns, d.workload);
   const Scenario& s = session.cluster->scenario();
   const WorkloadIndex workloadOf(s);
   for (size_t p = 0; p < s.pods.size() && !shrunk.empty(); ++p)

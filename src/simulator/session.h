@@ -10,7 +10,7 @@
 #include "core/framework/framework.h"
 #include "controlplane/scenario_doc.h"
 #include "simulator/simulation.h"
-#include "io/controllers.h"
+#include "controlplane/controllers/controllers.h"
 
 namespace spreadlab::simulator {
 
@@ -18,8 +18,8 @@ struct Session {
   std::unique_ptr<Cluster> cluster;
   std::unique_ptr<Framework> framework;
   std::vector<std::string> warnings;
-  std::vector<std::string> notes;       // what the workload controllers created and deleted
-  std::vector<io::DeletedPod> deleted;  // the pods they deleted (scaling down)
+  std::vector<std::string> notes;                 // what the workload controllers created and deleted
+  std::vector<controlplane::DeletedPod> deleted;  // the pods they deleted (scaling down)
 };
 
 // The CLI's --scale "[Kind/]namespace/name=N": the `scale` event (simulator/events.h),
@@ -31,10 +31,10 @@ bool ParseScaleStep(const std::string& text, SimStep& out, std::string& error);
 // error starts with "SOURCE:LINE: " ("line N: " when `source` is empty).
 
 // Reads `text` into `doc` and applies `scales` in order, each answered by its controller
-// (io/controllers.h); `notes` and `deleted` gather what the controllers did. An error is
+// (controlplane/controllers/controllers.h); `notes` and `deleted` gather what the controllers did. An error is
 // located with `source` or names the step.
 bool OpenDocument(std::string_view text, controlplane::ScenarioDoc& doc, std::vector<std::string>& notes,
-                  std::vector<io::DeletedPod>& deleted, std::string& error, std::string_view source = {},
+                  std::vector<controlplane::DeletedPod>& deleted, std::string& error, std::string_view source = {},
                   const std::vector<SimStep>& scales = {});
 
 // What a person asks of the scenario besides the file: the CLI's --scale, --kube-version

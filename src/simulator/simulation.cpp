@@ -136,7 +136,7 @@ void Simulation::AfterEdit(StepReport& out) {
       out.created.push_back({key, "", it == byKey.end() ? "" : workloads.Of(*it->second)});
     }
   }
-  for (const io::DeletedPod& d : doc_.deletedPods())
+  for (const controlplane::DeletedPod& d : doc_.deletedPods())
     out.deleted.push_back({{d.ns + "/" + d.name, d.nodeName, d.workload}, d.reason});
 }
 

@@ -2,7 +2,7 @@
 // A cluster over time: events (a workload scaled or rolled out, nodes cordoned,
 // drained, failed, restored or added, the descheduler run) applied one after another to
 // a scenario being edited, each followed by what the controllers and kube-scheduler do
-// until nothing changes any more: the controllers answer (io/controllers.h: new pods,
+// until nothing changes any more: the controllers answer (controlplane/controllers/controllers.h: new pods,
 // deleted pods, a Deployment's next rollout step), the scheduler places every pending
 // pod one by one (ScheduleAll), the controllers answer again, ... Shared by the CLI's
 // `simulate`, the JS API and the lab, each step being one edit of the ScenarioDoc.
@@ -13,7 +13,7 @@
 
 #include "core/release.h"
 #include "core/scheduler/spread_report.h"
-#include "io/controllers.h"
+#include "controlplane/controllers/controllers.h"
 #include "controlplane/scenario_doc.h"
 
 namespace spreadlab::simulator {

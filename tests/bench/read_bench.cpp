@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/cluster.h"
+#include "controlplane/load_scenario.h"
 #include "io/scenario_json.h"
 #include "io/yaml_out.h"
 
@@ -85,7 +86,7 @@ const json& Dump() {
 void Read(benchmark::State& state, const std::string& text) {
   for (auto _ : state) {
     auto s = std::make_unique<spreadlab::Scenario>();
-    auto r = spreadlab::io::ReadScenario(text, *s);
+    auto r = spreadlab::controlplane::LoadScenario(text, *s);
     if (!r.ok) state.SkipWithError(r.error.c_str());
     state.PauseTiming();
     s.reset();
@@ -113,7 +114,7 @@ BENCHMARK(BM_ReadYaml)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetition
 // shares with the document (Lab::Rebuild; copying the scenario first took half as long again).
 void BM_CompileCluster150k(benchmark::State& state) {
   auto read = std::make_shared<spreadlab::Scenario>();
-  if (auto r = spreadlab::io::ReadScenario(BigDump(5000, 150000).dump(), *read); !r.ok) state.SkipWithError(r.error.c_str());
+  if (auto r = spreadlab::controlplane::LoadScenario(BigDump(5000, 150000).dump(), *read); !r.ok) state.SkipWithError(r.error.c_str());
   for (auto _ : state) {
     auto cluster = std::make_unique<spreadlab::Cluster>(std::shared_ptr<const spreadlab::Scenario>(read));
     benchmark::DoNotOptimize(cluster->pods().size());

@@ -20,6 +20,7 @@
 #include "core/why/compare.h"
 #include "contracts/compare_json.h"
 #include "io/json_parse.h"
+#include "controlplane/load_scenario.h"
 #include "io/scenario_json.h"
 #include "contracts/schedule_json.h"
 #include "simulator/session.h"
@@ -55,9 +56,9 @@ void ParsesAsNlohmann(std::string_view text) {
 // The item-by-item read (io/list_items.h) answers exactly as the whole document's read.
 void ReadByItemAsWhole(std::string_view text) {
   Scenario byItem, whole;
-  const io::ReadResult r = io::ReadScenario(text, byItem);
+  const controlplane::LoadResult r = controlplane::LoadScenario(text, byItem);
   if (!r.readByItem) return;
-  const io::ReadResult w = io::ReadScenarioDocument(io::ParseJsonText(text), whole);
+  const controlplane::LoadResult w = controlplane::LoadScenarioDocument(io::ParseJsonText(text), whole);
   if (r.ok != w.ok || r.error != w.error || r.warnings != w.warnings || !(byItem == whole)) std::abort();
 }
 

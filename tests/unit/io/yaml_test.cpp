@@ -9,6 +9,7 @@
 
 #include "core/scheduler/schedule.h"
 #include "core/scheduler/spread_report.h"
+#include "controlplane/load_scenario.h"
 #include "io/scenario_json.h"
 #include "contracts/schedule_json.h"
 #include "simulator/session.h"
@@ -19,6 +20,10 @@
 
 namespace spreadlab::io {
 namespace {
+
+using controlplane::LoadResult;
+using controlplane::LoadScenario;
+using controlplane::LoadScenarioDocument;
 
 using json = nlohmann::ordered_json;
 
@@ -144,7 +149,7 @@ spec:
 
 TEST(YamlTest, ErrorsCarryTheLine) {
   Scenario s;
-  ReadResult r = ReadScenario(kShop, s);
+  LoadResult r = LoadScenario(kShop, s);
   ASSERT_FALSE(r.ok);
   EXPECT_TRUE(r.yaml || r.where.line > 0);
   EXPECT_EQ(LocatedError(r, "shop.yaml"),
@@ -152,7 +157,7 @@ TEST(YamlTest, ErrorsCarryTheLine) {
             "unquoted on as a boolean; quote it (\"on\") to keep it a string)");
   std::string fixed = kShop;
   fixed.replace(fixed.find("ssd: on"), 7, "ssd: \"on\"");
-  r = ReadScenario(fixed, s);
+  r = LoadScenario(fixed, s);
   ASSERT_FALSE(r.ok);
   // The API server's words (the object by its kind and name, the field within it), at the field's line.
   EXPECT_EQ(LocatedError(r, "shop.yaml"),
@@ -163,12 +168,12 @@ TEST(YamlTest, ErrorsCarryTheLine) {
             "greater than zero");
   EXPECT_EQ(r.path, "items[1].spec.topologySpreadConstraints[0].maxSkew");
   fixed.replace(fixed.find("maxSkew: 0"), 10, "maxSkew: 1");
-  r = ReadScenario(fixed, s);
+  r = LoadScenario(fixed, s);
   EXPECT_TRUE(r.ok) << r.error;
   ASSERT_EQ(s.pods.size(), 1u);
   EXPECT_EQ(s.pods[0].spec.containers[0].requests.at("cpu").milli, 2000);  // a bare number is a quantity
 
-  r = ReadScenario("kind: Node\nmetadata:\n  name: a\n labels: x\n", s);
+  r = LoadScenario("kind: Node\nmetadata:\n  name: a\n labels: x\n", s);
   EXPECT_EQ(LocatedError(r, "bad.yaml"), "bad.yaml:4:2: invalid YAML: did not find expected key (while parsing a block mapping at line 1)");
 }
 

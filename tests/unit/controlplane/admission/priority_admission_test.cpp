@@ -1,12 +1,13 @@
-// The API server's Priority admission as io/priority_admission.h reproduces it
+// The API server's Priority admission as controlplane/admission/priority_admission.h reproduces it
 // (plugin/pkg/admission/priority admitPod), read through the scenario reader.
 #include <gtest/gtest.h>
 
 #include <string>
 
+#include "controlplane/load_scenario.h"
 #include "io/scenario_json.h"
 
-namespace spreadlab::io {
+namespace spreadlab::controlplane {
 namespace {
 
 std::string List(const std::string& items) { return R"({"apiVersion":"v1","kind":"List","items":[)" + items + "]}"; }
@@ -22,7 +23,7 @@ std::string Class(const std::string& name, int value, bool globalDefault, const 
 
 TEST(PriorityAdmissionTest, ResolvesAsTheApiServerDoes) {
   Scenario s;
-  const ReadResult r = ReadScenario(
+  const LoadResult r = LoadScenario(
       List(Class("high", 1000, false, "Never") + "," + Class("low-default", 10, true) + "," +
            Class("higher-default", 20, true) + "," + Pod("named", R"(,"priorityClassName":"high")") + "," +
            Pod("plain", "") + "," + Pod("given", R"(,"priority":5)") + "," +
@@ -41,18 +42,18 @@ TEST(PriorityAdmissionTest, ResolvesAsTheApiServerDoes) {
 
 TEST(PriorityAdmissionTest, NoClassNoDefaultLeavesZero) {
   Scenario s;
-  const ReadResult r = ReadScenario(List(Pod("plain", "")), s);
+  const LoadResult r = LoadScenario(List(Pod("plain", "")), s);
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_FALSE(s.pods[0].spec.priority.has_value());  // read as 0 (DefaultPriorityWhenNoDefaultClassExists)
 }
 
 TEST(PriorityAdmissionTest, AnUnknownClassIsRefusedWithItsPath) {
   Scenario s;
-  const ReadResult r = ReadScenario(List(Pod("p", R"(,"priorityClassName":"gold")")), s);
+  const LoadResult r = LoadScenario(List(Pod("p", R"(,"priorityClassName":"gold")")), s);
   EXPECT_FALSE(r.ok);
   EXPECT_EQ(r.error, "Pod \"p\" is invalid: spec.priorityClassName: Forbidden: no PriorityClass with name gold was found");
   EXPECT_EQ(r.path, "items[0].spec.priorityClassName");
 }
 
 }  // namespace
-}  // namespace spreadlab::io
+}  // namespace spreadlab::controlplane

@@ -1,4 +1,4 @@
-#include "io/controllers.h"
+#include "controlplane/controllers/controllers.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -15,10 +15,15 @@
 #include "core/labels.h"
 #include "io/json_fields.h"
 #include "io/object_reader.h"
-#include "io/deployment_rollout.h"
-#include "io/pod_deletion_order.h"
+#include "controlplane/controllers/deployment/rollout.h"
+#include "controlplane/controllers/replicaset/pod_deletion_order.h"
 
-namespace spreadlab::io {
+namespace spreadlab::controlplane {
+
+using io::ParseTime;
+using io::ReadNodeItem;
+using io::ReadPodItem;
+using io::Str;
 
 namespace {
 
@@ -281,13 +286,13 @@ class Controllers {
       if (listed(i)) candidates.push_back(i);
     std::vector<json*> objects;
     for (size_t i : candidates) objects.push_back(&items_[i]);
-    const std::vector<io::Claim> claims = ClaimObjects(objects, Claimer(w), selector, filter);
+    const std::vector<controlplane::Claim> claims = ClaimObjects(objects, Claimer(w), selector, filter);
     std::vector<size_t> claimed, adopted, released;
     for (size_t k = 0; k < candidates.size(); ++k) {
       const size_t i = candidates[k];
-      if (claims[k] == io::Claim::Owned || claims[k] == io::Claim::Adopted) claimed.push_back(i);
-      if (claims[k] == io::Claim::Adopted) adopted.push_back(i);
-      if (claims[k] == io::Claim::Released) released.push_back(i);
+      if (claims[k] == controlplane::Claim::Owned || claims[k] == controlplane::Claim::Adopted) claimed.push_back(i);
+      if (claims[k] == controlplane::Claim::Adopted) adopted.push_back(i);
+      if (claims[k] == controlplane::Claim::Released) released.push_back(i);
     }
     if (adopted.empty() && released.empty()) return claimed;
     std::vector<size_t>& owned = owned_[OwnerKey(w.ns, w.kind, w.name)];
@@ -407,7 +412,7 @@ class Controllers {
   }
 
   // One sync of the Deployment controller (deployment_controller.go syncDeployment, with
-  // rolling.go / recreate.go through io/deployment_rollout.h): the replicas of its
+  // rolling.go / recreate.go through controlplane/controllers/deployment/rollout.h): the replicas of its
   // ReplicaSets, and of the new one it creates (Deployment() makes it, in file order).
   void SyncDeployment(const Workload& w) {
     const json& spec = Spec(w);
@@ -998,4 +1003,4 @@ std::string SourcePath(const ControllerResult& r, const std::string& path) {
   return p;
 }
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::controlplane

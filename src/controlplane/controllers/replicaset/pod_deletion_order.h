@@ -15,11 +15,11 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-namespace spreadlab::io {
+#include "io/metav1_time.h"
 
-// A metav1.Time as Unix nanoseconds. 128 bits because RFC 3339 allows the years 0000–9999,
-// which 64-bit nanoseconds cannot hold, and Go's time.Time compares them exactly.
-__extension__ typedef __int128 UnixNanos;
+namespace spreadlab::controlplane {
+
+using io::UnixNanos;
 
 // What ActivePodsWithRanks.Less reads of a pod. Times are UnixNanos (metav1.Time in JSON
 // has whole seconds); nullopt is Go's zero time.
@@ -38,9 +38,6 @@ struct DeletionCandidate {
 
 // The fields above from a pod object (the rank is left 0).
 DeletionCandidate ReadDeletionCandidate(const nlohmann::ordered_json& pod);
-
-// RFC 3339 ("2026-11-24T01:10:40Z", fractions and offsets allowed) as Unix nanoseconds.
-std::optional<UnixNanos> ParseTime(const std::string& text);
 
 // ActivePodsWithRanks.Less: true when `a` is deleted before `b`. `now` is the controller's
 // clock (nullopt: Go's zero time, which turns the logarithmic comparison off).
@@ -64,4 +61,4 @@ std::vector<size_t> PodsToDelete(std::vector<DeletionCandidate>& pods, const std
 std::string DeletionReason(const std::vector<DeletionCandidate>& pods, size_t deleted,
                            const std::vector<size_t>& staying, std::optional<UnixNanos> now);
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::controlplane

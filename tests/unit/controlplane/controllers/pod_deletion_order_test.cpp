@@ -1,4 +1,4 @@
-// The ReplicaSet controller's deletion order (io/pod_deletion_order.h), ported from
+// The ReplicaSet controller's deletion order (controlplane/controllers/replicaset/pod_deletion_order.h), ported from
 // upstream's own tables: controller_utils_test.go TestSortingActivePodsWithRanks (the
 // LogarithmicScaleDown-GA version, with sidecar restarts) and replica_set_test.go
 // TestGetPodsToDelete.
@@ -6,10 +6,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/pod_deletion_order.h"
+#include "controlplane/controllers/replicaset/pod_deletion_order.h"
 
-namespace spreadlab::io {
+namespace spreadlab::controlplane {
 namespace {
+
+using io::ParseTime;
 
 using json = nlohmann::ordered_json;
 
@@ -262,4 +264,4 @@ TEST(PodDeletionOrderTest, TiesGoLaterFirst) {
 }
 
 }  // namespace
-}  // namespace spreadlab::io
+}  // namespace spreadlab::controlplane

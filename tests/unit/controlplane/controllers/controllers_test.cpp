@@ -1,4 +1,4 @@
-// The workload controllers (io/controllers.h): the objects they create, their names,
+// The workload controllers (controlplane/controllers/controllers.h): the objects they create, their names,
 // labels and ownerReferences, what they do not create twice, and errors in a created
 // pod told as the workload's template.
 #include <gtest/gtest.h>
@@ -8,12 +8,13 @@
 #include <stdexcept>
 
 #include "core/scheduler/schedule.h"
-#include "io/controllers.h"
+#include "controlplane/controllers/controllers.h"
 #include "controlplane/scenario_doc.h"
+#include "controlplane/load_scenario.h"
 #include "io/scenario_json.h"
 #include "simulator/session.h"
 
-namespace spreadlab::io {
+namespace spreadlab::controlplane {
 namespace {
 
 using json = nlohmann::ordered_json;
@@ -361,11 +362,11 @@ TEST(ControllersTest, ErrorsNameTheWorkloadAndItsLine) {
   Scenario s;
   json bad = List({Node("a1", "a"), Deployment("web", 2)});
   bad["items"][1]["spec"]["selector"]["matchLabels"]["app"] = "other";
-  EXPECT_EQ(ReadScenario(bad.dump(), s).error,
+  EXPECT_EQ(LoadScenario(bad.dump(), s).error,
             "Deployment.apps \"web\" is invalid: spec.template.metadata.labels: Invalid value: `selector` does not "
             "match template `labels`");
   bad = List({Node("a1", "a"), Deployment("web", -1)});
-  EXPECT_EQ(ReadScenario(bad.dump(), s).error,
+  EXPECT_EQ(LoadScenario(bad.dump(), s).error,
             "Deployment.apps \"web\" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0");
   // A field of the template that validation refuses in the created pods: told as the template's, with its
   // line, once (the pods the controller would create are not counted).
@@ -384,13 +385,13 @@ spec:
         topologyKey: zone
         whenUnsatisfiable: DoNotSchedule
 )";
-  ReadResult r = ReadScenario(yaml, s);
+  LoadResult r = LoadScenario(yaml, s);
   EXPECT_EQ(LocatedError(r, "web.yaml"),
             "web.yaml:12: Deployment.apps \"web\" is invalid: spec.template.spec.topologySpreadConstraints[0].maxSkew: "
             "Invalid value: 0: must be greater than zero");
   EXPECT_EQ(r.path, "spec.template.spec.topologySpreadConstraints[0].maxSkew");
   // Another invalid object of the file is counted; the created pods are not.
-  r = ReadScenario(yaml + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: solo}\nspec:\n  containers: [{name: c}]\n"
+  r = LoadScenario(yaml + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: solo}\nspec:\n  containers: [{name: c}]\n"
                           "  topologySpreadConstraints: [{maxSkew: -1, topologyKey: zone, whenUnsatisfiable: "
                           "DoNotSchedule}]\n",
                    s);
@@ -554,7 +555,7 @@ TEST(ControllersTest, ExtraPodsInTheFileAreDeletedAndPathsStayAsWritten) {
   Scenario s;
   json bad = List({Node("a1", "a"), rs, pod("front-1", "a1"), pod("front-2", ""), Node("b1", "b")});
   bad["items"][4]["metadata"]["labels"]["zone"] = "-bad-";
-  const ReadResult r2 = ReadScenario(bad.dump(), s);
+  const LoadResult r2 = LoadScenario(bad.dump(), s);
   EXPECT_EQ(r2.path, "items[4].metadata.labels") << r2.error;
   EXPECT_EQ(r2.error.rfind("Node \"b1\" is invalid: metadata.labels: ", 0), 0u) << r2.error;
 }
@@ -717,4 +718,4 @@ TEST(ControllersTest, ADaemonSetAdoptsThePodOnANode) {
 }
 
 }  // namespace
-}  // namespace spreadlab::io
+}  // namespace spreadlab::controlplane

@@ -1,7 +1,8 @@
-// io::ReadScenario and simulator::OpenSession on bad and borderline input: every
+// controlplane::LoadScenario and simulator::OpenSession on bad and borderline input: every
 // rejection is one line that names the JSON path, the offending value and what
 // is allowed (upstream's field.Error wording where upstream has one), and no
 // input, however mangled, crashes, hangs or throws.
+#include "controlplane/load_scenario.h"
 #include "io/scenario_json.h"
 
 #include <gtest/gtest.h>
@@ -30,6 +31,10 @@
 
 namespace spreadlab::io {
 namespace {
+
+using controlplane::LoadResult;
+using controlplane::LoadScenario;
+using controlplane::LoadScenarioDocument;
 
 namespace fs = std::filesystem;
 
@@ -157,7 +162,7 @@ const std::vector<BadCase> kBadCases = {
     {"SlashComment", "// nodes\n{}", "document: expected a Kubernetes object or a v1 List, got string \"// nodes {}\"",
      "document", {"got string"}},
     // YAML syntax errors: libyaml's wording (kubectl's, through go-yaml) after "invalid YAML: ";
-    // the line and column are in ReadResult::where (see YamlTest).
+    // the line and column are in LoadResult::where (see YamlTest).
     {"YamlBadIndentation", "apiVersion: v1\nkind: Node\nmetadata:\n  name: a\n labels: x\n",
      "invalid YAML: did not find expected key (while parsing a block mapping at line 1)", "",
      {"did not find expected key"}},
@@ -417,8 +422,8 @@ class ReadScenarioRejects : public ::testing::TestWithParam<BadCase> {};
 TEST_P(ReadScenarioRejects, WithOneLineErrorNamingPathValueAndAllowed) {
   const BadCase& c = GetParam();
   Scenario scenario;
-  ReadResult r;
-  ASSERT_NO_THROW(r = ReadScenario(c.input, scenario));
+  LoadResult r;
+  ASSERT_NO_THROW(r = LoadScenario(c.input, scenario));
   EXPECT_FALSE(r.ok);
   EXPECT_EQ(r.error, c.error);
   EXPECT_EQ(r.error.find('\n'), std::string::npos) << "not one line";
@@ -471,7 +476,7 @@ class OpenSessionRejectsProfile : public ::testing::TestWithParam<ProfileCase> {
 TEST_P(OpenSessionRejectsProfile, AfterReadScenarioAcceptedIt) {
   const ProfileCase& c = GetParam();
   Scenario scenario;
-  ReadResult r = ReadScenario(c.input, scenario);
+  LoadResult r = LoadScenario(c.input, scenario);
   ASSERT_TRUE(r.ok) << "ReadScenario does not check plugin names; got " << r.error;
 
   simulator::Session session;
@@ -544,7 +549,7 @@ class ReadScenarioAccepts : public ::testing::TestWithParam<GoodCase> {};
 TEST_P(ReadScenarioAccepts, WithExpectedObjectsAndWarnings) {
   const GoodCase& c = GetParam();
   Scenario scenario;
-  ReadResult r = ReadScenario(c.input, scenario);
+  LoadResult r = LoadScenario(c.input, scenario);
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_EQ(r.error, "");
   EXPECT_EQ(scenario.nodes.size(), c.nodes);
@@ -574,7 +579,7 @@ TEST(ReadScenarioEdges, NumbersAreQuantities) {
                         [](const GoodCase& g) { return g.name == "NumbersAsQuantities"; });
   ASSERT_NE(c, kGoodCases.end());
   Scenario s;
-  ReadResult r = ReadScenario(c->input, s);
+  LoadResult r = LoadScenario(c->input, s);
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_EQ(s.nodes[0].allocatable.at("cpu").milli, 4000);
   EXPECT_EQ(s.nodes[0].allocatable.at("memory").value, int64_t{8} << 30);
@@ -587,7 +592,7 @@ TEST(ReadScenarioEdges, NumbersAreQuantities) {
 
 TEST(ReadScenarioEdges, OmittedNullOrEmptyNamespaceIsDefault) {
   Scenario s;
-  ReadResult r = ReadScenario(
+  LoadResult r = LoadScenario(
       List({R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"a"}})",
             R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"b","namespace":null}})",
             R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"c","namespace":""}})",
@@ -617,7 +622,7 @@ TEST(ReadScenarioEdges, PodAffinityLabelKeysAreMergedOnce) {
       R"("matchExpressions":[{"key":"version","operator":"In","values":["v2"]}]},)"
       R"("topologyKey":"kubernetes.io/hostname","matchLabelKeys":["version"]})";
   Scenario s;
-  ReadResult r = ReadScenario(
+  LoadResult r = LoadScenario(
       List({pod("hand", R"({"podAntiAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":[)" + term + "]}}"),
             pod("kubectl", R"({"podAffinity":{"preferredDuringSchedulingIgnoredDuringExecution":[)"
                            R"({"weight":5,"podAffinityTerm":)" + merged + "}]}}")}),
@@ -678,7 +683,7 @@ TEST(ReadScenarioLimits, DeepNestingFailsFast) {
        }()}) {
     Scenario s;
     auto start = std::chrono::steady_clock::now();
-    ReadResult r = ReadScenario(input, s);
+    LoadResult r = LoadScenario(input, s);
     double ms = MillisSince(start);
     EXPECT_FALSE(r.ok);
     EXPECT_EQ(r.error, kNesting);
@@ -688,13 +693,13 @@ TEST(ReadScenarioLimits, DeepNestingFailsFast) {
 
 TEST(ReadScenarioLimits, NestingLimitIs128) {
   Scenario s;
-  EXPECT_EQ(ReadScenario(std::string(128, '[') + std::string(128, ']'), s).error,
+  EXPECT_EQ(LoadScenario(std::string(128, '[') + std::string(128, ']'), s).error,
             "document: expected a Kubernetes object or a v1 List, got an array");
-  EXPECT_EQ(ReadScenario(std::string(129, '[') + std::string(129, ']'), s).error,
+  EXPECT_EQ(LoadScenario(std::string(129, '[') + std::string(129, ']'), s).error,
             "document: nesting deeper than 128 levels is not a Kubernetes object");
   // Brackets inside strings (escaped quotes included) do not count.
   std::string deepString = "\\\"" + std::string(1000, '[');
-  ReadResult r = ReadScenario(
+  LoadResult r = LoadScenario(
       List({R"({"apiVersion":"v1","kind":"Node","metadata":{"name":"node-a1","annotations":{"x":")" + deepString + "\"}}}"}),
       s);
   EXPECT_TRUE(r.ok) << r.error;
@@ -708,7 +713,7 @@ TEST(ReadScenarioLimits, TenMegabyteStringsAreNotSlow) {
                               big + "\"}}}"});
     Scenario s;
     auto start = std::chrono::steady_clock::now();
-    ReadResult r = ReadScenario(input, s);
+    LoadResult r = LoadScenario(input, s);
     EXPECT_LT(MillisSince(start), 5000.0);
     EXPECT_TRUE(r.ok) << r.error.substr(0, 200);
   }
@@ -718,7 +723,7 @@ TEST(ReadScenarioLimits, TenMegabyteStringsAreNotSlow) {
         List({R"({"apiVersion":"v1","kind":"Node","metadata":{"name":"node-a1","labels":{"note":")" + big + "\"}}}"});
     Scenario s;
     auto start = std::chrono::steady_clock::now();
-    ReadResult r = ReadScenario(input, s);
+    LoadResult r = LoadScenario(input, s);
     EXPECT_LT(MillisSince(start), 5000.0);
     EXPECT_FALSE(r.ok);
     EXPECT_EQ(r.error.rfind("Node \"node-a1\" is invalid: metadata.labels: Invalid value: \"xxx", 0), 0u) << r.error;
@@ -730,7 +735,7 @@ TEST(ReadScenarioLimits, TenMegabyteStringsAreNotSlow) {
     std::string input = CpuRequest("\"" + big + "\"");
     Scenario s;
     auto start = std::chrono::steady_clock::now();
-    ReadResult r = ReadScenario(input, s);
+    LoadResult r = LoadScenario(input, s);
     EXPECT_LT(MillisSince(start), 5000.0);
     EXPECT_EQ(r.error, kRequest + ": invalid quantity \"" + big.substr(0, 59) + "...\": " + kQuantityFormat);
   }
@@ -746,10 +751,10 @@ TEST(ReadScenarioLimits, TenMegabyteStringsAreNotSlow) {
 // KubeSchedulerConfiguration.percentageOfNodesToScore on its own.
 TEST(ReaderRegressions, TopLevelPercentageOfNodesToScoreHasItsOwnPath) {
   Scenario s;
-  EXPECT_EQ(ReadScenario(List({Ksc(R"(,"percentageOfNodesToScore":101)")}), s).error,
+  EXPECT_EQ(LoadScenario(List({Ksc(R"(,"percentageOfNodesToScore":101)")}), s).error,
             "percentageOfNodesToScore: Invalid value: 101: not in valid range [0-100]");
   EXPECT_EQ(
-      ReadScenario(List({Ksc(R"(,"percentageOfNodesToScore":101,"profiles":[{"percentageOfNodesToScore":50}])")}), s)
+      LoadScenario(List({Ksc(R"(,"percentageOfNodesToScore":101,"profiles":[{"percentageOfNodesToScore":50}])")}), s)
           .error,
       "percentageOfNodesToScore: Invalid value: 101: not in valid range [0-100]");
 }
@@ -758,7 +763,7 @@ TEST(ReaderRegressions, TopLevelPercentageOfNodesToScoreHasItsOwnPath) {
 // -2^63, which AsInt accepts as INT64_MIN.
 TEST(ReaderRegressions, IntegerBelowInt64MinIsRejected) {
   Scenario s;
-  ReadResult r = ReadScenario(
+  LoadResult r = LoadScenario(
       List({Pod("web-1", R"({"tolerations":[{"operator":"Exists","effect":"NoExecute","tolerationSeconds":-9223372036854775809}]})")}),
       s);
   EXPECT_FALSE(r.ok);
@@ -773,11 +778,11 @@ TEST(ReaderRegressions, ValuesInMessagesAreEscaped) {
        {CpuRequest(R"("1\nx")"),
         List({R"({"apiVersion":"v1","kind":"Node","metadata":{"name":"n","labels":{"a\nb":1}}})"}),
         List({Ksc("", "v1\\nbeta")})}) {
-    ReadResult r = ReadScenario(input, s);
+    LoadResult r = LoadScenario(input, s);
     EXPECT_FALSE(r.ok);
     EXPECT_EQ(r.error.find('\n'), std::string::npos) << r.error;
   }
-  ReadResult r = ReadScenario(List({R"({"apiVersion":"v1","kind":"Deploy\nment","metadata":{"name":"d"}})"}), s);
+  LoadResult r = LoadScenario(List({R"({"apiVersion":"v1","kind":"Deploy\nment","metadata":{"name":"d"}})"}), s);
   ASSERT_EQ(r.warnings.size(), 1u);
   EXPECT_EQ(r.warnings[0].find('\n'), std::string::npos) << r.warnings[0];
 }
@@ -786,12 +791,12 @@ TEST(ReaderRegressions, ValuesInMessagesAreEscaped) {
 // warnings concatenate it, giving ".spec.nodeName" and ": kind ...".
 TEST(ReaderRegressions, SingleObjectPathsHaveNoLeadingSeparator) {
   Scenario s;
-  EXPECT_EQ(ReadScenario(Pod("web-1", R"({"containers":[{"name":"c"}],"nodeName":"-bad-"})"), s).path, "spec.nodeName");
-  ReadResult r = ReadScenario(R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"web"}})", s);
+  EXPECT_EQ(LoadScenario(Pod("web-1", R"({"containers":[{"name":"c"}],"nodeName":"-bad-"})"), s).path, "spec.nodeName");
+  LoadResult r = LoadScenario(R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"web"}})", s);
   ASSERT_EQ(r.warnings.size(), 1u);
   EXPECT_EQ(r.warnings[0], "document: kind \"ConfigMap\" does not take part in scheduling; ignored");
   // A single workload is run by its controller (as items[0] of a List); its errors name the object as written.
-  r = ReadScenario(R"({"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"}})", s);
+  r = LoadScenario(R"({"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"}})", s);
   EXPECT_EQ(r.error, "Deployment.apps \"web\" is invalid: spec: Required value");
   EXPECT_EQ(r.path, "spec");
 }
@@ -1104,10 +1109,10 @@ namespace {
 // differential test against kube-scheduler, tests/upstream/found/capacity-only-node.json).
 TEST(ReaderRegressions, CapacityStandsInForMissingAllocatable) {
   Scenario s;
-  ASSERT_TRUE(ReadScenario(R"({"apiVersion":"v1","kind":"Node","metadata":{"name":"n"},
+  ASSERT_TRUE(LoadScenario(R"({"apiVersion":"v1","kind":"Node","metadata":{"name":"n"},
                                "status":{"capacity":{"cpu":"4","pods":"10"}}})", s).ok);
   EXPECT_EQ(s.nodes[0].allocatable.at("cpu").milli, 4000);
-  ASSERT_TRUE(ReadScenario(R"({"apiVersion":"v1","kind":"Node","metadata":{"name":"n"},
+  ASSERT_TRUE(LoadScenario(R"({"apiVersion":"v1","kind":"Node","metadata":{"name":"n"},
                                "status":{"capacity":{"cpu":"4"},"allocatable":{"cpu":"3"}}})", s).ok);
   EXPECT_EQ(s.nodes[0].allocatable.at("cpu").milli, 3000);
 }
@@ -1123,12 +1128,12 @@ namespace {
 // and error. Returns whether it was read item by item.
 bool ExpectSameAsWholeDocument(const std::string& text, const std::string& where) {
   Scenario byItem;
-  const ReadResult a = ReadScenario(text, byItem);
+  const LoadResult a = LoadScenario(text, byItem);
   // Anything else was read as a whole document already, after the item-by-item read gave up.
   if (!a.readByItem) return false;
   const nlohmann::ordered_json parsed = nlohmann::ordered_json::parse(text);
   Scenario whole;
-  const ReadResult c = ReadScenarioDocument(parsed, whole);
+  const LoadResult c = LoadScenarioDocument(parsed, whole);
   EXPECT_FALSE(c.readByItem) << where;
   EXPECT_EQ(a.ok, c.ok) << where;
   EXPECT_EQ(a.error, c.error) << where;

@@ -1,4 +1,4 @@
-#include "io/priority_admission.h"
+#include "controlplane/admission/priority_admission.h"
 
 #include <map>
 #include <optional>
@@ -6,10 +6,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/controllers.h"
+#include "controlplane/controllers/controllers.h"
 #include "io/json_fields.h"
 
-namespace spreadlab::io {
+namespace spreadlab::controlplane {
+
+using io::Member;
+using io::Str;
 
 namespace {
 
@@ -69,4 +72,4 @@ void AdmitPriorities(json& doc) {
   });
 }
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::controlplane

@@ -3,7 +3,7 @@
 // how many replicas the new ReplicaSet and each old one should have after it
 // (pkg/controller/deployment rolling.go rolloutRolling, recreate.go rolloutRecreate,
 // util/deployment_util.go NewRSNewReplicas, ResolveFenceposts). The controllers
-// (io/controllers.h) read the counts from the document and write the result back;
+// (controlplane/controllers/controllers.h) read the counts from the document and write the result back;
 // the ReplicaSet controller then creates or deletes the pods.
 //
 // Not simulated: proportional scaling when spec.replicas changes mid-rollout
@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-namespace spreadlab::io::rollout {
+namespace spreadlab::controlplane::rollout {
 
 // An intstr.IntOrString holding a count or a percentage ("25%").
 struct IntOrPercent {
@@ -74,4 +74,4 @@ int64_t ScaleDownOldReplicaSetsForRollingUpdate(std::vector<ReplicaSetState>& ol
 int64_t NewRSNewReplicas(int64_t desired, const Strategy& s, const std::vector<ReplicaSetState>& all,
                          int64_t newReplicas);
 
-}  // namespace spreadlab::io::rollout
+}  // namespace spreadlab::controlplane::rollout

@@ -6,7 +6,7 @@
 // already carries spec.priority; manifests usually do not.
 #include <nlohmann/json_fwd.hpp>
 
-namespace spreadlab::io {
+namespace spreadlab::controlplane {
 
 // The built-in classes every cluster has (scheduling.SystemPriorityClasses).
 inline constexpr int32_t kSystemNodeCritical = 2000001000;
@@ -19,4 +19,4 @@ inline constexpr int32_t kSystemClusterCritical = 2000000000;
 // x was found") as the API server refuses such a pod.
 void AdmitPriorities(nlohmann::ordered_json& doc);
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::controlplane

@@ -1,4 +1,4 @@
-// ClaimObjects (io/controllers.h): upstream's TestClaimPods
+// ClaimObjects (controlplane/controllers/controllers.h): upstream's TestClaimPods
 // (pkg/controller/controller_ref_manager_test.go), row by row. The pods' owner is made
 // with metav1.NewControllerRef there; here with the reference a controller sets. The
 // finalizers row is kept without finalizers (spreadlab does not model them).
@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "io/controllers.h"
+#include "controlplane/controllers/controllers.h"
 
-namespace spreadlab::io {
+namespace spreadlab::controlplane {
 namespace {
 
 using json = nlohmann::ordered_json;
@@ -158,4 +158,4 @@ TEST(ControllerRefManagerTest, PatchesKeepOtherReferences) {
 }
 
 }  // namespace
-}  // namespace spreadlab::io
+}  // namespace spreadlab::controlplane

@@ -1,10 +1,10 @@
-// The Deployment controller's rollout arithmetic (io/deployment_rollout.h) on upstream's
+// The Deployment controller's rollout arithmetic (controlplane/controllers/deployment/rollout.h) on upstream's
 // own tables: pkg/controller/deployment/rolling_test.go and util/deployment_util_test.go.
 #include <gtest/gtest.h>
 
-#include "io/deployment_rollout.h"
+#include "controlplane/controllers/deployment/rollout.h"
 
-namespace spreadlab::io::rollout {
+namespace spreadlab::controlplane::rollout {
 namespace {
 
 Strategy Rolling(IntOrPercent surge, IntOrPercent unavailable) { return Strategy{false, surge, unavailable}; }
@@ -168,4 +168,4 @@ TEST(DeploymentRolloutTest, IntOrPercent) {
 }
 
 }  // namespace
-}  // namespace spreadlab::io::rollout
+}  // namespace spreadlab::controlplane::rollout

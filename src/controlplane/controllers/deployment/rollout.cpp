@@ -1,8 +1,8 @@
-#include "io/deployment_rollout.h"
+#include "controlplane/controllers/deployment/rollout.h"
 
 #include <algorithm>
 
-namespace spreadlab::io::rollout {
+namespace spreadlab::controlplane::rollout {
 
 namespace {
 
@@ -146,4 +146,4 @@ SyncResult Sync(int64_t desired, const Strategy& s, const std::optional<ReplicaS
   return s.recreate ? Recreate(desired, newRS, old) : Rolling(desired, s, newRS, old);
 }
 
-}  // namespace spreadlab::io::rollout
+}  // namespace spreadlab::controlplane::rollout

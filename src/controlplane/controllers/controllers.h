@@ -26,8 +26,8 @@
 //                  tolerations the controller adds
 // A workload with more active pods than it wants loses the extra ones as its controller
 // deletes them: a ReplicaSet or ReplicationController in the order of
-// io/pod_deletion_order.h, a StatefulSet from its highest ordinal down. A Deployment
-// syncs once per run (io/deployment_rollout.h): it scales its ReplicaSet to its replicas,
+// controlplane/controllers/replicaset/pod_deletion_order.h, a StatefulSet from its highest ordinal down. A Deployment
+// syncs once per run (controlplane/controllers/deployment/rollout.h): it scales its ReplicaSet to its replicas,
 // or, when its template changed, takes one step of its RollingUpdate or Recreate
 // strategy; the next steps wait for time to pass (SyncContext::timePassed: the rounds of
 // simulator/simulation.h, once the scheduler placed the new pods).
@@ -42,7 +42,7 @@
 
 #include "core/api.h"
 
-namespace spreadlab::io {
+namespace spreadlab::controlplane {
 
 // An object the controllers added, and where its fields came from.
 struct CreatedObject {
@@ -124,4 +124,4 @@ std::vector<Claim> ClaimObjects(const std::vector<nlohmann::ordered_json*>& obje
 // RunControllers: a created pod's metadata and spec are its workload's template's.
 std::string SourcePath(const ControllerResult& r, const std::string& path);
 
-}  // namespace spreadlab::io
+}  // namespace spreadlab::controlplane

@@ -1,0 +1,39 @@
+#pragma once
+// Loading a scenario as a cluster would hold it, the API server's side of a read: the text
+// is parsed (io/scenario_json.h), the workload controllers complete the document
+// (controllers/controllers.h), Priority admission sets each new pod's priority
+// (admission/priority_admission.h), the objects are read into a Scenario, and the
+// Scenario is validated (core/validation.h) with the warnings a user should see.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "controlplane/controllers/controllers.h"
+#include "core/api.h"
+#include "io/scenario_json.h"
+
+namespace spreadlab::controlplane {
+
+struct LoadResult : io::ReadResult {
+  std::vector<std::string> notes;        // what the workload controllers did
+  size_t created = 0;                    // the objects they created
+  std::vector<std::string> createdPods;  // the pods among them, "namespace/name"
+  std::vector<DeletedPod> deleted;       // the pods they deleted (scaling down)
+  size_t claimed = 0;                    // the objects they adopted or released (ownerReferences changed)
+};
+
+// Loads `text` into `out`. On failure `out` is left unspecified and the first error is
+// returned (located as io::LocatedError tells it). `doc`, when given, receives the
+// document the controllers completed. `context`: what the controllers know beyond the
+// document (RunControllers).
+LoadResult LoadScenario(std::string_view text, Scenario& out, nlohmann::ordered_json* doc = nullptr,
+                        const SyncContext* context = nullptr);
+
+// The same for a document already parsed (ScenarioDoc's re-read after an edit): no text
+// round trip, and errors name JSON paths only.
+LoadResult LoadScenarioDocument(const nlohmann::ordered_json& parsed, Scenario& out,
+                                nlohmann::ordered_json* doc = nullptr, const SyncContext* context = nullptr);
+
+}  // namespace spreadlab::controlplane
