@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "controlplane/admission/priority_admission.h"
+#include "controlplane/pod_strategy.h"
 #include "core/validation.h"
 #include "io/json_fields.h"
 #include "io/object_reader.h"
@@ -47,8 +48,10 @@ extern "C" [[gnu::noinline]] void spreadlab_run_controllers(json& doc, Controlle
   }
 }
 
-// The warnings a user should see about what was read, then the release and validation.
+// The pods as the API server creates them, the warnings a user should see about what was
+// read, then the release and validation.
 void Check(Scenario& out, const io::WrittenAs& written, LoadResult& result) {
+  for (v1::Pod& p : out.pods) PrepareForCreate(p);
   const std::string schedulerName = out.profile ? out.profile->schedulerName : "default-scheduler";
   for (const auto& p : out.pods)
     if (p.spec.nodeName.empty() && p.spec.schedulerName != schedulerName)

@@ -2,8 +2,9 @@
 // Loading a scenario as a cluster would hold it, the API server's side of a read: the text
 // is parsed (io/scenario_json.h), the workload controllers complete the document
 // (controllers/controllers.h), Priority admission sets each new pod's priority
-// (admission/priority_admission.h), the objects are read into a Scenario, and the
-// Scenario is validated (core/validation.h) with the warnings a user should see.
+// (admission/priority_admission.h), the objects are read into a Scenario, each pod is
+// prepared as the pod registry creates it (pod_strategy.h), and the Scenario is validated
+// (core/validation.h) with the warnings a user should see.
 #include <string>
 #include <string_view>
 #include <vector>

@@ -12,6 +12,7 @@
 #include "core/validation.h"
 #include "io/invalid_object.h"
 #include "controlplane/load_scenario.h"
+#include "controlplane/pod_strategy.h"
 #include "io/scenario_json.h"
 #include "controlplane/scenario_doc_json.h"
 #include "io/yaml_out.h"
@@ -219,6 +220,7 @@ bool ScenarioDoc::RereadItems(const Snapshot& snapshot, std::string& error) {
     Scenario one;
     if (!io::ReadObjects(Text(json_->doc["items"][i]), one).ok) return Reread(error);
     if (one.pods.size() == 1 && one.nodes.empty()) {
+      PrepareForCreate(one.pods[0]);
       v1::Pod* pod = find(scenario_->pods, path);
       if (!pod || pod->metadata.name != one.pods[0].metadata.name || pod->metadata.ns != one.pods[0].metadata.ns)
         return Reread(error);

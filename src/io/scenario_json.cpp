@@ -400,36 +400,6 @@ v1::Container ReadContainer(const json& j, const Path& p) {
   return c;
 }
 
-// The API server's applyMatchLabelKeysAndMismatchLabelKeys (pod strategy, at
-// creation): each matchLabelKeys key the pod carries becomes `key In (value)` in
-// the term's labelSelector, each mismatchLabelKeys key `key NotIn (value)`.
-// `kubectl get` prints pods with that already done, so an identical expression
-// already present is not added twice.
-void ApplyMatchLabelKeys(const v1::LabelMap& podLabels, v1::PodAffinityTerm& term) {
-  if (!term.labelSelector) return;
-  auto add = [&](const std::vector<std::string>& keys, const char* op) {
-    for (const std::string& key : keys) {
-      auto label = podLabels.find(key);
-      if (label == podLabels.end()) continue;
-      v1::LabelSelectorRequirement req{key, op, {label->second}};
-      auto& exprs = term.labelSelector->matchExpressions;
-      bool present = std::any_of(exprs.begin(), exprs.end(), [&](const v1::LabelSelectorRequirement& e) {
-        return e.key == req.key && e.op == req.op && e.values == req.values;
-      });
-      if (!present) exprs.push_back(std::move(req));
-    }
-  };
-  add(term.matchLabelKeys, "In");
-  add(term.mismatchLabelKeys, "NotIn");
-}
-
-void ApplyMatchLabelKeys(const v1::LabelMap& podLabels, std::optional<v1::PodAffinity>& affinity) {
-  if (!affinity) return;
-  for (auto& t : affinity->requiredDuringSchedulingIgnoredDuringExecution) ApplyMatchLabelKeys(podLabels, t);
-  for (auto& w : affinity->preferredDuringSchedulingIgnoredDuringExecution)
-    ApplyMatchLabelKeys(podLabels, w.podAffinityTerm);
-}
-
 // Fills `pod`, a new one, in place: a Pod is big enough that moving one is a tenth of reading it.
 void ReadPod(const json& item, const Path& path, v1::Pod& pod) {
   pod.path = path.str();
@@ -441,11 +411,7 @@ void ReadPod(const json& item, const Path& path, v1::Pod& pod) {
     s.schedulerName = StringField(*spec, "schedulerName", sp, "default-scheduler");
     if (const json* ns = ObjectField(*spec, "nodeSelector", sp))
       s.nodeSelector = StringMap(*ns, Child(sp, "nodeSelector"));
-    if (const json* a = Field(*spec, "affinity")) {
-      s.affinity = ReadAffinity(*a, Child(sp, "affinity"));
-      ApplyMatchLabelKeys(pod.metadata.labels, s.affinity->podAffinity);
-      ApplyMatchLabelKeys(pod.metadata.labels, s.affinity->podAntiAffinity);
-    }
+    if (const json* a = Field(*spec, "affinity")) s.affinity = ReadAffinity(*a, Child(sp, "affinity"));
     ForEach(ArrayField(*spec, "tolerations", sp), Child(sp, "tolerations"), [&](const json& t, const Path& p) {
       v1::Toleration tol;
       tol.key = StringField(t, "key", p);
