@@ -7,6 +7,7 @@
 
 #include "app/app.h"
 #include "app/panels/panels.h"
+#include "core/config/default_plugins.h"
 #include "core/framework/profile.h"
 #include "core/plugins/registry.h"
 
@@ -21,7 +22,7 @@ void DrawProfilePanel(Lab& lab, UiState& ui) {
   // Every simulated default plugin, plus any other the configuration enabled.
   std::vector<std::string> filters, scores;
   const Release& release = lab.cluster().release();
-  for (const config::Plugin& d : DefaultMultiPointPlugins(release)) {
+  for (const config::Plugin& d : config::DefaultMultiPointPlugins(release)) {
     const PluginKind k = KindOf(plugins::InTreeRegistry(), d.name, release.minor);
     if (!k.simulated) continue;
     if (k.filter) filters.push_back(d.name);

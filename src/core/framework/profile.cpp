@@ -1,5 +1,7 @@
 #include "core/framework/profile.h"
 
+#include "core/config/default_plugins.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -37,31 +39,6 @@ std::string KnownPlugins(Registry registry, int minor) {
   return " (known plugins: " + out + ")";
 }
 
-// mergePluginSet (apis/config/v1/default_plugins.go)
-config::PluginSet MergePluginSet(const config::PluginSet& defaults, const config::PluginSet& custom) {
-  std::set<std::string> disabled(custom.disabled.begin(), custom.disabled.end());
-  disabled.insert(defaults.disabled.begin(), defaults.disabled.end());
-  std::map<std::string, size_t> customIndex;
-  for (size_t i = 0; i < custom.enabled.size(); ++i) customIndex[custom.enabled[i].name] = i;
-
-  config::PluginSet out;
-  out.disabled.assign(disabled.begin(), disabled.end());
-  std::set<size_t> replaced;
-  if (!disabled.count("*")) {
-    for (const auto& p : defaults.enabled) {
-      if (disabled.count(p.name)) continue;
-      if (auto it = customIndex.find(p.name); it != customIndex.end()) {
-        out.enabled.push_back(custom.enabled[it->second]);  // re-configured in place, order kept
-        replaced.insert(it->second);
-      } else {
-        out.enabled.push_back(p);
-      }
-    }
-  }
-  for (size_t i = 0; i < custom.enabled.size(); ++i)
-    if (!replaced.count(i)) out.enabled.push_back(custom.enabled[i]);
-  return out;
-}
 }  // namespace
 
 const RegisteredPlugin* FindRegistered(Registry registry, const std::string& name, int minor) {
@@ -76,50 +53,6 @@ PluginKind KindOf(Registry registry, const std::string& name, int minor) {
   return PluginKind{true, k->factory != nullptr, k->preFilter, k->filter, k->preScore, k->score, k->postFilter};
 }
 
-// getDefaultPlugins and applyFeatureGates (apis/config/v1/default_plugins.go) of the release.
-std::vector<config::Plugin> DefaultMultiPointPlugins(const Release& release) {
-  const Features& f = release.features;
-  std::vector<config::Plugin> out = {{"SchedulingGates", {}}, {"PrioritySort", {}}};
-  if (release.nodeNameBeforeNodeUnschedulable())
-    out.insert(out.end(), {{"NodeName", {}}, {"NodeUnschedulable", {}}});
-  else
-    out.insert(out.end(), {{"NodeUnschedulable", {}}, {"NodeName", {}}});
-  out.insert(out.end(), {{"TaintToleration", 3},
-                         {"NodeAffinity", 2},
-                         {"NodePorts", {}},
-                         {"NodeResourcesFit", 1},
-                         {"VolumeRestrictions", {}}});
-  // 1.31 leaves the in-tree volume limits to NodeVolumeLimits (kubernetes#124500).
-  if (release.AtLeast(31))
-    out.push_back({"NodeVolumeLimits", {}});
-  else
-    out.insert(out.end(), {{"EBSLimits", {}}, {"GCEPDLimits", {}}, {"NodeVolumeLimits", {}}, {"AzureDiskLimits", {}}});
-  out.insert(out.end(), {{"VolumeBinding", {}},
-                         {"VolumeZone", {}},
-                         {"PodTopologySpread", 2},
-                         {"InterPodAffinity", 2},
-                         {"DefaultPreemption", {}},
-                         {"NodeResourcesBalancedAllocation", 1},
-                         {"ImageLocality", 1},
-                         {"DefaultBinder", {}}});
-  auto insertBefore = [&](const char* before, config::Plugin p) {
-    auto it = std::find_if(out.begin(), out.end(), [&](const config::Plugin& q) { return q.name == before; });
-    out.insert(it, std::move(p));
-  };
-  if (f.enableNodeDeclaredFeatures) out.push_back({"NodeDeclaredFeatures", {}});
-  if (f.enableInPlacePodVerticalScalingSchedulerPreemption)
-    insertBefore("NodeResourcesFit", {"DeferredPodScheduling", {}});
-  // DynamicResources scores from 1.35 with weight 2 (kubernetes#134711).
-  if (f.enableDynamicResourceAllocation)
-    insertBefore("DefaultPreemption",
-                 release.AtLeast(35) ? config::Plugin{"DynamicResources", 2} : config::Plugin{"DynamicResources", {}});
-  // GenericWorkload gates GangScheduling's plugin from 1.37 (kubernetes#139520).
-  if (release.AtLeast(37) ? f.enableGenericWorkload : f.enableGangScheduling) out.push_back({"GangScheduling", {}});
-  if (f.enableTopologyAwareWorkloadScheduling)
-    out.insert(out.end(), {{"TopologyPlacementGenerator", {}}, {"PodGroupPodsCount", 1}});
-  return out;
-}
-
 bool ResolveProfile(Registry registry, const config::Profile& profile, const Release& release, ResolvedProfile& out,
                     std::string& error) {
   const int minor = release.minor;
@@ -130,12 +63,12 @@ bool ResolveProfile(Registry registry, const config::Profile& profile, const Rel
   const std::string at = profile.path.empty() ? "profiles[0]" : profile.path;
   config::Plugins custom = profile.plugins.value_or(config::Plugins{});
   config::PluginSet defaults;
-  defaults.enabled = DefaultMultiPointPlugins(release);
-  config::PluginSet multiPoint = MergePluginSet(defaults, custom.multiPoint);
+  defaults.enabled = config::DefaultMultiPointPlugins(release);
+  config::PluginSet multiPoint = config::MergePluginSet(defaults, custom.multiPoint);
   const config::PluginSet* points[kNumPoints] = {&custom.preFilter, &custom.filter, &custom.postFilter,
                                                  &custom.preScore, &custom.score};
   config::PluginSet merged[kNumPoints];
-  for (int p = 0; p < kNumPoints; ++p) merged[p] = MergePluginSet(config::PluginSet{}, *points[p]);
+  for (int p = 0; p < kNumPoints; ++p) merged[p] = config::MergePluginSet(config::PluginSet{}, *points[p]);
 
   for (const auto& pl : multiPoint.enabled) {
     if (!KindOf(registry, pl.name, minor).known) {

@@ -43,10 +43,6 @@ PluginKind KindOf(Registry registry, const std::string& name, int minor);
 // The entry of `registry` for `name` in release `minor`, or nullptr.
 const RegisteredPlugin* FindRegistered(Registry registry, const std::string& name, int minor);
 
-// The default profile's multiPoint plugins with their weights in `release`, its feature
-// gates applied (default_plugins.go).
-std::vector<config::Plugin> DefaultMultiPointPlugins(const Release& release);
-
 // Fails with a message naming the field when the profile refers to a plugin the
 // release does not have, enables one at a point it does not implement, or registers it twice.
 bool ResolveProfile(Registry registry, const config::Profile& profile, const Release& release, ResolvedProfile& out,

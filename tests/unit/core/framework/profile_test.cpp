@@ -49,6 +49,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/config/default_plugins.h"
 #include "core/framework/profile.h"
 #include "core/plugins/registry.h"
 
@@ -172,7 +173,7 @@ TEST(ProfileTest, TestApplyFeatureGates_DefaultMultiPointPlugins) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
     List got;
-    for (const auto& p : DefaultMultiPointPlugins(c.release)) got.emplace_back(p.name, p.weight);
+    for (const auto& p : config::DefaultMultiPointPlugins(c.release)) got.emplace_back(p.name, p.weight);
     EXPECT_EQ(got, c.want);
   }
 }
