@@ -11,6 +11,7 @@
 #include "core/resources.h"
 #include "core/validation.h"
 #include "io/invalid_object.h"
+#include "controlplane/controllers/controller_ref_manager.h"
 #include "controlplane/load_scenario.h"
 #include "controlplane/pod_strategy.h"
 #include "io/scenario_json.h"

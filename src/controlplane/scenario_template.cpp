@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "controlplane/controllers/controller_ref_manager.h"
 #include "controlplane/scenario_doc_json.h"
 #include "controlplane/scenario_doc.h"
 

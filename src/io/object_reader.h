@@ -1,6 +1,6 @@
 #pragma once
 // The scenario reader's reading of one Pod or Node item, for the workload controllers
-// (controlplane/controllers/controllers.cpp), so that a DaemonSet's template and the
+// (controlplane/controllers/daemon/daemon_controller.cpp), so that a DaemonSet's template and the
 // nodes it targets are read exactly as the reader reads them. Both throw ReadError, which
 // the function that catches (io's spreadlab_read_text, the control plane's
 // spreadlab_run_controllers) tells with io::TellReadError.

@@ -4,10 +4,10 @@
 // create for the Deployments, ReplicaSets, ReplicationControllers, StatefulSets, Jobs
 // and DaemonSets it holds, appended to its items in file order, controller by controller, as
 // pending pods. What the document already holds is not created twice: each controller
-// first claims what it controls (ClaimObjects: the objects whose controller reference
-// names it and still match its selector, and the orphans its selector adopts), then
-// counts a Deployment's ReplicaSets, a workload's pods, StatefulSet pods by name,
-// DaemonSet pods by the node they are on or pinned to.
+// first claims what it controls (ClaimObjects, controller_ref_manager.h: the objects whose
+// controller reference names it and still match its selector, and the orphans its selector
+// adopts), then counts a Deployment's ReplicaSets, a workload's pods, StatefulSet pods by
+// name, DaemonSet pods by the node they are on or pinned to.
 //
 // Names and labels as the controllers make them (the hashes are spreadlab's own, stable
 // for the same template and different for another; upstream's are not reproduced):
@@ -31,7 +31,12 @@
 // or, when its template changed, takes one step of its RollingUpdate or Recreate
 // strategy; the next steps wait for time to pass (SyncContext::timePassed: the rounds of
 // simulator/simulation.h, once the scheduler placed the new pods).
-#include <functional>
+//
+// One file per controller, as upstream lays them out (pkg/controller/<name>/):
+// deployment/deployment_controller.cpp, replicaset/replica_set.cpp,
+// statefulset/stateful_set.cpp, job/job_controller.cpp, daemon/daemon_controller.cpp;
+// what they share in controller_utils.cpp and controller_ref_manager.h; manager.cpp runs
+// them in order (the class they are members of: manager.h).
 #include <optional>
 #include <set>
 #include <string>
@@ -92,33 +97,6 @@ bool IsWorkloadKind(std::string_view kind);
 
 // Whether `doc` holds a workload whose controller could create or delete pods.
 bool HasWorkloads(const nlohmann::ordered_json& doc);
-
-// metav1.GetControllerOf on an object's metadata: its ownerReference with controller: true, or null.
-const nlohmann::ordered_json* ControllerRefOf(const nlohmann::ordered_json& meta);
-
-// The workload a ControllerRefManager claims for (its Controller and controllerKind).
-struct ClaimingController {
-  std::string apiVersion, kind, ns, name;  // ns "": cluster-scoped, it claims in every namespace
-  std::string uid;                         // what its controller reference carries
-  bool uidGiven = true;                    // metadata.uid was given: a reference with another uid names another object
-  bool deleting = false;                   // its metadata.deletionTimestamp is set
-};
-
-// BaseControllerRefManager.ClaimObject's outcome for one object.
-enum class Claim {
-  Ignored,   // controlled by another, or an orphan it does not adopt
-  Owned,     // its controller reference names the controller and the selector matches
-  Adopted,   // an orphan the selector matches: it now has the controller's reference
-  Released,  // its controller reference named the controller but the selector no longer matches
-};
-
-// PodControllerRefManager.ClaimPods and ReplicaSetControllerRefManager.ClaimReplicaSets:
-// the outcome for each of `objects` (their labels against `selector`, then `filter`).
-// An adopted or released object's ownerReferences are changed as the API server
-// changes them after the controller's patch (AdoptPod / ReleasePod).
-std::vector<Claim> ClaimObjects(const std::vector<nlohmann::ordered_json*>& objects,
-                                const ClaimingController& controller, const std::optional<v1::LabelSelector>& selector,
-                                const std::function<bool(const nlohmann::ordered_json&)>& filter = {});
 
 // The path in the document as written of a path into the document after
 // RunControllers: a created pod's metadata and spec are its workload's template's.

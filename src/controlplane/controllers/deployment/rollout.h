@@ -2,9 +2,9 @@
 // One sync of the Deployment controller's rollout, as arithmetic on replica counts:
 // how many replicas the new ReplicaSet and each old one should have after it
 // (pkg/controller/deployment rolling.go rolloutRolling, recreate.go rolloutRecreate,
-// util/deployment_util.go NewRSNewReplicas, ResolveFenceposts). The controllers
-// (controlplane/controllers/controllers.h) read the counts from the document and write the result back;
-// the ReplicaSet controller then creates or deletes the pods.
+// util/deployment_util.go NewRSNewReplicas, ResolveFenceposts). The Deployment controller
+// (controlplane/controllers/deployment/deployment_controller.cpp) reads the counts from the
+// document and writes the result back; the ReplicaSet controller then creates or deletes the pods.
 //
 // Not simulated: proportional scaling when spec.replicas changes mid-rollout
 // (sync.go scale with the desired-replicas annotations; the rolling arithmetic below

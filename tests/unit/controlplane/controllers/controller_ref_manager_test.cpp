@@ -1,4 +1,4 @@
-// ClaimObjects (controlplane/controllers/controllers.h): upstream's TestClaimPods
+// ClaimObjects (controlplane/controllers/controller_ref_manager.h): upstream's TestClaimPods
 // (pkg/controller/controller_ref_manager_test.go), row by row. The pods' owner is made
 // with metav1.NewControllerRef there; here with the reference a controller sets. The
 // finalizers row is kept without finalizers (spreadlab does not model them).
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "controlplane/controllers/controllers.h"
+#include "controlplane/controllers/controller_ref_manager.h"
 
 namespace spreadlab::controlplane {
 namespace {

@@ -1,0 +1,131 @@
+#pragma once
+// The workload controllers as kube-controller-manager runs them over a document (internal
+// to controlplane/controllers; RunControllers in controllers.h is the way in). One class
+// holds the document, its index of who owns what and what the pass did; each controller's
+// sync is a group of its members, defined in the controller's own file as upstream lays
+// them out (pkg/controller/<name>/), the members they share in controller_utils.cpp.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "controlplane/controllers/controller_ref_manager.h"
+#include "controlplane/controllers/controllers.h"
+#include "controlplane/controllers/deployment/rollout.h"
+#include "controlplane/controllers/replicaset/pod_deletion_order.h"
+#include "core/api.h"
+
+namespace spreadlab::controlplane {
+
+using json = nlohmann::ordered_json;
+
+struct Workload {
+  size_t item = 0;
+  std::string path, kind, apiVersion, ns, name, uid;
+  bool uidGiven = false;  // metadata.uid was given (else uid is spreadlab's own)
+  bool deleting = false;  // metadata.deletionTimestamp is set
+};
+
+class Controllers {
+ public:
+  // manager.cpp (cmd/kube-controller-manager: the controllers it starts, here run in order).
+  Controllers(json& items, ControllerResult& out, const SyncContext* context);
+  void Run();
+
+ private:
+  // deployment/deployment_controller.cpp (pkg/controller/deployment: deployment_controller.go,
+  // sync.go, rolling.go, recreate.go, util/deployment_util.go).
+  static bool EqualIgnoreHash(json a, json b);
+  rollout::Strategy StrategyOf(const Workload& w, const json& spec);
+  bool Available(size_t i) const;
+  rollout::ReplicaSetState StateOf(size_t rs);
+  void SyncDeployment(const Workload& w);
+  void SetReplicas(const Workload& w, size_t rs, int64_t had, int64_t replicas);
+  void Deployment(const Workload& w);
+
+  // replicaset/replica_set.cpp (pkg/controller/replicaset/replica_set.go; a
+  // ReplicationController runs through it as upstream's replication controller does).
+  static std::optional<v1::LabelSelector> ReplicaSetSelector(const Workload& w, const json& spec);
+  std::vector<size_t> ReplicaSetPods(const Workload& w, const json& spec);
+  void ReplicaSet(const Workload& w);
+  int64_t DeleteRanked(const Workload& w, std::vector<size_t> pods, int64_t replicas);
+  std::vector<DeletionCandidate> RelatedPods(const Workload& w) const;
+
+  // statefulset/stateful_set.cpp (pkg/controller/statefulset: stateful_set.go,
+  // stateful_set_control.go, stateful_set_utils.go).
+  void StatefulSet(const Workload& w);
+  static std::string ParentName(const std::string& name);
+  static int64_t Ordinal(const std::string& name);
+
+  // job/job_controller.cpp (pkg/controller/job/job_controller.go).
+  void Job(const Workload& w);
+
+  // daemon/daemon_controller.cpp (pkg/controller/daemon: daemon_controller.go, util/daemonset_util.go).
+  void DaemonSet(const Workload& w);
+  static std::vector<v1::Toleration> DaemonTolerations();
+  static void AddDaemonTolerations(std::vector<v1::Toleration>& tols);
+  static void PinToNode(json& spec, const std::string& node);
+  const std::vector<std::pair<size_t, v1::Node>>& Nodes();
+  static std::string PinnedTo(const json& spec);
+
+  // controller_utils.cpp (pkg/controller/controller_utils.go): what every controller
+  // reads of its workload, the index of who owns what and the claim through it, the pods
+  // it makes and deletes, and the notes that tell what it did.
+  Workload Describe(size_t i);
+  const json& Spec(const Workload& w);
+  int64_t Count(const Workload& w, const json& spec, const char* key, int64_t fallback);
+  const json& Template(const Workload& w, const json& spec, const std::optional<v1::LabelSelector>& selector,
+                       bool selectorRequired);
+  static std::string OwnerKey(const std::string& ns, const std::string& kind, const std::string& name);
+  void Index(size_t i);
+  std::vector<size_t> Owned(const Workload& w, std::string_view kind) const;
+  static ClaimingController Claimer(const Workload& w);
+  std::vector<size_t> Claim(const Workload& w, const std::string& kind,
+                            const std::optional<v1::LabelSelector>& selector, const std::function<bool(size_t)>& listed,
+                            const std::function<bool(const json&)>& filter = {});
+  static void Move(const std::vector<size_t>& items, std::vector<size_t>& from, std::vector<size_t>& to);
+  bool Active(size_t i) const;
+  json PodFrom(const Workload& w, const json& tmpl, const std::string& name, const v1::LabelMap& extraLabels);
+  void Add(json object, const Workload& w);
+  std::optional<UnixNanos> Now();
+  void Delete(size_t item, const Workload& w, const std::string& nodeName, const std::string& reason);
+  std::string WorkloadName(const Workload& w) const;
+  int64_t CountActive(const std::vector<size_t>& pods) const;
+  // Pods number have .. wanted - 1, made by `make(number)`.
+  template <class Make>
+  void Create(const Workload& w, int64_t wanted, int64_t have, const Make& make) {
+    int64_t created = 0;
+    for (int64_t n = have; n < wanted; ++n, ++created) Add(make(static_cast<uint32_t>(n)), w);
+    Note(w, created, wanted, have);
+  }
+  void Note(const Workload& w, const char* what, size_t item, const char* why);
+  void Note(const Workload& w, int64_t created, int64_t wanted, int64_t have, int64_t deleted = 0);
+  std::string SourceOf(const Workload& w) const;
+
+  json& items_;
+  ControllerResult& out_;
+  std::set<std::string> podNames_;                              // namespace/name of every pod
+  std::unordered_map<std::string, std::vector<size_t>> owned_;  // OwnerKey -> the items it owns
+  std::unordered_map<std::string, std::vector<size_t>>
+      orphans_;                                     // OwnerKey(ns, kind, "") -> pods and ReplicaSets no controller owns
+  std::vector<std::pair<size_t, v1::Node>> nodes_;  // Nodes(), read on first use
+  bool nodesRead_ = false;
+  std::set<size_t> ranByDeployment_;                   // ReplicaSets already run by the Deployment that created them
+  std::unordered_map<size_t, int64_t> newReplicaSet_;  // Deployment item -> the replicas of the ReplicaSet it creates
+  bool timePassed_ = false;                            // SyncContext::timePassed
+  std::set<size_t> erase_;                             // the pods the controllers deleted
+  std::optional<UnixNanos> now_;                       // Now(), read on first use
+  bool nowRead_ = false;
+
+ public:
+  const std::set<size_t>& erased() const { return erase_; }
+};
+
+}  // namespace spreadlab::controlplane
