@@ -206,44 +206,62 @@ void DescheduleSettled(StepReport& out) {
 
 constexpr size_t kAny = SIZE_MAX;
 
-}  // namespace
+constexpr EventKind kKinds[] = {
+    {"scale", "NS/NAME N", "`kubectl scale`: the controller creates pods or deletes them in its own order", 2, 2,
+     Replicas, Scale},
+    {"rollout", "NS/NAME",
+     "`kubectl rollout restart` of a Deployment: RollingUpdate `maxSurge`/`maxUnavailable` step by step (upstream's "
+     "rolling.go arithmetic), or Recreate",
+     1, 1, nullptr, Rollout},
+    {"cordon", "NODE",
+     "`spec.unschedulable` and the node lifecycle controller's `node.kubernetes.io/unschedulable` taint", 1, 1, nullptr,
+     Cordon},
+    {"uncordon", "NODE", "the node schedulable again, its taint removed", 1, 1, nullptr, Uncordon},
+    {"drain", "NODE",
+     "cordon, evict its pods (DaemonSet pods stay; bare pods are gone for good) and their controllers recreate them", 1,
+     1, nullptr, Drain},
+    {"fail", "LABEL=VALUE", "the nodes with that label disappear with their pods (a zone outage)", 1, 1, Label, Fail},
+    {"restore", "", "the failed nodes come back, empty", 0, 0, nullptr, Restore},
+    {"add-node", "NODE [LABEL=VALUE...]", "a node like NODE, as a cluster autoscaler adds one", 1, kAny, NodeThenLabels,
+     AddNode},
+    {"deschedule", "",
+     "the descheduler's `RemovePodsViolatingTopologySpreadConstraint` with its defaults (DoNotSchedule constraints, "
+     "`topologyBalanceNodeFit`), then the replacements placed; what it leaves unfixed is said",
+     0, 0, nullptr, Deschedule, DescheduleSettled},
+};
 
-const std::vector<EventKind>& EventKinds() {
-  static const std::vector<EventKind> kinds = {
-      {"scale", "NS/NAME N", "`kubectl scale`: the controller creates pods or deletes them in its own order", 2, 2,
-       Replicas, Scale},
-      {"rollout", "NS/NAME",
-       "`kubectl rollout restart` of a Deployment: RollingUpdate `maxSurge`/`maxUnavailable` step by step (upstream's "
-       "rolling.go arithmetic), or Recreate",
-       1, 1, nullptr, Rollout},
-      {"cordon", "NODE",
-       "`spec.unschedulable` and the node lifecycle controller's `node.kubernetes.io/unschedulable` taint", 1, 1,
-       nullptr, Cordon},
-      {"uncordon", "NODE", "the node schedulable again, its taint removed", 1, 1, nullptr, Uncordon},
-      {"drain", "NODE",
-       "cordon, evict its pods (DaemonSet pods stay; bare pods are gone for good) and their controllers recreate them",
-       1, 1, nullptr, Drain},
-      {"fail", "LABEL=VALUE", "the nodes with that label disappear with their pods (a zone outage)", 1, 1, Label, Fail},
-      {"restore", "", "the failed nodes come back, empty", 0, 0, nullptr, Restore},
-      {"add-node", "NODE [LABEL=VALUE...]", "a node like NODE, as a cluster autoscaler adds one", 1, kAny,
-       NodeThenLabels, AddNode},
-      {"deschedule", "",
-       "the descheduler's `RemovePodsViolatingTopologySpreadConstraint` with its defaults (DoNotSchedule constraints, "
-       "`topologyBalanceNodeFit`), then the replacements placed; what it leaves unfixed is said",
-       0, 0, nullptr, Deschedule, DescheduleSettled},
-  };
-  return kinds;
+// The row named `name`; evaluated at compile time (constinit), a name not in the table does not compile.
+consteval const EventKind& Row(std::string_view name) {
+  for (const EventKind& k : kKinds)
+    if (name == k.name) return k;
+  throw "no such event in the table";
 }
 
+}  // namespace
+
+constinit const EventKind& kScaleEvent = Row("scale");
+constinit const EventKind& kRolloutEvent = Row("rollout");
+constinit const EventKind& kDrainEvent = Row("drain");
+constinit const EventKind& kFailEvent = Row("fail");
+constinit const EventKind& kRestoreEvent = Row("restore");
+
+std::span<const EventKind> EventKinds() { return kKinds; }
+
 const EventKind* FindEventKind(std::string_view name) {
-  for (const EventKind& k : EventKinds())
+  for (const EventKind& k : kKinds)
     if (name == k.name) return &k;
   return nullptr;
 }
 
+SimStep MakeStep(const EventKind& kind, std::vector<std::string> args) {
+  std::string text = kind.name;
+  for (const std::string& a : args) text += " " + a;
+  return SimStep{std::move(text), kind.name, std::move(args), &kind};
+}
+
 std::string EventForms(const char* separator) {
   std::string out;
-  for (const EventKind& k : EventKinds()) out += (out.empty() ? "" : separator) + k.Form();
+  for (const EventKind& k : kKinds) out += (out.empty() ? "" : separator) + k.Form();
   return out;
 }
 

@@ -5,6 +5,7 @@
 // written from it (tests/unit/simulator/simulation_test.cpp holds the docs to it). A new event is one
 // function and one row in events.cpp.
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,9 +30,21 @@ struct EventKind {
   bool CheckArgs(const std::vector<std::string>& args, std::string& why) const;
 };
 
-const std::vector<EventKind>& EventKinds();
+std::span<const EventKind> EventKinds();
 const EventKind* FindEventKind(std::string_view name);  // null when there is no such event
 // Every event's form, joined: "scale NS/NAME N | rollout NS/NAME | ...".
 std::string EventForms(const char* separator);
+
+// The rows that code builds steps of (the lab's menus), bound to the table's rows by name at
+// compile time: a renamed or removed event is a change to events.cpp alone, or a compile error.
+extern const EventKind& kScaleEvent;
+extern const EventKind& kRolloutEvent;
+extern const EventKind& kDrainEvent;
+extern const EventKind& kFailEvent;
+extern const EventKind& kRestoreEvent;
+
+// A step built in code, as ParseSimStep reads "NAME ARGS..." (text the same words joined by
+// spaces); CheckSimStep holds its arguments to the row.
+SimStep MakeStep(const EventKind& kind, std::vector<std::string> args = {});
 
 }  // namespace spreadlab::simulator

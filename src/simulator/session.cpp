@@ -16,7 +16,8 @@ bool ParseScaleStep(const std::string& text, SimStep& out, std::string& error) {
   const size_t eq = text.rfind('=');
   std::string ignored;
   if (eq == std::string::npos || eq == 0 || text.find_first_of(" \t") != std::string::npos ||
-      !ParseSimStep("scale " + text.substr(0, eq) + " " + text.substr(eq + 1), out, ignored)) {
+      !ParseSimStep(std::string(kScaleEvent.name) + " " + text.substr(0, eq) + " " + text.substr(eq + 1), out,
+                    ignored)) {
     error = "--scale " + text + ": expected [KIND/]NAMESPACE/NAME=REPLICAS, e.g. shop/web=4";
     return false;
   }

@@ -59,20 +59,24 @@ std::vector<SpreadReport> SpreadOf(Framework& framework, Cluster& cluster, const
   return out;
 }
 
+// False, with an error that names the step and shows the accepted forms.
+bool RefuseStep(const std::string& text, const std::string& why, std::string& error) {
+  error = "step \"" + text + "\": " + why + " (steps: " + EventForms(" | ") + ")";
+  return false;
+}
+
 }  // namespace
 
 bool ParseSimStep(const std::string& text, SimStep& out, std::string& error) {
   const std::vector<std::string> words = Split(text, " \t\r\n");
-  auto fail = [&](const std::string& why) {
-    error = "step \"" + text + "\": " + why + " (steps: " + EventForms(" | ") + ")";
-    return false;
-  };
-  if (words.empty()) return fail("empty");
+  if (words.empty()) return RefuseStep(text, "empty", error);
   out = SimStep{text, words[0], std::vector<std::string>(words.begin() + 1, words.end()), FindEventKind(words[0])};
-  if (!out.kind) return fail("unknown action \"" + out.action + "\"");
-  std::string why;
-  if (!out.kind->CheckArgs(out.args, why)) return fail(why);
-  return true;
+  return CheckSimStep(out, error);
+}
+
+bool CheckSimStep(const SimStep& step, std::string& error) {
+  std::string why = step.kind ? "" : "unknown action \"" + step.action + "\"";
+  return (step.kind && step.kind->CheckArgs(step.args, why)) || RefuseStep(step.text, why, error);
 }
 
 std::vector<std::string> ScenarioSteps(const controlplane::ScenarioDoc& doc) {

@@ -25,11 +25,13 @@ struct SimStep {
   std::string text;  // as written
   std::string action;
   std::vector<std::string> args;
-  const EventKind* kind = nullptr;  // its row of simulator/events.h's table (ParseSimStep sets it)
+  const EventKind* kind = nullptr;  // its row of simulator/events.h's table (ParseSimStep, MakeStep)
 };
 
 // False with an error that names the step and shows the accepted forms.
 bool ParseSimStep(const std::string& text, SimStep& out, std::string& error);
+// The same check of a step built in code (events.h's MakeStep): its row, and its arguments held to it.
+bool CheckSimStep(const SimStep& step, std::string& error);
 
 // The List annotation holding a scenario's own steps, one per line: the story an example
 // tells (`spreadlab simulate FILE` without --step, the lab's Events panel).

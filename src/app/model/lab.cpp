@@ -10,6 +10,7 @@
 #include "core/scheduler/schedule.h"
 #include "core/scenario_nodes.h"
 #include "core/why/edit.h"
+#include "simulator/events.h"
 #include "simulator/session.h"
 #include "contracts/trace_json.h"
 #include "controlplane/why_apply.h"
@@ -314,7 +315,8 @@ const Lab::EditTarget& Lab::ConstraintEditTarget() {
   if (t.boundDiffering > 0) {
     out.describe += "; " + std::to_string(t.boundDiffering) + " bound keep their old constraints until a rollout";
     // kubectl rollout restart: a Deployment's new ReplicaSet replaces every pod (simulator/simulation.h).
-    if (top.kind == "Deployment") out.rolloutStep = "rollout " + cluster_->pod(pod()).ns + "/" + top.name;
+    if (top.kind == "Deployment")
+      out.rolloutStep = simulator::MakeStep(simulator::kRolloutEvent, {cluster_->pod(pod()).ns + "/" + top.name});
   }
   return out;
 }
@@ -377,6 +379,16 @@ bool Lab::Simulate(const std::string& text, std::string* error) {
     if (error) *error = e;
     return false;
   }
+  return Simulate(step, error);
+}
+
+bool Lab::Simulate(const simulator::SimStep& step, std::string* error) {
+  if (std::string e; !simulator::CheckSimStep(step, e)) {
+    SetStatus("Event refused: " + e, true);
+    if (error) *error = e;
+    return false;
+  }
+  const std::string& text = step.text;
   std::vector<std::shared_ptr<simulator::StepReport>> reports;
   // The timeline goes on across events (the edit's Commit clears it): from where it was
   // scrubbed to, or from the scenario as it is now.

@@ -120,11 +120,11 @@ class Lab {
                           std::string* error = nullptr);
   // What an edit of the explained pod's constraints edits: its workload's template (the
   // nearest owner first), how many replicas follow at once, and how many bound ones differ
-  // from the template until a rollout (`rolloutStep`, a Simulate step, "" when none applies).
+  // from the template until a rollout (`rolloutStep`, a Simulate step, none when none applies).
   struct EditTarget {
     controlplane::ScenarioDoc::PodTemplate workload;  // owners empty: a bare pod
     std::string describe;                             // "Deployment web's template: 6 replicas (6 pending follow)"
-    std::string rolloutStep;                          // "rollout default/web" when bound replicas differ
+    std::optional<simulator::SimStep> rolloutStep;    // "rollout default/web" when bound replicas differ
   };
   const EditTarget& ConstraintEditTarget();  // kept per revision
   // The profile's weight of score plugin `plugin` (the Profile panel's slider).
@@ -167,6 +167,8 @@ class Lab {
   // does, the pending pods are placed first (Simulation::Start): that is an event of its
   // own, "start", when it placed a pod or the controllers answered.
   bool Simulate(const std::string& step, std::string* error = nullptr);
+  // The same, of a step built in code (simulator::MakeStep: the menus' drain, fail, rollout, ...).
+  bool Simulate(const simulator::SimStep& step, std::string* error = nullptr);
   // The events applied and not undone, oldest first, with what each did.
   std::vector<const simulator::StepReport*> Events() const;
 

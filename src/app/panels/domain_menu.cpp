@@ -5,6 +5,7 @@
 #include "app/model/new_names.h"
 #include "app/panels/cluster_parts.h"
 #include "app/panels/panels.h"
+#include "simulator/events.h"
 
 namespace spreadlab::app {
 
@@ -35,9 +36,10 @@ void DomainMenuItems(const CardContext& cx, const Domain& d) {
   MarkItem("domainRemove");
   if (!key.empty() && !d.value.empty() && !d.nodes.empty() &&
       ImGui::MenuItem(("Fail " + what + " (an outage: back with Restore)").c_str()))
-    Later([&lab, step = "fail " + what] { lab.Simulate(step); });
+    Later([&lab, step = simulator::MakeStep(simulator::kFailEvent, {what})] { lab.Simulate(step); });
   MarkItem("domainFail");
-  if (!d.failed.empty() && ImGui::MenuItem("Restore the failed nodes")) Later([&lab] { lab.Simulate("restore"); });
+  if (!d.failed.empty() && ImGui::MenuItem("Restore the failed nodes"))
+    Later([&lab] { lab.Simulate(simulator::MakeStep(simulator::kRestoreEvent)); });
   MarkItem("domainRestore");
   if (ImGui::MenuItem("Add a node... (its labels, allocatable, taints)"))
     OpenAddNode(lab, cx.ui, key == "topology.kubernetes.io/zone" ? d.value : "");

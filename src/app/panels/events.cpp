@@ -144,7 +144,8 @@ void DrawEventsPanel(Lab& lab, UiState& ui) {
     if (i < applied) MarkItem("storyApplied:" + std::to_string(i));
   }
   if (!lab.doc().Annotation(controlplane::kFailedNodesAnnotation).empty()) {
-    if (ImGui::SmallButton("Restore the failed nodes")) Later([&lab] { lab.Simulate("restore"); });
+    if (ImGui::SmallButton("Restore the failed nodes"))
+      Later([&lab] { lab.Simulate(simulator::MakeStep(simulator::kRestoreEvent)); });
     MarkItem("eventRestore");
   }
   static char buf[256] = "deschedule";

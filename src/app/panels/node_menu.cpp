@@ -6,6 +6,7 @@
 #include "app/app.h"
 #include "app/model/new_names.h"
 #include "app/panels/cluster_parts.h"
+#include "simulator/events.h"
 
 namespace spreadlab::app {
 
@@ -83,7 +84,7 @@ void NodeEditItems(Lab& lab, NodeIndex ni, const v1::Node& n) {
                 });
     });
   if (ImGui::MenuItem("Drain (evict its pods; their controllers recreate them)"))
-    Later([&lab, name = n.metadata.name] { lab.Simulate("drain " + name); });
+    Later([&lab, step = simulator::MakeStep(simulator::kDrainEvent, {n.metadata.name})] { lab.Simulate(step); });
   MarkItem("nodeDrain");
   if (ImGui::MenuItem("Taint NoSchedule (dedicated=lab)")) {
     auto taints = n.taints;

@@ -211,9 +211,9 @@ void ConstraintEditTarget(Lab& lab) {
   ImGui::TextDisabled("Edits %s.", target.describe.c_str());
   ImGui::PopTextWrapPos();
   MarkItem("constraintTarget");
-  if (!target.rolloutStep.empty()) {
+  if (target.rolloutStep) {
     if (ImGui::SmallButton("Roll out to the bound replicas"))
-      Later([&lab, step = target.rolloutStep] { lab.Simulate(step); });
+      Later([&lab, step = *target.rolloutStep] { lab.Simulate(step); });
     MarkItem("constraintRollout");
     HelpMarker(
         "kubectl rollout restart: a new ReplicaSet replaces every pod, each new one placed by the scheduler "

@@ -6,6 +6,7 @@
 
 #include "app/app.h"
 #include "app/panels/panels.h"
+#include "simulator/events.h"
 
 namespace spreadlab::app {
 
@@ -61,7 +62,9 @@ void DrawWorkloadsPanel(Lab& lab, UiState& ui) {
     if (w.kind == "Deployment") {
       ImGui::SameLine();
       if (ImGui::SmallButton("Roll out"))
-        Later([&lab, step = "rollout " + w.ns + "/" + w.name] { lab.Simulate(step); });
+        Later([&lab, step = simulator::MakeStep(simulator::kRolloutEvent, {w.ns + "/" + w.name})] {
+          lab.Simulate(step);
+        });
       MarkItem("rollout:" + w.key);
       ImGui::SameLine();
       HelpMarker(

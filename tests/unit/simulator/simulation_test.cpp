@@ -207,5 +207,38 @@ TEST(SimulateEvents, TheDocsListEveryEventAsTheTableHasIt) {
   EXPECT_NE(error.find("(steps: " + simulator::EventForms(" | ") + ")"), std::string::npos) << error;
 }
 
+// A step built in code (the lab's menus) is the step the parser reads from the same words,
+// and its arguments are held to the row as the parser holds them.
+TEST(SimulateEvents, AStepBuiltFromARowIsTheStepParsed) {
+  std::string error;
+  for (const auto& [kind, args] : std::vector<std::pair<const simulator::EventKind*, std::vector<std::string>>>{
+           {&simulator::kScaleEvent, {"default/web", "4"}},
+           {&simulator::kRolloutEvent, {"default/web"}},
+           {&simulator::kDrainEvent, {"node-a1"}},
+           {&simulator::kFailEvent, {"topology.kubernetes.io/zone=zone-c"}},
+           {&simulator::kRestoreEvent, {}},
+       }) {
+    const simulator::SimStep built = simulator::MakeStep(*kind, args);
+    simulator::SimStep parsed;
+    ASSERT_TRUE(simulator::ParseSimStep(built.text, parsed, error)) << error;
+    EXPECT_EQ(built.text, parsed.text);
+    EXPECT_EQ(built.action, parsed.action);
+    EXPECT_EQ(built.args, parsed.args);
+    EXPECT_EQ(built.kind, parsed.kind) << built.text;
+    EXPECT_TRUE(simulator::CheckSimStep(built, error)) << error;
+  }
+  EXPECT_EQ(simulator::MakeStep(simulator::kDrainEvent, {"node-a1"}).text, "drain node-a1");
+  EXPECT_EQ(simulator::MakeStep(simulator::kRestoreEvent).text, "restore");
+  std::string parseError;
+  simulator::SimStep parsed;
+  EXPECT_FALSE(simulator::ParseSimStep("scale default/web many", parsed, parseError));
+  EXPECT_FALSE(simulator::CheckSimStep(simulator::MakeStep(simulator::kScaleEvent, {"default/web", "many"}), error));
+  EXPECT_EQ(error, parseError);
+  EXPECT_FALSE(simulator::CheckSimStep(simulator::MakeStep(simulator::kDrainEvent), error));
+  EXPECT_NE(error.find("expected drain NODE"), std::string::npos) << error;
+  EXPECT_FALSE(simulator::CheckSimStep(simulator::SimStep{"explode zone-a", "explode", {"zone-a"}, nullptr}, error));
+  EXPECT_NE(error.find("unknown action \"explode\""), std::string::npos) << error;
+}
+
 }  // namespace
 }  // namespace spreadlab::io

@@ -418,7 +418,9 @@ TEST(LabTest, AConstraintEditOnAControlledPodEditsItsWorkload) {
   EXPECT_EQ(lab.ConstraintEditTarget().describe,
             "Deployment web's template: 6 replica(s), 5 pending follow at once; 1 bound keep their old constraints "
             "until a rollout");
-  EXPECT_EQ(lab.ConstraintEditTarget().rolloutStep, "rollout default/web");
+  ASSERT_TRUE(lab.ConstraintEditTarget().rolloutStep);
+  EXPECT_EQ(lab.ConstraintEditTarget().rolloutStep->text, "rollout default/web");
+  EXPECT_TRUE(simulator::CheckSimStep(*lab.ConstraintEditTarget().rolloutStep, error)) << error;
   EXPECT_NE(lab.doc().Dump().find("\"maxSkew\":2"), std::string::npos);
   // The panels' whole-list edit does the same, and one undo takes each back.
   auto cs = lab.doc().scenario().pods[lab.podItem()].spec.topologySpreadConstraints;
