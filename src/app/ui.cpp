@@ -12,8 +12,6 @@
 
 namespace spreadlab::app {
 
-bool CompactEmbed() { return host::Embedded() && ImGui::GetIO().DisplaySize.x < 1000; }
-
 FrameFacts& LastFrame() {
   static FrameFacts facts;
   return facts;

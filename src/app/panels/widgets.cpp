@@ -26,6 +26,8 @@ std::vector<std::function<void()>>& Changes() {
 }
 }  // namespace
 
+bool CompactEmbed() { return host::Embedded() && ImGui::GetIO().DisplaySize.x < 1000; }
+
 void Later(std::function<void()> change) { Changes().push_back(std::move(change)); }
 
 void RunLater() {

@@ -1,14 +1,16 @@
 #pragma once
 // What every panel shares (panels/widgets.cpp): edits deferred to the end of the frame,
 // the grouping key, named rectangles for tests, held edits, headings, help markers and
-// the picture's colours. ui.cpp uses these too; nothing here uses ui.cpp.
+// the picture's colours. ui.cpp uses these too; nothing here uses ui.h or ui.cpp.
 #include <functional>
 #include <map>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "app/ui.h"
+#include "app/model/lab.h"
+#include "app/panels/ui_state.h"
+#include "imgui.h"
 
 namespace spreadlab::app {
 
