@@ -1,5 +1,5 @@
 #pragma once
-// The `spreadlab schedule --format json` contract (docs/schedule-json.md).
+// The `spreadlab schedule --format json` contract (docs/json-contract.md).
 #include <nlohmann/json.hpp>
 
 #include "core/scheduler/schedule.h"

@@ -1,6 +1,6 @@
 #pragma once
 // The `spreadlab explain --format json` contract: a CycleTrace as JSON.
-// Documented in docs/trace-json.md; fields are only ever added, never renamed.
+// Documented in docs/json-contract.md; fields are only ever added, never renamed.
 #include <nlohmann/json.hpp>
 
 #include "core/cluster.h"

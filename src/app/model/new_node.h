@@ -19,7 +19,7 @@ struct NodeDraft {
 // labels it; false with a message when a label or taint entry is malformed.
 bool NodeManifest(const NodeDraft& draft, std::string& manifest, std::string& error);
 
-// The sample cluster (docs/lab.md): three zones, zone-a to zone-c of region-1, with two
+// The sample cluster (README.md, In-browser lab): three zones, zone-a to zone-c of region-1, with two
 // nodes each (node-a1, node-a2, ...) of 4 CPUs, 8Gi of memory and room for 110 pods, as a v1 List.
 std::string SampleClusterManifest();
 
