@@ -28,24 +28,21 @@ void DrawReleaseSelector(Lab& lab) {
     ImGui::SetTooltip("Plugins, feature gates and rules of this release; the status line says what changed.");
 }
 
-}  // namespace
-
-void DrawToolbar(Lab& lab, UiState& ui) {
+// Presenting: every new decision opens at PreFilter, paused, and Play stops as each phase
+// ends, so nothing is on the screen before the room has been walked to it.
+void FollowPresentMode(Lab& lab, UiState& ui) {
   Playback& pb = lab.playback;
-  pb.Advance(ImGui::GetIO().DeltaTime);
-  // Presenting: every new decision opens at PreFilter, paused, and Play stops as each phase
-  // ends, so nothing is on the screen before the room has been walked to it.
   pb.stopAtPhases = ui.present;
   if (ui.present && lab.builds() != ui.presentedBuild) {
     ui.presentedBuild = lab.builds();
     pb.JumpTo(Phase::PreFilter);
     pb.playing = false;
   }
+}
+
+// Play / Pause and Step; unless `actionsOnly`, the speed and the Present checkbox.
+void DrawPlaybackControls(Playback& pb, UiState& ui, bool actionsOnly) {
   const float font = ImGui::GetFontSize();
-  // On a phone's width an embed keeps the actions (play, step, schedule) and leaves the
-  // picture's settings (speed, release, phases, grouping, colours) to the full lab: they
-  // took five rows between the editors and the picture.
-  const bool actionsOnly = CompactEmbed() && NarrowDisplay();
   if (ImGui::Button(pb.playing ? "Pause" : "Play")) {
     if (pb.playing)
       pb.playing = false;
@@ -56,20 +53,23 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   SameLineIfFits(ButtonWidth("Step"));
   if (ImGui::Button("Step")) pb.Step();
   MarkItem("step");
-  if (!actionsOnly) {
-    // Its name beside it: written inside, the grab covered it.
-    SameLineIfFits(font * 4.5f + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("speed").x);
-    ImGui::SetNextItemWidth(font * 4.5f);
-    ImGui::SliderFloat("speed", &pb.speed, 0.25f, 4.0f, "%.2fx");
-    SameLineIfFits(ImGui::GetFrameHeight() + ImGui::CalcTextSize("Present").x + ImGui::GetStyle().ItemInnerSpacing.x);
-    // Presenting starts with both side columns folded: the picture takes the screen.
-    if (ImGui::Checkbox("Present", &ui.present) && ui.present) ui.foldLeft = ui.foldRight = true;
-    MarkItem("present");
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip(
-          "For a room: larger text, the side columns folded (their strips open them), each decision opening at "
-          "PreFilter with its answer hidden, and Play pausing after every phase (press Play to go on).");
-  }
+  if (actionsOnly) return;
+  // Its name beside it: written inside, the grab covered it.
+  SameLineIfFits(font * 4.5f + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("speed").x);
+  ImGui::SetNextItemWidth(font * 4.5f);
+  ImGui::SliderFloat("speed", &pb.speed, 0.25f, 4.0f, "%.2fx");
+  SameLineIfFits(ImGui::GetFrameHeight() + ImGui::CalcTextSize("Present").x + ImGui::GetStyle().ItemInnerSpacing.x);
+  // Presenting starts with both side columns folded: the picture takes the screen.
+  if (ImGui::Checkbox("Present", &ui.present) && ui.present) ui.foldLeft = ui.foldRight = true;
+  MarkItem("present");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "For a room: larger text, the side columns folded (their strips open them), each decision opening at "
+        "PreFilter with its answer hidden, and Play pausing after every phase (press Play to go on).");
+}
+
+// Schedule next, and Schedule all N (disabled with nothing pending).
+void DrawScheduleButtons(Lab& lab) {
   SameLineIfFits(ButtonWidth("Schedule next"), 24);
   if (ImGui::Button("Schedule next")) {
     Later([&lab] {
@@ -93,8 +93,11 @@ void DrawToolbar(Lab& lab, UiState& ui) {
   }
   ImGui::EndDisabled();
   MarkItem("scheduleAll");
-  // Default, and whenever no pod has what the chosen key asks for: the pods' workloads when
-  // some workload controls a pod, else the pending pod's first label.
+}
+
+// What pods are coloured by: by default, and whenever no pod has what the chosen key asks
+// for, the pods' workloads when some workload controls a pod, else the pending pod's first label.
+void DefaultColorKey(const Lab& lab, UiState& ui) {
   const auto& pods = lab.doc().scenario().pods;
   const auto colours = [&](const std::string& key) {
     return std::any_of(pods.begin(), pods.end(), [&](const v1::Pod& p) { return !PodColorValue(p, key).empty(); });
@@ -105,10 +108,10 @@ void DrawToolbar(Lab& lab, UiState& ui) {
     else if (lab.pod() != kNone && !pods[lab.podItem()].metadata.labels.empty())
       ui.colorKey = pods[lab.podItem()].metadata.labels.begin()->first;
   }
-  if (actionsOnly) return;
-  SameLineIfFits(font * 7 + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("kube-scheduler").x, 24);
-  DrawReleaseSelector(lab);
-  // The phases as a row of buttons; the current one lit.
+}
+
+// The phases as a row of buttons; the current one lit.
+void DrawPhaseButtons(Playback& pb) {
   for (int p = 0; p < kPhaseCount; ++p) {
     const Phase ph = static_cast<Phase>(p);
     const bool current = pb.phase == ph;
@@ -126,8 +129,11 @@ void DrawToolbar(Lab& lab, UiState& ui) {
     ImGui::PopStyleColor(2);
     MarkItem(std::string("phase:") + PhaseName(ph));
   }
+}
 
-  // Grouping and colouring.
+// Grouping and colouring: the label key the nodes are grouped by, and the one pods are coloured by.
+void DrawGroupAndColour(const Lab& lab, UiState& ui) {
+  const float font = ImGui::GetFontSize();
   const std::vector<std::string>& keys = NodeLabelKeys(lab);
   const std::string group = GroupKey(lab, ui);
   ImGui::SetNextItemWidth(font * 11);
@@ -151,6 +157,27 @@ void DrawToolbar(Lab& lab, UiState& ui) {
       if (ImGui::Selectable(k.c_str(), ui.colorKey == k)) ui.colorKey = k;
     ImGui::EndCombo();
   }
+}
+
+}  // namespace
+
+void DrawToolbar(Lab& lab, UiState& ui) {
+  Playback& pb = lab.playback;
+  pb.Advance(ImGui::GetIO().DeltaTime);
+  FollowPresentMode(lab, ui);
+  // On a phone's width an embed keeps the actions (play, step, schedule) and leaves the
+  // picture's settings (speed, release, phases, grouping, colours) to the full lab: they
+  // took five rows between the editors and the picture.
+  const bool actionsOnly = CompactEmbed() && NarrowDisplay();
+  DrawPlaybackControls(pb, ui, actionsOnly);
+  DrawScheduleButtons(lab);
+  DefaultColorKey(lab, ui);
+  if (actionsOnly) return;
+  SameLineIfFits(
+      ImGui::GetFontSize() * 7 + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("kube-scheduler").x, 24);
+  DrawReleaseSelector(lab);
+  DrawPhaseButtons(pb);
+  DrawGroupAndColour(lab, ui);
 }
 
 }  // namespace spreadlab::app
