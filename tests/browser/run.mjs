@@ -713,6 +713,51 @@ test('the story of zone-outage.yaml played from its buttons equals spreadlab sim
   await ctx.close();
 });
 
+// The menus' events (issue 29): Fail from a zone's menu and Restore from the Events panel are
+// the story's own steps, as the CLI tells them; Drain from a node's menu is the drain event.
+test('the story of zone-outage.yaml played from the menus equals spreadlab simulate, and Drain is the drain event', async () => {
+  const { page, ctx } = await openLab('/');
+  const file = 'zone-outage.yaml';
+  checkEqual(await api(page, 'load', readFileSync(join(EXAMPLES, file), 'utf8'), file), { ok: true, error: null }, 'load');
+  const cli = JSON.parse(execFileSync(CLI, ['simulate', join(EXAMPLES, file), '--format', 'json'], { encoding: 'utf8' }));
+  // Zone C is below the picture's fold: the wheel over the picture brings its header up.
+  const cluster = await rect(page, 'panel:Cluster');
+  for (let i = 0; i < 10 && !(await api(page, 'widgetRects'))['domain:zone-c']; i++) {
+    await page.mouse.move(cluster.x + cluster.w / 2, cluster.y + cluster.h / 2);
+    await page.mouse.wheel(0, 120);
+    await frames(page, 2);
+  }
+  await reveal(page, 'domain:zone-c');
+  const zoneC = await rect(page, 'domain:zone-c');
+  await page.mouse.click(zoneC.x + zoneC.w - 12, zoneC.y + 12, { button: 'right' });  // the region's header
+  await frames(page, 2);
+  await clickWidget(page, 'domainFail');
+  await frames(page, 2);
+  await clickWidget(page, 'events');
+  await frames(page, 2);
+  await reveal(page, 'eventRestore');
+  await clickWidget(page, 'eventRestore');
+  await frames(page, 2);
+  check((await api(page, 'simulate', 'deschedule')).ok, 'deschedule');
+  const events = await api(page, 'events');
+  checkEqual(events.steps.map((s) => s.action), cli.steps.map((s) => s.action), 'the same steps, the placements first');
+  checkEqual(events, cli, 'every step\'s report and the final pods are the CLI\'s');
+  // A node on screen that holds a pod.
+  const rects = await api(page, 'widgetRects');
+  const bound = JSON.parse(await api(page, 'scenario')).items.filter((i) => i.kind === 'Pod').map((p) => p.spec.nodeName);
+  const name = Object.keys(rects).map((k) => k.match(/^node:(.*)$/)?.[1]).find((n) => n && bound.includes(n));
+  check(name, `a node on screen holds a pod: ${Object.keys(rects).filter((k) => k.startsWith('node:'))}`);
+  const node = rects[`node:${name}`];
+  await page.mouse.click(node.x + 8, node.y + 8, { button: 'right' });  // the card's corner, not a pod
+  await frames(page, 2);
+  await clickWidget(page, 'nodeDrain');
+  await frames(page, 2);
+  const drained = (await api(page, 'events')).steps.at(-1);
+  checkEqual(drained.action, `drain ${name}`, 'the node menu\'s Drain is the drain event');
+  check(drained.evicted.length > 0 && drained.evicted.every((p) => p.node === name), `its pods evicted: ${JSON.stringify(drained.evicted)}`);
+  await ctx.close();
+});
+
 test('an event steps through on the timeline: the event, each binding, the controllers, as the picture shows them', async () => {
   const { page, ctx } = await openLab('/');
   const file = 'zone-outage.yaml';
