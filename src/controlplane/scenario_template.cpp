@@ -3,8 +3,8 @@
 // pod's controller (and, for a Deployment's ReplicaSet, the Deployment's) changes, and so
 // does every replica that is still Pending, as if the controller had just created it from
 // the new template (a simulation choice: upstream would replace those pods, under new
-// names, over several syncs of a rollout; docs/lab.md). Bound replicas keep what they were
-// created with until a rollout replaces them.
+// names, over several syncs of a rollout; README.md, In-browser lab). Bound replicas keep
+// what they were created with until a rollout replaces them.
 #include <algorithm>
 #include <string>
 #include <vector>
