@@ -120,9 +120,14 @@ LoadResult Load(std::string_view text, const json* parsed, Scenario& out, json* 
   if (!result.ok) return result;
   result.notes = controllers.notes;
   result.created = controllers.created.size();
+  // Read without throwing: this runs outside the catch (a created pod always has its
+  // metadata; an item the controllers could not shape is skipped, not thrown on).
+  const json* items = io::Member(doc, "items");
   for (const CreatedObject& c : controllers.created) {
-    const json& meta = doc["items"][c.item]["metadata"];
-    if (c.fromTemplate) result.createdPods.push_back(meta.value("namespace", "default") + "/" + meta.value("name", ""));
+    const json* meta =
+        c.fromTemplate && items && c.item < items->size() ? io::Member((*items)[c.item], "metadata") : nullptr;
+    if (meta && meta->is_object())
+      result.createdPods.push_back(io::Str(*meta, "namespace", "default") + "/" + io::Str(*meta, "name"));
   }
   result.deleted = controllers.deleted;
   result.claimed = controllers.claimed;
