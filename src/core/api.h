@@ -11,44 +11,10 @@
 
 #include "core/quantity.h"
 #include "core/release.h"
+#include "core/selector_api.h"
+#include "core/storage_api.h"
 
 namespace spreadlab::v1 {
-
-using LabelMap = std::map<std::string, std::string>;
-using ResourceList = std::map<std::string, Quantity>;
-
-struct LabelSelectorRequirement {
-  std::string key;
-  std::string op;  // In, NotIn, Exists, DoesNotExist
-  std::vector<std::string> values;
-  bool operator==(const LabelSelectorRequirement&) const = default;
-};
-
-// metav1.LabelSelector. A missing selector (std::nullopt where it is optional)
-// selects nothing; an empty one selects everything.
-struct LabelSelector {
-  LabelMap matchLabels;
-  std::vector<LabelSelectorRequirement> matchExpressions;
-  bool operator==(const LabelSelector&) const = default;
-};
-
-struct NodeSelectorRequirement {
-  std::string key;
-  std::string op;  // In, NotIn, Exists, DoesNotExist, Gt, Lt
-  std::vector<std::string> values;
-  bool operator==(const NodeSelectorRequirement&) const = default;
-};
-
-struct NodeSelectorTerm {
-  std::vector<NodeSelectorRequirement> matchExpressions;
-  std::vector<NodeSelectorRequirement> matchFields;  // only metadata.name
-  bool operator==(const NodeSelectorTerm&) const = default;
-};
-
-struct NodeSelector {
-  std::vector<NodeSelectorTerm> nodeSelectorTerms;
-  bool operator==(const NodeSelector&) const = default;
-};
 
 struct PreferredSchedulingTerm {
   int32_t weight = 0;
@@ -182,6 +148,7 @@ struct PodSpec {
   std::optional<int32_t> priority;
   std::string priorityClassName;
   std::string preemptionPolicy;  // "Never" or "PreemptLowerPriority" ("" as the latter)
+  std::vector<Volume> volumes;
   bool operator==(const PodSpec&) const = default;
 };
 
@@ -374,6 +341,14 @@ struct Scenario {
   std::vector<v1::ReplicaSet> replicaSets;
   std::vector<v1::StatefulSet> statefulSets;
   std::vector<v1::Namespace> namespaces;
+  // Storage (core/storage_api.h), read by the volume plugins.
+  std::vector<v1::PersistentVolumeClaim> persistentVolumeClaims;
+  std::vector<v1::PersistentVolume> persistentVolumes;
+  std::vector<v1::StorageClass> storageClasses;
+  std::vector<v1::CSINode> csiNodes;
+  std::vector<v1::CSIDriver> csiDrivers;
+  std::vector<v1::CSIStorageCapacity> csiStorageCapacities;
+  std::vector<v1::VolumeAttachment> volumeAttachments;
   std::optional<config::Profile> profile;
   // The kube-scheduler release answered for, with its feature gates (core/release.h).
   Release release;

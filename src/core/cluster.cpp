@@ -183,6 +183,11 @@ void Cluster::RestorePodOrder(NodeIndex node, const std::vector<PodIndex>& order
   nodes_[node].pods = order;
 }
 
+const StorageIndex& Cluster::storage() const {
+  if (!storage_) storage_ = std::make_unique<StorageIndex>(*scenario_);
+  return *storage_;
+}
+
 Scenario& Cluster::Own() {
   if (!own_) {
     own_ = std::make_shared<Scenario>(*scenario_);

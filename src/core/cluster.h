@@ -16,6 +16,7 @@
 #include "core/corev1/toleration.h"
 #include "core/labels.h"
 #include "core/resources.h"
+#include "core/storage.h"
 
 namespace spreadlab {
 
@@ -150,6 +151,9 @@ class Cluster {
 
   const TopologyColumn& Column(Sym key) const;
 
+  // The scenario's storage objects by name (core/storage.h), indexed when first needed.
+  const StorageIndex& storage() const;
+
   // Per node, how many bound, non-terminating pods of namespace `ns` match
   // `selector` (podtopologyspread.countPodsMatchSelector for every node).
   const std::vector<int32_t>& MatchCounts(Sym ns, const Selector& selector) const;
@@ -189,6 +193,7 @@ class Cluster {
   // Caches are filled lazily by const lookups: a cycle only reads the cluster.
   mutable std::unordered_map<Sym, std::unique_ptr<TopologyColumn>> columns_;
   mutable std::vector<std::unique_ptr<MatchCountEntry>> matchCounts_;
+  mutable std::unique_ptr<StorageIndex> storage_;  // positions in the storage vectors, which what-ifs never edit
 };
 
 }  // namespace spreadlab

@@ -57,7 +57,7 @@ constexpr GateSpec kGates[] = {
     {"CompositePodGroup", 37, M, 0, 0, nullptr},
     // Storage.
     {"VolumeCapacityPriority", 30, 32, 0, 0, nullptr},
-    {"StorageCapacityScoring", 33, M, 37, 0, nullptr},
+    {"StorageCapacityScoring", 33, M, 37, 0, &Features::enableStorageCapacityScoring},
     {"VolumeAttributesClass", 30, M, 34, 36, nullptr},
     {"CSIMigrationPortworx", 30, 35, 31, 33, nullptr},
     {"VolumeLimitScaling", 35, M, 37, 0, nullptr},

@@ -37,6 +37,7 @@ struct Features {
   bool enableGenericWorkload = false;                  // GenericWorkload: GangScheduling's plugin from 1.37
   bool enableTopologyAwareWorkloadScheduling = false;  // TopologyAwareWorkloadScheduling
   bool enableInPlacePodVerticalScalingSchedulerPreemption = false;  // DeferredPodScheduling
+  bool enableStorageCapacityScoring = false;  // StorageCapacityScoring: VolumeBinding scores (beta, on in 1.37)
 
   bool operator==(const Features&) const = default;
 };

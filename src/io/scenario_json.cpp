@@ -13,264 +13,18 @@
 #include "io/list_items.h"
 #include "io/metav1_time.h"
 #include "io/object_reader.h"
+#include "io/read_fields.h"
+#include "io/storage_reader.h"
 #include "io/yaml_json.h"
 #include "io/json_parse.h"
 
 namespace spreadlab::io {
 
-namespace {
+using namespace read;  // the reader's primitives (io/read_fields.h)
 
-using json = nlohmann::ordered_json;  // one json type in the whole program: one copy of its code in wasm
+namespace {
 
 constexpr size_t kMaxNesting = 128;
-
-// A JSON path spelled out only when a message needs it: reading a 150,000-pod dump
-// passes millions of fields and reports at most one. A Path points to its parent and
-// to the key it adds, so it lives no longer than the Paths and json it was made from.
-class Path {
- public:
-  Path() = default;                                      // the document itself
-  explicit Path(std::string_view text) : text_(text) {}  // a path already spelled out
-  Path(const Path& parent, const char* field) : parent_(&parent), field_(field) {}
-  Path(const Path& parent, const std::string& key) : parent_(&parent), key_(&key) {}
-  Path(const Path& parent, size_t index) : parent_(&parent), index_(index), isIndex_(true) {}
-
-  std::string str() const {
-    std::string out;
-    Append(out);
-    return out;
-  }
-  bool empty() const { return !parent_ && text_.empty(); }
-
- private:
-  void Append(std::string& out) const;
-  const Path* parent_ = nullptr;
-  std::string_view text_;
-  const char* field_ = nullptr;
-  const std::string* key_ = nullptr;
-  size_t index_ = 0;
-  bool isIndex_ = false;
-};
-
-[[noreturn]] void Fail(const std::string& path, const std::string& message) {
-  throw ReadError{(path.empty() ? std::string("document") : path) + ": " + message, path};
-}
-[[noreturn]] void Fail(const Path& path, const std::string& message) { Fail(path.str(), message); }
-
-}  // namespace
-
-std::string QuoteText(const std::string& s) {
-  std::string q = json(s).dump(-1, ' ', false, json::error_handler_t::replace);
-  if (q.size() > 64) q = q.substr(0, 60) + "...\"";
-  return q;
-}
-
-namespace {
-
-std::string Describe(const json& j) {
-  std::string d = j.dump(-1, ' ', false, json::error_handler_t::replace);
-  if (d.size() > 60) d = d.substr(0, 57) + "...";
-  switch (j.type()) {
-    case json::value_t::string:
-      return "string " + d;
-    case json::value_t::boolean:
-      return "boolean " + d;
-    case json::value_t::number_float:
-      return "number " + d;
-    case json::value_t::number_integer:
-    case json::value_t::number_unsigned:
-      return "integer " + d;
-    case json::value_t::array:
-      return "an array";
-    case json::value_t::object:
-      return "an object";
-    case json::value_t::null:
-      return "null";
-    default:
-      return d;
-  }
-}
-
-void Path::Append(std::string& out) const {
-  if (!parent_) {
-    out += text_;
-    return;
-  }
-  parent_->Append(out);
-  if (isIndex_) {
-    out += "[" + std::to_string(index_) + "]";
-  } else if (key_) {
-    out += "[" + QuoteText(*key_) + "]";  // a map key: any text
-  } else {
-    if (!out.empty()) out += ".";
-    out += field_;
-  }
-}
-
-Path Child(const Path& path, const char* field) { return Path(path, field); }
-Path Index(const Path& path, size_t i) { return Path(path, i); }
-Path KeyPath(const Path& path, const std::string& key) { return Path(path, key); }
-
-// A member of an object, or nullptr when absent or null (the API treats both alike).
-const json* Field(const json& obj, std::string_view key) {
-  // A plain scan by string_view: ordered_json's find given a char* runs strlen for every
-  // member it compares, given a std::string it makes a temporary one.
-  const auto* members = obj.get_ptr<const json::object_t*>();
-  if (!members) return nullptr;
-  for (const auto& [k, v] : *members)
-    if (k == key) return v.is_null() ? nullptr : &v;
-  return nullptr;
-}
-
-const json& ExpectObject(const json& j, const Path& path) {
-  if (!j.is_object()) Fail(path, "expected an object, got " + Describe(j));
-  return j;
-}
-
-const json* ObjectField(const json& obj, const char* key, const Path& path) {
-  const json* f = Field(obj, key);
-  if (f) ExpectObject(*f, Child(path, key));
-  return f;
-}
-
-const json* ArrayField(const json& obj, const char* key, const Path& path) {
-  const json* f = Field(obj, key);
-  if (f && !f->is_array()) Fail(Child(path, key), "expected an array, got " + Describe(*f));
-  return f;
-}
-
-std::string AsString(const json& j, const Path& path) {
-  if (!j.is_string()) Fail(path, "expected a string, got " + Describe(j));
-  return j.get<std::string>();
-}
-
-std::string StringField(const json& obj, const char* key, const Path& path, const std::string& fallback = "") {
-  const json* f = Field(obj, key);
-  return f ? AsString(*f, Child(path, key)) : fallback;
-}
-
-std::optional<std::string> OptStringField(const json& obj, const char* key, const Path& path) {
-  const json* f = Field(obj, key);
-  if (!f) return std::nullopt;
-  return AsString(*f, Child(path, key));
-}
-
-int64_t AsInt(const json& j, const Path& path, int64_t lo, int64_t hi) {
-  auto outOfRange = [&] {
-    Fail(path, "integer out of range (got " + j.dump() + ", allowed " + std::to_string(lo) + " to " +
-                   std::to_string(hi) + ")");
-  };
-  if (j.is_number_float()) {
-    // 2.0 is an integer to the API server's JSON decoder too; the range is
-    // checked before converting, since converting an out-of-range double is undefined.
-    double d = j.get<double>();
-    if (!std::isfinite(d) || d != std::floor(d)) Fail(path, "expected an integer, got " + Describe(j));
-    // A float at +-2^63 can only come from an integer literal that overflowed int64.
-    if (d <= -9223372036854775808.0 || d >= 9223372036854775808.0 || d < static_cast<double>(lo) ||
-        d > static_cast<double>(hi))
-      outOfRange();
-    return static_cast<int64_t>(d);
-  }
-  if (!j.is_number_integer() && !j.is_number_unsigned()) Fail(path, "expected an integer, got " + Describe(j));
-  if (j.is_number_unsigned() && j.get<uint64_t>() > static_cast<uint64_t>(hi)) outOfRange();
-  int64_t v = j.get<int64_t>();
-  if (v < lo || v > hi) outOfRange();
-  return v;
-}
-
-std::optional<int32_t> OptInt32Field(const json& obj, const char* key, const Path& path) {
-  const json* f = Field(obj, key);
-  if (!f) return std::nullopt;
-  return static_cast<int32_t>(AsInt(*f, Child(path, key), INT32_MIN, INT32_MAX));
-}
-
-bool BoolField(const json& obj, const char* key, const Path& path) {
-  const json* f = Field(obj, key);
-  if (!f) return false;
-  if (!f->is_boolean()) Fail(Child(path, key), "expected a boolean, got " + Describe(*f));
-  return f->get<bool>();
-}
-
-v1::LabelMap StringMap(const json& j, const Path& path) {
-  ExpectObject(j, path);
-  v1::LabelMap m;
-  for (auto it = j.begin(); it != j.end(); ++it) {
-    const Path p = KeyPath(path, it.key());
-    m[it.key()] = AsString(it.value(), p);
-  }
-  return m;
-}
-
-std::vector<std::string> StringList(const json& j, const Path& path) {
-  if (!j.is_array()) Fail(path, "expected an array of strings, got " + Describe(j));
-  std::vector<std::string> out;
-  for (size_t i = 0; i < j.size(); ++i) out.push_back(AsString(j[i], Index(path, i)));
-  return out;
-}
-
-template <class F>
-void ForEach(const json* arr, const Path& path, F&& f) {
-  if (!arr) return;
-  for (size_t i = 0; i < arr->size(); ++i) {
-    const Path p = Index(path, i);
-    f(ExpectObject((*arr)[i], p), p);
-  }
-}
-
-v1::ResourceList Resources(const json& j, const Path& path) {
-  ExpectObject(j, path);
-  v1::ResourceList out;
-  for (auto it = j.begin(); it != j.end(); ++it) {
-    const Path p = KeyPath(path, it.key());
-    std::string text;
-    if (it->is_string())
-      text = it->get<std::string>();
-    else if (it->is_number())
-      text = it->dump();  // the API server accepts bare numbers
-    else
-      Fail(p, "expected a quantity such as \"100m\" or \"1Gi\", got " + Describe(*it));
-    std::string why;
-    auto q = ParseQuantity(text, &why);
-    if (!q) Fail(p, "invalid quantity " + QuoteText(text) + ": " + why);
-    out[it.key()] = *q;
-  }
-  return out;
-}
-
-v1::LabelSelector ReadLabelSelector(const json& j, const Path& path) {
-  ExpectObject(j, path);
-  v1::LabelSelector s;
-  if (const json* m = ObjectField(j, "matchLabels", path)) s.matchLabels = StringMap(*m, Child(path, "matchLabels"));
-  const Path ep = Child(path, "matchExpressions");
-  ForEach(ArrayField(j, "matchExpressions", path), ep, [&](const json& e, const Path& p) {
-    v1::LabelSelectorRequirement r;
-    r.key = StringField(e, "key", p);
-    r.op = StringField(e, "operator", p);
-    if (const json* v = Field(e, "values")) r.values = StringList(*v, Child(p, "values"));
-    s.matchExpressions.push_back(std::move(r));
-  });
-  return s;
-}
-
-std::vector<v1::NodeSelectorRequirement> NodeRequirements(const json* arr, const Path& path) {
-  std::vector<v1::NodeSelectorRequirement> out;
-  ForEach(arr, path, [&](const json& e, const Path& p) {
-    v1::NodeSelectorRequirement r;
-    r.key = StringField(e, "key", p);
-    r.op = StringField(e, "operator", p);
-    if (const json* v = Field(e, "values")) r.values = StringList(*v, Child(p, "values"));
-    out.push_back(std::move(r));
-  });
-  return out;
-}
-
-v1::NodeSelectorTerm ReadNodeSelectorTerm(const json& j, const Path& path) {
-  ExpectObject(j, path);
-  v1::NodeSelectorTerm t;
-  t.matchExpressions = NodeRequirements(ArrayField(j, "matchExpressions", path), Child(path, "matchExpressions"));
-  t.matchFields = NodeRequirements(ArrayField(j, "matchFields", path), Child(path, "matchFields"));
-  return t;
-}
 
 v1::PodAffinityTerm ReadPodAffinityTerm(const json& j, const Path& p) {
   ExpectObject(j, p);
@@ -355,29 +109,6 @@ v1::TopologySpreadConstraint ReadSpreadConstraint(const json& j, const Path& p) 
   return c;
 }
 
-v1::ObjectMeta ReadMeta(const json& item, const Path& path, bool namespaced) {
-  v1::ObjectMeta m;
-  const Path mp = Child(path, "metadata");
-  const json* meta = ObjectField(item, "metadata", path);
-  if (!meta) Fail(mp, "Required value: name is required");
-  m.name = StringField(*meta, "name", mp);
-  if (m.name.empty()) Fail(Child(mp, "name"), "Required value: name is required");
-  m.ns = namespaced ? StringField(*meta, "namespace", mp, "default") : "";
-  if (namespaced && m.ns.empty()) m.ns = "default";
-  if (const json* l = ObjectField(*meta, "labels", mp)) m.labels = StringMap(*l, Child(mp, "labels"));
-  if (const json* d = Field(*meta, "deletionTimestamp"))
-    m.terminating = !AsString(*d, Child(mp, "deletionTimestamp")).empty();
-  ForEach(ArrayField(*meta, "ownerReferences", mp), Child(mp, "ownerReferences"), [&](const json& o, const Path& p) {
-    v1::OwnerReference r;
-    r.apiVersion = StringField(o, "apiVersion", p);
-    r.kind = StringField(o, "kind", p);
-    r.name = StringField(o, "name", p);
-    r.controller = BoolField(o, "controller", p);
-    m.ownerReferences.push_back(std::move(r));
-  });
-  return m;
-}
-
 v1::Container ReadContainer(const json& j, const Path& p) {
   v1::Container c;
   c.name = StringField(j, "name", p);
@@ -440,6 +171,8 @@ void ReadPod(const json& item, const Path& path, v1::Pod& pod) {
     s.priority = OptInt32Field(*spec, "priority", sp);
     s.priorityClassName = StringField(*spec, "priorityClassName", sp);
     s.preemptionPolicy = StringField(*spec, "preemptionPolicy", sp);
+    ForEach(ArrayField(*spec, "volumes", sp), Child(sp, "volumes"),
+            [&](const json& v, const Path& p) { s.volumes.push_back(ReadVolume(v, p)); });
   }
   DefaultPodResources(pod);
   if (const json* status = ObjectField(item, "status", path)) {
@@ -715,7 +448,9 @@ void ReadItem(const json& item, const Path& path, Scenario& out, ReadResult& res
     out.replicaSets.push_back(ReadLabelSelectorObject<v1::ReplicaSet>(item, path));
   else if (kind == "StatefulSet")
     out.statefulSets.push_back(ReadLabelSelectorObject<v1::StatefulSet>(item, path));
-  else if (kind == "Namespace") {
+  else if (ReadStorageItem(kind, item, path, out)) {
+    // a storage kind (io/storage_reader.h)
+  } else if (kind == "Namespace") {
     v1::Namespace ns;
     ns.path = path.str();
     ns.metadata = ReadMeta(item, path, false);

@@ -190,6 +190,7 @@ void Controllers::Index(size_t i) {
   const std::string ns = NamespaceOf(*meta);
   const std::string kind = Str(it, "kind");
   if (kind == "Pod") podNames_.insert(ns + "/" + Str(*meta, "name"));
+  if (kind == "PersistentVolumeClaim") claimNames_.insert(ns + "/" + Str(*meta, "name"));
   if (const json* ref = ControllerRefOf(*meta))
     owned_[OwnerKey(ns, Str(*ref, "kind"), Str(*ref, "name"))].push_back(i);
   else if (kind == "Pod" || kind == "ReplicaSet")

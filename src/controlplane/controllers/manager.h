@@ -61,6 +61,8 @@ class Controllers {
   // statefulset/stateful_set.cpp (pkg/controller/statefulset: stateful_set.go,
   // stateful_set_control.go, stateful_set_utils.go).
   void StatefulSet(const Workload& w);
+  void CreatePersistentVolumeClaims(const Workload& w, const json& spec, const std::optional<v1::LabelSelector>& selector,
+                                    json& pod, int64_t ordinal);
   static std::string ParentName(const std::string& name);
   static int64_t Ordinal(const std::string& name);
 
@@ -112,6 +114,7 @@ class Controllers {
   json& items_;
   ControllerResult& out_;
   std::set<std::string> podNames_;                              // namespace/name of every pod
+  std::set<std::string> claimNames_;                            // namespace/name of every PersistentVolumeClaim
   std::unordered_map<std::string, std::vector<size_t>> owned_;  // OwnerKey -> the items it owns
   std::unordered_map<std::string, std::vector<size_t>>
       orphans_;                                     // OwnerKey(ns, kind, "") -> pods and ReplicaSets no controller owns

@@ -12,6 +12,9 @@
 #include "core/plugins/podtopologyspread/plugin.h"
 #include "core/plugins/selectorspread/selector_spread.h"
 #include "core/plugins/tainttoleration/taint_toleration.h"
+#include "core/plugins/volumebinding/volume_binding.h"
+#include "core/plugins/volumerestrictions/volume_restrictions.h"
+#include "core/plugins/volumezone/volume_zone.h"
 
 namespace spreadlab::plugins {
 
@@ -55,15 +58,15 @@ constexpr RegisteredPlugin kInTree[] = {
     {"NodeAffinity", true, true, false, true, true, kOldestMinor, kMasterMinor, NewNodeAffinity},
     {"NodePorts", true, true, false, false, false, kOldestMinor, kMasterMinor, New<NodePorts>},
     {"NodeResourcesFit", true, true, false, true, true, kOldestMinor, kMasterMinor, NewFit},
-    {"VolumeRestrictions", true, true, false, false, false},
+    {"VolumeRestrictions", true, true, false, false, false, kOldestMinor, kMasterMinor, New<VolumeRestrictions>},
     {"NodeVolumeLimits", true, true, false, false, false},
     // The in-tree volume limits, removed from the registry in 1.32 (kubernetes#124003).
     {"EBSLimits", true, true, false, false, false, 30, 31},
     {"GCEPDLimits", true, true, false, false, false, 30, 31},
     {"AzureDiskLimits", true, true, false, false, false, 30, 31},
     {"CinderLimits", true, true, false, false, false, 30, 31},
-    {"VolumeBinding", true, true, false, true, true},
-    {"VolumeZone", true, true, false, false, false},
+    {"VolumeBinding", true, true, false, true, true, kOldestMinor, kMasterMinor, New<VolumeBinding>},
+    {"VolumeZone", true, true, false, false, false, kOldestMinor, kMasterMinor, New<VolumeZone>},
     {"PodTopologySpread", true, true, false, true, true, kOldestMinor, kMasterMinor, NewPodTopologySpread},
     {"InterPodAffinity", true, true, false, true, true, kOldestMinor, kMasterMinor, NewInterPodAffinity},
     {"DefaultPreemption", false, false, true, false, false, kOldestMinor, kMasterMinor, NewDefaultPreemption},

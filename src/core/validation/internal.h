@@ -71,6 +71,8 @@ void ValidateObjectMeta(const v1::ObjectMeta& meta, bool namespaced, NameFn name
 void ValidatePod(const v1::Pod& pod, Errors& out);
 // Also for NodeAffinityArgs.addedAffinity (scheduler_config.cpp).
 void ValidateNodeAffinity(const v1::NodeAffinity& affinity, const std::string& path, Errors& out);
+// ValidateNodeSelector for a new object: also a PersistentVolume's node affinity (storage.cpp).
+void ValidateNodeSelector(const v1::NodeSelector& selector, const std::string& path, Errors& out);
 // Also for PodTopologySpreadArgs.defaultConstraints (scheduler_config.cpp).
 void ValidateWhenUnsatisfiable(const std::string& action, const std::string& path, Errors& out);
 // "{topologyKey, whenUnsatisfiable}" of a constraint, and whether two constraints share that pair.
@@ -92,6 +94,19 @@ void ValidateService(const v1::Service& service, Errors& out);
 void ValidateReplicationController(const v1::ReplicationController& rc, Errors& out);
 void ValidateReplicaSet(const v1::ReplicaSet& rs, Errors& out);
 void ValidateStatefulSet(const v1::StatefulSet& ss, Errors& out);
+
+// ---------------------------------------------------------------------------
+// storage.cpp: PersistentVolumeClaim and PersistentVolume (k8s.io/kubernetes/pkg/apis/core/validation),
+// StorageClass, CSINode, CSIDriver, CSIStorageCapacity, VolumeAttachment
+// (k8s.io/kubernetes/pkg/apis/storage/validation).
+
+void ValidatePersistentVolumeClaim(const v1::PersistentVolumeClaim& claim, Errors& out);
+void ValidatePersistentVolume(const v1::PersistentVolume& volume, Errors& out);
+void ValidateStorageClass(const v1::StorageClass& sc, Errors& out);
+void ValidateCSINode(const v1::CSINode& node, Errors& out);
+void ValidateCSIDriver(const v1::CSIDriver& driver, Errors& out);
+void ValidateCSIStorageCapacity(const v1::CSIStorageCapacity& capacity, Errors& out);
+void ValidateVolumeAttachment(const v1::VolumeAttachment& attachment, Errors& out);
 
 // ---------------------------------------------------------------------------
 // scheduler_config.cpp: k8s.io/kubernetes/pkg/scheduler/apis/config/validation.

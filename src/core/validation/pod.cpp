@@ -80,18 +80,6 @@ void ValidateNodeSelectorTerm(const v1::NodeSelectorTerm& term, bool allowInvali
   }
 }
 
-// ValidateNodeSelector, for a new pod (AllowInvalidLabelValueInRequiredNodeAffinity=false).
-void ValidateNodeSelector(const v1::NodeSelector& selector, const std::string& path, Errors& out) {
-  const std::string termsPath = Child(path, "nodeSelectorTerms");
-  if (selector.nodeSelectorTerms.empty()) {
-    AddRequired(out, termsPath, "must have at least one node selector term");
-    return;
-  }
-  for (size_t i = 0; i < selector.nodeSelectorTerms.size(); ++i) {
-    ValidateNodeSelectorTerm(selector.nodeSelectorTerms[i], false, Index(termsPath, i), out);
-  }
-}
-
 // ValidatePreferredSchedulingTerms: invalid label values are always allowed in
 // preferences.
 void ValidatePreferredSchedulingTerms(const std::vector<v1::PreferredSchedulingTerm>& terms, const std::string& path,
@@ -106,6 +94,18 @@ void ValidatePreferredSchedulingTerms(const std::vector<v1::PreferredSchedulingT
 }
 
 }  // namespace
+
+// ValidateNodeSelector, for a new pod (AllowInvalidLabelValueInRequiredNodeAffinity=false).
+void ValidateNodeSelector(const v1::NodeSelector& selector, const std::string& path, Errors& out) {
+  const std::string termsPath = Child(path, "nodeSelectorTerms");
+  if (selector.nodeSelectorTerms.empty()) {
+    AddRequired(out, termsPath, "must have at least one node selector term");
+    return;
+  }
+  for (size_t i = 0; i < selector.nodeSelectorTerms.size(); ++i) {
+    ValidateNodeSelectorTerm(selector.nodeSelectorTerms[i], false, Index(termsPath, i), out);
+  }
+}
 
 // validateNodeAffinity
 void ValidateNodeAffinity(const v1::NodeAffinity& affinity, const std::string& path, Errors& out) {

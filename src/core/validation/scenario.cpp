@@ -116,6 +116,16 @@ std::vector<FieldError> ValidateScenario(const Scenario& scenario) {
   for (const v1::StatefulSet& ss : scenario.statefulSets) {
     validate(ss.path, [&](Errors& out) { ValidateStatefulSet(ss, out); });
   }
+  const auto each = [&validate](const auto& objects, const auto& fn) {
+    for (const auto& o : objects) validate(o.path, [&](Errors& out) { fn(o, out); });
+  };
+  each(scenario.persistentVolumeClaims, ValidatePersistentVolumeClaim);
+  each(scenario.persistentVolumes, ValidatePersistentVolume);
+  each(scenario.storageClasses, ValidateStorageClass);
+  each(scenario.csiNodes, ValidateCSINode);
+  each(scenario.csiDrivers, ValidateCSIDriver);
+  each(scenario.csiStorageCapacities, ValidateCSIStorageCapacity);
+  each(scenario.volumeAttachments, ValidateVolumeAttachment);
   if (scenario.profile) {
     validate(scenario.profile->path, [&](Errors& out) { ValidateProfile(*scenario.profile, out); });
   }

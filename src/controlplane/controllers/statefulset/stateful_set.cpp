@@ -4,6 +4,7 @@
 // condemned ones from the highest down.
 #include <algorithm>
 #include <cstdint>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "controlplane/controllers/controller_utils.h"
@@ -46,14 +47,51 @@ void Controllers::StatefulSet(const Workload& w) {
   for (int64_t ordinal = start; ordinal < start + replicas; ++ordinal) {
     const std::string name = w.name + "-" + std::to_string(ordinal);
     if (podNames_.count(w.ns + "/" + name)) continue;
-    Add(PodFrom(w, tmpl, name,
-                {{"statefulset.kubernetes.io/pod-name", name},
-                 {"apps.kubernetes.io/pod-index", std::to_string(ordinal)},
-                 {"controller-revision-hash", revision}}),
-        w);
+    json pod = PodFrom(w, tmpl, name,
+                       {{"statefulset.kubernetes.io/pod-name", name},
+                        {"apps.kubernetes.io/pod-index", std::to_string(ordinal)},
+                        {"controller-revision-hash", revision}});
+    CreatePersistentVolumeClaims(w, spec, selector, pod, ordinal);
+    Add(std::move(pod), w);
     ++created;
   }
   Note(w, static_cast<int64_t>(created), replicas, have, static_cast<int64_t>(condemned.size()));
+}
+
+// createPersistentVolumeClaims and updateStorage: each volumeClaimTemplate gives the pod a
+// volume of its name on the claim <template>-<set>-<ordinal>, created when missing with the
+// template's spec and the set's matchLabels (getPersistentVolumeClaims).
+void Controllers::CreatePersistentVolumeClaims(const Workload& w, const json& spec,
+                                               const std::optional<v1::LabelSelector>& selector, json& pod,
+                                               int64_t ordinal) {
+  const json* templates = spec.contains("volumeClaimTemplates") ? &spec["volumeClaimTemplates"] : nullptr;
+  if (!templates || !templates->is_array() || templates->empty()) return;
+  json volumes = json::array();
+  std::set<std::string> templateNames;
+  for (const json& t : *templates) {
+    const json* meta = t.is_object() ? Obj(t, "metadata") : nullptr;
+    const std::string templateName = meta ? Str(*meta, "name") : "";
+    if (templateName.empty()) continue;
+    templateNames.insert(templateName);
+    const std::string claimName = templateName + "-" + w.name + "-" + std::to_string(ordinal);
+    volumes.push_back({{"name", templateName}, {"persistentVolumeClaim", {{"claimName", claimName}}}});
+    if (claimNames_.count(w.ns + "/" + claimName)) continue;
+    json claim = {{"apiVersion", "v1"}, {"kind", "PersistentVolumeClaim"}};
+    json claimMeta = *meta;
+    claimMeta["name"] = claimName;
+    claimMeta["namespace"] = w.ns;
+    if (selector)
+      for (const auto& [k, v] : selector->matchLabels) claimMeta["labels"][k] = v;
+    claim["metadata"] = std::move(claimMeta);
+    claim["spec"] = t.contains("spec") ? t["spec"] : json::object();
+    claim["status"] = {{"phase", "Pending"}};
+    Add(std::move(claim), w);
+  }
+  json& podSpec = pod["spec"];
+  if (podSpec.contains("volumes") && podSpec["volumes"].is_array())
+    for (const json& v : podSpec["volumes"])
+      if (!v.is_object() || !templateNames.count(Str(v, "name"))) volumes.push_back(v);
+  podSpec["volumes"] = std::move(volumes);
 }
 
 // getParentName: the name before its last '-' when digits follow it to the end, else "".

@@ -1,0 +1,261 @@
+#include "core/plugins/volumebinding/binder.h"
+
+#include <algorithm>
+
+#include "core/corev1/selectors.h"
+#include "core/storage.h"
+
+namespace spreadlab::volumebinding {
+
+namespace {
+
+constexpr const char* kAnnBindCompleted = "pv.kubernetes.io/bind-completed";
+constexpr const char* kNotSupportedProvisioner = "kubernetes.io/no-provisioner";
+
+LabelSet Intern(const v1::LabelMap& labels, StringPool& pool) {
+  LabelSet out;
+  for (const auto& [k, v] : labels) out.Set(pool.Intern(k), pool.Intern(v));
+  return out;
+}
+
+bool HasAccessMode(const std::vector<std::string>& modes, const std::string& mode) {
+  return std::find(modes.begin(), modes.end(), mode) != modes.end();
+}
+
+// storagehelpers.IsVolumeBoundToClaim (UIDs are not simulated).
+bool IsVolumeBoundToClaim(const v1::PersistentVolume& volume, const v1::PersistentVolumeClaim& claim) {
+  return volume.claimRef && volume.claimRef->name == claim.metadata.name && volume.claimRef->ns == claim.metadata.ns;
+}
+
+// storagehelpers.CheckAccessModes: the volume offers every mode the claim asks for.
+bool CheckAccessModes(const v1::PersistentVolumeClaim& claim, const v1::PersistentVolume& volume) {
+  return std::all_of(claim.accessModes.begin(), claim.accessModes.end(),
+                     [&](const std::string& m) { return HasAccessMode(volume.accessModes, m); });
+}
+
+// storagehelpers.FindMatchingVolume with delayBinding and a node: the claim's pre-bound
+// volume if it fits the node, else the smallest available volume of the claim's class
+// that fits (size, mode, selector, node affinity, access modes).
+int32_t FindMatchingVolume(const Cluster& cluster, const v1::PersistentVolumeClaim& claim,
+                           const std::vector<CompiledVolume>& volumes, const NodeInfo& node,
+                           const std::vector<int32_t>& excluded, StringPool& pool) {
+  const Scenario& s = cluster.scenario();
+  const Sym emptyName = pool.Intern("");
+  const std::string requestedClass = ClaimClass(claim);
+  const std::optional<Selector> selector =
+      claim.selector ? std::optional<Selector>(LabelSelectorAsSelector(claim.selector, pool)) : std::nullopt;
+  int32_t smallest = -1;
+  for (const CompiledVolume& cv : volumes) {
+    const v1::PersistentVolume& volume = s.persistentVolumes[cv.index];
+    if (std::find(excluded.begin(), excluded.end(), cv.index) != excluded.end()) continue;
+    if (volume.claimRef && !IsVolumeBoundToClaim(volume, claim)) continue;
+    if (volume.capacity.value < claim.storageRequest.value) continue;
+    if (volume.volumeMode != claim.volumeMode) continue;  // CheckVolumeModeMismatches
+    if (volume.metadata.terminating) continue;
+    const bool nodeAffinityValid = cv.Matches(node.labels, emptyName, pool);
+    if (IsVolumeBoundToClaim(volume, claim)) return nodeAffinityValid ? cv.index : -1;
+    if (volume.phase != "Available") continue;
+    if (selector && !selector->Matches(Intern(volume.metadata.labels, pool), pool)) continue;
+    if (VolumeClass(volume) != requestedClass) continue;
+    if (!nodeAffinityValid) continue;
+    if (!CheckAccessModes(claim, volume)) continue;
+    if (smallest < 0 || s.persistentVolumes[smallest].capacity.value > volume.capacity.value) smallest = cv.index;
+  }
+  return smallest;
+}
+
+// v1helper.MatchTopologySelectorTerms: no terms match every node; else any term whose
+// every requirement the node's labels satisfy.
+bool MatchTopologySelectorTerms(const std::vector<v1::TopologySelectorTerm>& terms, const LabelSet& labels,
+                                StringPool& pool) {
+  if (terms.empty()) return true;
+  return std::any_of(terms.begin(), terms.end(), [&](const v1::TopologySelectorTerm& term) {
+    return std::all_of(term.begin(), term.end(), [&](const v1::TopologySelectorRequirement& r) {
+      const Sym v = labels.Get(pool.Intern(r.key));
+      return v != kNoSym && std::any_of(r.values.begin(), r.values.end(),
+                                        [&](const std::string& value) { return pool.Intern(value) == v; });
+    });
+  });
+}
+
+// volumeBinder.hasEnoughCapacity: true when the driver does not report capacity, else
+// whether a CSIStorageCapacity of the class that the node can reach has room (its
+// maximumVolumeSize, else its capacity). `found` is that object.
+bool HasEnoughCapacity(const Cluster& cluster, const std::string& provisioner, const v1::PersistentVolumeClaim& claim,
+                       const v1::StorageClass& sc, const NodeInfo& node, StringPool& pool, int32_t& found) {
+  found = -1;
+  if (claim.storageRequest == Quantity{}) return true;
+  const Scenario& s = cluster.scenario();
+  const int32_t d = cluster.storage().Driver(provisioner);
+  if (d < 0 || !s.csiDrivers[d].storageCapacity) return true;
+  for (size_t i = 0; i < s.csiStorageCapacities.size(); ++i) {
+    const v1::CSIStorageCapacity& c = s.csiStorageCapacities[i];
+    if (c.storageClassName != sc.metadata.name) continue;
+    const std::optional<Quantity>& limit = c.maximumVolumeSize ? c.maximumVolumeSize : c.capacity;  // volumeLimit
+    if (!limit || limit->value < claim.storageRequest.value) continue;  // capacitySufficient
+    if (!c.nodeTopology) continue;                                         // nodeHasAccess
+    if (!LabelSelectorAsSelector(c.nodeTopology, pool).Matches(node.labels, pool)) continue;
+    found = static_cast<int32_t>(i);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool CompiledVolume::Matches(const LabelSet& labels, Sym emptyName, const StringPool& pool) const {
+  if (!hasAffinity) return true;
+  const NodeView node{labels, emptyName};
+  return std::any_of(terms.begin(), terms.end(), [&](const NodeSelectorTerm& t) { return t.Match(node, pool); });
+}
+
+CompiledVolume CompileVolume(const Cluster& cluster, int32_t index, StringPool& pool) {
+  CompiledVolume cv;
+  cv.index = index;
+  const v1::PersistentVolume& volume = cluster.scenario().persistentVolumes[index];
+  if (volume.nodeAffinity) {
+    cv.hasAffinity = true;
+    for (const v1::NodeSelectorTerm& t : volume.nodeAffinity->nodeSelectorTerms)
+      cv.terms.push_back(CompileNodeSelectorTerm(t, pool, ""));
+  }
+  return cv;
+}
+
+// volumeBinder.GetPodVolumeClaims: a claim is bound when it names its volume and the PV
+// controller finished binding (pv.kubernetes.io/bind-completed, isPVCFullyBound); an
+// unbound claim of a WaitForFirstConsumer class without a volume name is delayed, every
+// other unbound claim is immediate.
+PodVolumeClaims GetPodVolumeClaims(const Cluster& cluster, const v1::Pod& pod, StringPool& pool) {
+  const Scenario& s = cluster.scenario();
+  const StorageIndex& storage = cluster.storage();
+  PodVolumeClaims out;
+  for (const v1::Volume& volume : pod.spec.volumes) {
+    const std::optional<std::string> name = ClaimNameOf(pod, volume);
+    if (!name) continue;
+    const int32_t c = storage.Claim(pod.metadata.ns, *name);
+    if (c < 0) continue;  // podHasPVCs stopped the pod already
+    const v1::PersistentVolumeClaim& claim = s.persistentVolumeClaims[c];
+    if (!claim.volumeName.empty() && claim.metadata.annotations.count(kAnnBindCompleted)) {
+      PodVolumeClaims::Bound b{c, std::nullopt};
+      const int32_t pv = storage.Volume(claim.volumeName);
+      if (pv >= 0) b.volume = CompileVolume(cluster, pv, pool);
+      out.boundClaims.push_back(std::move(b));
+      continue;
+    }
+    // storagehelpers.IsDelayBindingMode: a class that does not exist is not delayed.
+    const std::string className = ClaimClass(claim);
+    const int32_t sc = className.empty() ? -1 : storage.Class(className);
+    const bool delay = sc >= 0 && s.storageClasses[sc].volumeBindingMode == v1::kVolumeBindingWaitForFirstConsumer;
+    if (delay && claim.volumeName.empty())
+      out.unboundClaimsDelayBinding.push_back(c);
+    else
+      out.unboundClaimsImmediate.push_back(c);
+  }
+  for (int32_t c : out.unboundClaimsDelayBinding) {
+    std::vector<CompiledVolume> volumes;
+    for (int32_t pv : storage.VolumesOfClass(ClaimClass(s.persistentVolumeClaims[c])))
+      volumes.push_back(CompileVolume(cluster, pv, pool));
+    out.unboundVolumesDelayBinding.push_back(std::move(volumes));
+  }
+  return out;
+}
+
+// volumeBinder.FindPodVolumes
+FindResult FindPodVolumes(const Cluster& cluster, const PodVolumeClaims& claims, const NodeInfo& node, StringPool& pool) {
+  const Scenario& s = cluster.scenario();
+  FindResult r;
+  bool unboundVolumesSatisfied = true, boundVolumesSatisfied = true, sufficientStorage = true, boundPVsFound = true;
+  const auto reasons = [&] {
+    if (!boundVolumesSatisfied)
+      r.reasons.push_back(cluster.release().AtLeast(33) ? kErrReasonNodeConflict : kErrReasonNodeConflictBefore133);
+    if (!unboundVolumesSatisfied) r.reasons.push_back(kErrReasonBindConflict);
+    if (!sufficientStorage) r.reasons.push_back(kErrReasonNotEnoughSpace);
+    if (!boundPVsFound) r.reasons.push_back(kErrReasonPVNotExist);
+    return r;
+  };
+  // checkBoundClaims: the first claim whose volume is missing or does not fit decides.
+  const Sym emptyName = pool.Intern("");
+  for (const PodVolumeClaims::Bound& b : claims.boundClaims) {
+    if (!b.volume) {
+      boundPVsFound = false;
+      break;
+    }
+    if (!b.volume->Matches(node.labels, emptyName, pool)) {
+      boundVolumesSatisfied = false;
+      break;
+    }
+  }
+  if (claims.unboundClaimsDelayBinding.empty()) return reasons();
+
+  std::vector<size_t> toMatch;  // positions in unboundClaimsDelayBinding
+  std::vector<int32_t> toProvision;
+  for (size_t i = 0; i < claims.unboundClaimsDelayBinding.size(); ++i) {
+    const int32_t c = claims.unboundClaimsDelayBinding[i];
+    const auto& ann = s.persistentVolumeClaims[c].metadata.annotations;
+    auto selected = ann.find(v1::kAnnSelectedNode);
+    if (selected == ann.end()) {
+      toMatch.push_back(i);
+    } else if (selected->second != node.name) {
+      unboundVolumesSatisfied = false;
+      return reasons();
+    } else {
+      toProvision.push_back(c);
+    }
+  }
+  if (!toMatch.empty()) {
+    // findMatchingVolumes: smallest claims first (byPVCSize), each volume used once.
+    std::stable_sort(toMatch.begin(), toMatch.end(), [&](size_t a, size_t b) {
+      return s.persistentVolumeClaims[claims.unboundClaimsDelayBinding[a]].storageRequest.value <
+             s.persistentVolumeClaims[claims.unboundClaimsDelayBinding[b]].storageRequest.value;
+    });
+    std::vector<int32_t> chosen;
+    bool foundMatches = true;
+    for (size_t i : toMatch) {
+      const int32_t c = claims.unboundClaimsDelayBinding[i];
+      const int32_t pv = FindMatchingVolume(cluster, s.persistentVolumeClaims[c], claims.unboundVolumesDelayBinding[i],
+                                            node, chosen, pool);
+      if (pv < 0) {
+        toProvision.push_back(c);
+        foundMatches = false;
+        continue;
+      }
+      chosen.push_back(pv);
+      r.volumes.staticBindings.emplace_back(c, pv);
+    }
+    unboundVolumesSatisfied = foundMatches;
+  }
+  if (!toProvision.empty()) {
+    // checkVolumeProvisions: its verdict replaces findMatchingVolumes'.
+    unboundVolumesSatisfied = true;
+    for (int32_t c : toProvision) {
+      const v1::PersistentVolumeClaim& claim = s.persistentVolumeClaims[c];
+      const std::string className = ClaimClass(claim);
+      if (className.empty()) {
+        r.error = "no class for claim \"" + claim.metadata.ns + "/" + claim.metadata.name + "\"";
+        return r;
+      }
+      const int32_t sc = cluster.storage().Class(className);
+      if (sc < 0) {
+        r.error = "failed to find storage class \"" + className + "\"";
+        return r;
+      }
+      const v1::StorageClass& cls = s.storageClasses[sc];
+      if (cls.provisioner.empty() || cls.provisioner == kNotSupportedProvisioner ||
+          !MatchTopologySelectorTerms(cls.allowedTopologies, node.labels, pool)) {
+        unboundVolumesSatisfied = false;
+        r.volumes.dynamicProvisions.clear();
+        return reasons();
+      }
+      int32_t capacity = -1;
+      if (!HasEnoughCapacity(cluster, cls.provisioner, claim, cls, node, pool, capacity)) {
+        sufficientStorage = false;
+        r.volumes.dynamicProvisions.clear();
+        return reasons();
+      }
+      r.volumes.dynamicProvisions.push_back({c, capacity});
+    }
+  }
+  return reasons();
+}
+
+}  // namespace spreadlab::volumebinding

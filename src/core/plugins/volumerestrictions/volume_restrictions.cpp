@@ -1,0 +1,97 @@
+#include "core/plugins/volumerestrictions/volume_restrictions.h"
+
+#include <algorithm>
+#include <set>
+
+namespace spreadlab::plugins {
+
+namespace {
+
+constexpr std::string_view kPreFilterStateKey = "PreFilterVolumeRestrictions";
+
+struct PreFilterState : StateData {
+  std::set<std::string> readWriteOncePodPVCs;
+  int conflictingPVCRefCount = 0;
+};
+
+// needsRestrictionsCheck: the in-tree sources isVolumeConflict compares.
+bool NeedsRestrictionsCheck(const v1::Volume& v) {
+  const std::string& k = v.source.kind;
+  return k == "gcePersistentDisk" || k == "awsElasticBlockStore" || k == "rbd" || k == "iscsi";
+}
+
+bool HaveOverlap(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  return std::any_of(a.begin(), a.end(), [&](const std::string& x) { return std::find(b.begin(), b.end(), x) != b.end(); });
+}
+
+}  // namespace
+
+bool IsVolumeConflict(const v1::Volume& volume, const v1::Pod& existing) {
+  const v1::VolumeSource& v = volume.source;
+  for (const v1::Volume& ev : existing.spec.volumes) {
+    const v1::VolumeSource& e = ev.source;
+    if (v.kind != e.kind) continue;
+    // Same GCE disk mounted by multiple pods conflicts unless all pods mount it read-only.
+    if (v.kind == "gcePersistentDisk" && v.id == e.id && !(v.readOnly && e.readOnly)) return true;
+    if (v.kind == "awsElasticBlockStore" && v.id == e.id) return true;
+    // iSCSI volumes are the same if they share the IQN; only one read-write mount.
+    if (v.kind == "iscsi" && v.id == e.id && !(v.readOnly && e.readOnly)) return true;
+    // RBD images are the same if they share a monitor, the pool and the image name.
+    if (v.kind == "rbd" && HaveOverlap(v.monitors, e.monitors) && v.pool == e.pool && v.image == e.image &&
+        !(v.readOnly && e.readOnly))
+      return true;
+  }
+  return false;
+}
+
+// VolumeRestrictions.PreFilter: readWriteOncePodPVCsForPod, then calPreFilterState (how many
+// of those claims pods in the snapshot already use: SharedLister.StorageInfos().IsPVCUsedByPods).
+Status VolumeRestrictions::PreFilter(CycleState& state, const PodInfo& pod, PreFilterResult&, CycleTrace*) {
+  const Cluster& cluster = *h_.cluster;
+  const v1::Pod& spec = cluster.podSpec(pod.index);
+  const bool needsCheck = std::any_of(spec.spec.volumes.begin(), spec.spec.volumes.end(), NeedsRestrictionsCheck);
+  std::set<std::string> pvcs;
+  for (const v1::Volume& volume : spec.spec.volumes) {
+    if (volume.source.kind != "persistentVolumeClaim") continue;
+    const int32_t c = cluster.storage().Claim(pod.ns, volume.source.claimName);
+    if (c < 0)
+      return Status::Make(Code::UnschedulableAndUnresolvable,
+                          *messages_.insert("persistentvolumeclaim \"" + volume.source.claimName + "\" not found").first);
+    const v1::PersistentVolumeClaim& claim = cluster.scenario().persistentVolumeClaims[c];
+    const auto& modes = claim.accessModes;
+    if (std::find(modes.begin(), modes.end(), v1::kReadWriteOncePod) != modes.end()) pvcs.insert(claim.metadata.name);
+  }
+  int conflicting = 0;
+  if (!pvcs.empty()) {
+    // The snapshot's usedPVCSet: claims of pods on nodes (NodeInfo.PVCRefCounts).
+    std::set<std::string> used;
+    for (const NodeInfo& n : cluster.nodes())
+      for (PodIndex p : n.pods) {
+        if (cluster.pod(p).ns != pod.ns) continue;
+        for (const v1::Volume& v : cluster.podSpec(p).spec.volumes)
+          if (v.source.kind == "persistentVolumeClaim" && pvcs.count(v.source.claimName)) used.insert(v.source.claimName);
+      }
+    conflicting = static_cast<int>(used.size());
+  }
+  if (!needsCheck && conflicting == 0) return Status::Make(Code::Skip);
+  PreFilterState& s = state.Write<PreFilterState>(kPreFilterStateKey);
+  s.readWriteOncePodPVCs = std::move(pvcs);
+  s.conflictingPVCRefCount = conflicting;
+  return Status::Ok();
+}
+
+// VolumeRestrictions.Filter: satisfyVolumeConflicts, then satisfyReadWriteOncePod.
+Status VolumeRestrictions::Filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node, CycleTrace*) {
+  const Cluster& cluster = *h_.cluster;
+  for (const v1::Volume& v : cluster.podSpec(pod.index).spec.volumes) {
+    if (!NeedsRestrictionsCheck(v)) continue;
+    for (PodIndex p : node.pods)
+      if (IsVolumeConflict(v, cluster.podSpec(p))) return Status::Make(Code::Unschedulable, kErrReasonDiskConflict);
+  }
+  const auto* s = state.Read<PreFilterState>(kPreFilterStateKey);
+  if (!s) return Status::AsError("cannot read \"PreFilterVolumeRestrictions\" from cycleState");
+  if (s->conflictingPVCRefCount > 0) return Status::Make(Code::Unschedulable, kErrReasonReadWriteOncePodConflict);
+  return Status::Ok();
+}
+
+}  // namespace spreadlab::plugins

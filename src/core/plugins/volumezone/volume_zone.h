@@ -1,0 +1,44 @@
+#pragma once
+// VolumeZone (pkg/scheduler/framework/plugins/volumezone): a pod whose bound
+// PersistentVolumes carry zone or region labels (topology.kubernetes.io/zone|region and
+// the beta failure-domain.beta.kubernetes.io/* ones, several zones joined by "__") fits
+// only nodes in those zones. Claims of a WaitForFirstConsumer class that are not bound yet
+// are left to VolumeBinding.
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/framework/interface.h"
+
+namespace spreadlab::plugins {
+
+class VolumeZone final : public PreFilterPlugin, public FilterPlugin {
+ public:
+  static constexpr std::string_view kName = "VolumeZone";
+  static constexpr std::string_view kErrReasonConflict = "node(s) had no available volume zone";
+
+  explicit VolumeZone(Handle h);
+  std::string_view Name() const override { return kName; }
+  Status PreFilter(CycleState& state, const PodInfo& pod, PreFilterResult& result, CycleTrace* trace) override;
+  Status Filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node, CycleTrace* trace) override;
+
+  // pvTopology: one zone or region label of a bound volume and the values it allows.
+  struct PVTopology {
+    std::string pvName;
+    Sym key = kNoSym;      // the label as the volume has it
+    Sym gaKey = kNoSym;    // translateToGALabel(key)
+    std::vector<Sym> values;
+  };
+
+ private:
+  // getPVbyPod: the topologies of the pod's bound volumes, or the status that stops the pod.
+  Status GetPVByPod(const PodInfo& pod, std::vector<PVTopology>& out);
+  // Reasons are views (core/framework/status.h): the texts live as long as the plugin.
+  std::string_view Keep(std::string message) { return *messages_.insert(std::move(message)).first; }
+  std::set<std::string> messages_;
+  Handle h_;
+  std::vector<Sym> topologyLabels_;  // topologyLabels, interned
+};
+
+}  // namespace spreadlab::plugins
