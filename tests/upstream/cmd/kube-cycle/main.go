@@ -7,14 +7,17 @@
 // The scenario is a v1 List (kubectl get -o json). Items: Node, Pod, Namespace,
 // Service, ReplicationController, ReplicaSet, StatefulSet, PriorityClass (loaded into
 // the clientset; the scheduler reads only a pod's spec.priority, which there is no
-// Priority admission to set here) and at most one
+// Priority admission to set here), the storage objects the volume plugins read
+// (PersistentVolumeClaim, PersistentVolume, StorageClass, CSINode, CSIDriver,
+// CSIStorageCapacity, VolumeAttachment) and at most one
 // kubescheduler.config.k8s.io/v1 KubeSchedulerConfiguration (its first profile is
 // used); other kinds are ignored. Objects get what the API server would give them
-// on create: namespace "default", a UID, the v1 defaulting (a container's limits
-// become its requests when it has none, a node's capacity its allocatable) and the
-// pod create mutations (matchLabelKeys merged into the selectors); --validate also
-// runs the API server's create validation on Pods and Nodes. --no-api-defaults skips
-// the defaulting only (to tell differences that come from it from the others).
+// on create: namespace "default" (namespaced kinds), a UID, the v1 defaulting (a
+// container's limits become its requests when it has none, a node's capacity its
+// allocatable, a StorageClass's binding mode Immediate, ...) and the pod create
+// mutations (matchLabelKeys merged into the selectors); --validate also runs the API
+// server's create validation on Pods, Nodes and the storage objects. --no-api-defaults
+// skips the defaulting only (to tell differences that come from it from the others).
 //
 // The scheduler is built by scheduler.New, as kube-scheduler builds it: the in-tree
 // registry, the profile (v1-defaulted and converted as kube-scheduler loads its
@@ -57,9 +60,11 @@ import (
 
 	v1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/sets"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes/fake"
 	clientscheme "k8s.io/client-go/kubernetes/scheme"
@@ -73,7 +78,15 @@ import (
 	_ "k8s.io/kubernetes/pkg/apis/core/install"
 	corevalidation "k8s.io/kubernetes/pkg/apis/core/validation"
 	_ "k8s.io/kubernetes/pkg/apis/scheduling/install" // PriorityClass defaulting
+	_ "k8s.io/kubernetes/pkg/apis/storage/install"    // StorageClass, CSIDriver defaulting
+	pvregistry "k8s.io/kubernetes/pkg/registry/core/persistentvolume"
+	pvcregistry "k8s.io/kubernetes/pkg/registry/core/persistentvolumeclaim"
 	podregistry "k8s.io/kubernetes/pkg/registry/core/pod"
+	csidriverregistry "k8s.io/kubernetes/pkg/registry/storage/csidriver"
+	csinoderegistry "k8s.io/kubernetes/pkg/registry/storage/csinode"
+	csistoragecapacityregistry "k8s.io/kubernetes/pkg/registry/storage/csistoragecapacity"
+	storageclassregistry "k8s.io/kubernetes/pkg/registry/storage/storageclass"
+	volumeattachmentregistry "k8s.io/kubernetes/pkg/registry/storage/volumeattachment"
 	"k8s.io/kubernetes/pkg/scheduler"
 	schedconfig "k8s.io/kubernetes/pkg/scheduler/apis/config"
 	"k8s.io/kubernetes/pkg/scheduler/apis/config/latest"
@@ -151,6 +164,38 @@ type scenario struct {
 	pods    []*v1.Pod
 	objects []runtime.Object // everything for the fake clientset
 	config  *schedconfig.KubeSchedulerConfiguration
+	storage map[string]int // how many objects of each storage kind
+}
+
+// createValidator is the part of the API server's create strategy (rest.RESTCreateStrategy)
+// kube-cycle uses for the storage kinds.
+type createValidator interface {
+	NamespaceScoped() bool
+	Validate(ctx context.Context, obj runtime.Object) field.ErrorList
+}
+
+// storageKinds: the objects the volume plugins (VolumeBinding, VolumeZone,
+// VolumeRestrictions, NodeVolumeLimits) read through their informers, with the
+// registry strategy the API server validates them with on create.
+var storageKinds = map[string]createValidator{
+	"PersistentVolumeClaim": pvcregistry.Strategy,
+	"PersistentVolume":      pvregistry.Strategy,
+	"StorageClass":          storageclassregistry.Strategy,
+	"CSINode":               csinoderegistry.Strategy,
+	"CSIDriver":             csidriverregistry.Strategy,
+	"CSIStorageCapacity":    csistoragecapacityregistry.Strategy,
+	"VolumeAttachment":      volumeattachmentregistry.Strategy,
+}
+
+func clusterScoped(kind string) bool {
+	switch kind {
+	case "Node", "Namespace", "PriorityClass":
+		return true
+	}
+	if st := storageKinds[kind]; st != nil {
+		return !st.NamespaceScoped()
+	}
+	return false
 }
 
 func readScenario(path string, apiDefaults, validate bool) (*scenario, error) {
@@ -164,7 +209,7 @@ func readScenario(path string, apiDefaults, validate bool) (*scenario, error) {
 	if err := json.Unmarshal(data, &list); err != nil {
 		return nil, fmt.Errorf("%s: not a JSON v1 List: %w", path, err)
 	}
-	sc := &scenario{}
+	sc := &scenario{storage: map[string]int{}}
 	for i, raw := range list.Items {
 		var tm struct{ APIVersion, Kind string }
 		if err := json.Unmarshal(raw, &tm); err != nil {
@@ -190,7 +235,9 @@ func readScenario(path string, apiDefaults, validate bool) (*scenario, error) {
 		switch tm.Kind {
 		case "Node", "Pod", "Namespace", "Service", "ReplicationController", "ReplicaSet", "StatefulSet", "PriorityClass":
 		default:
-			continue
+			if storageKinds[tm.Kind] == nil {
+				continue
+			}
 		}
 		obj, _, err := clientscheme.Codecs.UniversalDeserializer().Decode(raw, nil, nil)
 		if err != nil {
@@ -206,14 +253,14 @@ func readScenario(path string, apiDefaults, validate bool) (*scenario, error) {
 			GetUID() types.UID
 			SetUID(types.UID)
 		}); ok {
-			if tm.Kind != "Node" && tm.Kind != "Namespace" && tm.Kind != "PriorityClass" && m.GetNamespace() == "" {
+			if !clusterScoped(tm.Kind) && m.GetNamespace() == "" {
 				m.SetNamespace("default")
 			}
 			if m.GetUID() == "" {
 				m.SetUID(types.UID(fmt.Sprintf("%s-%s-%s", strings.ToLower(tm.Kind), m.GetNamespace(), m.GetName())))
 			}
 		}
-		if err := admit(obj, validate); err != nil {
+		if err := admit(obj, tm.Kind, validate); err != nil {
 			return nil, fmt.Errorf("items[%d] (%s %s): the API server would refuse it: %w", i, tm.Kind, obj.(metav1.Object).GetName(), err)
 		}
 		switch o := obj.(type) {
@@ -230,6 +277,10 @@ func readScenario(path string, apiDefaults, validate bool) (*scenario, error) {
 					o.Namespace, o.Name, o.Spec.PriorityClassName)
 			}
 			sc.pods = append(sc.pods, o)
+		default:
+			if storageKinds[tm.Kind] != nil {
+				sc.storage[tm.Kind]++
+			}
 		}
 		sc.objects = append(sc.objects, obj)
 	}
@@ -239,9 +290,22 @@ func readScenario(path string, apiDefaults, validate bool) (*scenario, error) {
 // admit does to a Pod what the API server does on create besides defaulting
 // (podStrategy.PrepareForCreate: matchLabelKeys merged into the selectors of pod
 // affinity and spread constraints, pod-level resources) and, with validate, refuses
-// a Pod or Node its create validation refuses. The Pod's status is kept as written.
-func admit(obj runtime.Object, validate bool) error {
+// a Pod, Node or storage object (storageKinds) its create validation refuses. The
+// status is kept as written.
+func admit(obj runtime.Object, kind string, validate bool) error {
 	ctx := context.Background()
+	if st := storageKinds[kind]; st != nil {
+		// The strategy's Validate only: its PrepareForCreate would reset a PVC's or PV's
+		// status, which the scenario gives as the cluster has it (e.g. Bound).
+		if !validate {
+			return nil
+		}
+		internal, err := legacyscheme.Scheme.ConvertToVersion(obj.DeepCopyObject(), runtime.InternalGroupVersioner)
+		if err != nil {
+			return err
+		}
+		return st.Validate(ctx, internal).ToAggregate()
+	}
 	switch o := obj.(type) {
 	case *v1.Pod:
 		var pod core.Pod
@@ -343,8 +407,23 @@ func run(sc *scenario, podKey string) (*output, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The informers of the storage kinds the scenario holds, so that their listers can be
+	// checked below (the volume plugins' New registered them already; a profile without
+	// those plugins just gets idle informers).
+	storageListers := storageListers(informerFactory, sc.storage)
 	informerFactory.Start(ctx.Done())
 	informerFactory.WaitForCacheSync(ctx.Done())
+	// As kube-scheduler's Run: the scheduler's event handlers have seen the initial lists.
+	if err := sched.WaitForHandlersSync(ctx); err != nil {
+		return nil, err
+	}
+	// The volume plugins read PVCs, PVs, StorageClasses, CSINodes, ... from these listers
+	// during the cycle: every object must be in them.
+	for kind, want := range sc.storage {
+		if n, err := storageListers[kind](); err != nil || n != want {
+			return nil, fmt.Errorf("the %s lister holds %d objects, not the scenario's %d (%v)", kind, n, want, err)
+		}
+	}
 	f := sched.Profiles[prof.SchedulerName]
 	// The snapshot, as schedulingCycle takes it: the scheduler's event handlers fill its
 	// cache from the informers (nodes, and every pod with spec.nodeName, the pending pod
@@ -622,6 +701,38 @@ func run(sc *scenario, podKey string) (*output, error) {
 		out.Message = strp(fitErr.Error())
 	}
 	return finish()
+}
+
+// storageListers registers the informers of the given storage kinds with the factory
+// (before it starts) and returns, per kind, a count of what its lister holds.
+func storageListers(f informers.SharedInformerFactory, kinds map[string]int) map[string]func() (int, error) {
+	out := map[string]func() (int, error){}
+	for kind := range kinds {
+		switch kind {
+		case "PersistentVolumeClaim":
+			out[kind] = listed(f.Core().V1().PersistentVolumeClaims().Lister().List)
+		case "PersistentVolume":
+			out[kind] = listed(f.Core().V1().PersistentVolumes().Lister().List)
+		case "StorageClass":
+			out[kind] = listed(f.Storage().V1().StorageClasses().Lister().List)
+		case "CSINode":
+			out[kind] = listed(f.Storage().V1().CSINodes().Lister().List)
+		case "CSIDriver":
+			out[kind] = listed(f.Storage().V1().CSIDrivers().Lister().List)
+		case "CSIStorageCapacity":
+			out[kind] = listed(f.Storage().V1().CSIStorageCapacities().Lister().List)
+		case "VolumeAttachment":
+			out[kind] = listed(f.Storage().V1().VolumeAttachments().Lister().List)
+		}
+	}
+	return out
+}
+
+func listed[T any](list func(labels.Selector) ([]T, error)) func() (int, error) {
+	return func() (int, error) {
+		objs, err := list(labels.Everything())
+		return len(objs), err
+	}
 }
 
 // apiCalls records the pod deletions and DisruptionTarget patches sent to the fake clientset.
