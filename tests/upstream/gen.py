@@ -3,6 +3,7 @@
 
     python3 gen.py --seed 1 --count 300 --out /tmp/gen
     python3 gen.py --seed 2 --count 300 --out /tmp/gen2 --extras   # more features
+    python3 gen.py --seed 3 --count 300 --out /tmp/gen3 --volumes  # with storage
 
 Each scenario is a v1 List: 3-12 nodes over 1-4 zones (zone and hostname labels, an
 extra label, sometimes no zone label), random taints (NoSchedule / PreferNoSchedule),
@@ -16,6 +17,16 @@ spreading) or a KubeSchedulerConfiguration (weights, default constraints, a scor
 strategy). Every object passes the API server's create validation
 (`kube-cycle --validate`). The pending pod's annotation spreadlab.dev/gen-features lists
 what the scenario exercises. Stays under 100 nodes, so upstream does not sample nodes.
+
+--volumes adds storage to the same scenarios (a second random stream, so without it the
+output is unchanged, and with it everything else is as without): StorageClasses
+(WaitForFirstConsumer with a CSI provisioner, sometimes with allowedTopologies;
+no-provisioner for static PVs; rarely Immediate), CSINodes with attach limits, a CSIDriver
+(sometimes with storageCapacity and a CSIStorageCapacity per zone and class), bound pods
+with claims bound to CSI PVs (zone nodeAffinity or zone label), and 1-2 claims for the
+pending pod: bound (zone or hostname nodeAffinity, zone label, none), unbound
+WaitForFirstConsumer with static PVs or dynamic provisioning, shared with a bound pod
+(ReadWriteOncePod too), rarely missing or unbound Immediate.
 """
 import argparse
 import json
@@ -38,10 +49,12 @@ def quantity_mem(mi):
 
 
 class Gen:
-    def __init__(self, seed, extras=False):
+    def __init__(self, seed, extras=False, volumes=False):
         self.r = random.Random(seed)
         self.features = set()
         self.extras = extras
+        # Storage draws come from their own stream: the rest of the scenario is as without.
+        self.vr = random.Random(f"{seed}-volumes") if volumes else None
 
     def chance(self, p):
         return self.r.random() < p
@@ -318,6 +331,8 @@ class Gen:
             self.features.add("service")
         if self.chance(0.12):
             items.append(self.config())
+        if self.vr:
+            items += Volumes(self.vr, self.features).add(nodes, items, pod)
         pod["metadata"]["annotations"] = {"spreadlab.dev/gen-features": ",".join(sorted(self.features))}
         return {"apiVersion": "v1", "kind": "List", "items": items}
 
@@ -358,6 +373,163 @@ class Gen:
         return {"apiVersion": "kubescheduler.config.k8s.io/v1", "kind": "KubeSchedulerConfiguration", "profiles": [prof]}
 
 
+EBS = "ebs.csi.aws.com"
+
+
+class Volumes:
+    """The storage objects of a --volumes scenario (drawn from their own random stream)."""
+
+    def __init__(self, r, features):
+        self.r = r
+        self.features = features
+        self.objects = []
+        self.n = 0  # volume handle / object name counter
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    def name(self, prefix):
+        self.n += 1
+        return f"{prefix}-{self.n}"
+
+    def pv(self, claim=None, size=10, zone=None, zone_label=None, host=None, cls="standard", modes=("ReadWriteOnce",)):
+        meta = {"name": self.name("pv")}
+        if zone_label:
+            meta["labels"] = {ZONE: zone_label}
+        spec = {"capacity": {"storage": f"{size}Gi"}, "accessModes": list(modes),
+                "csi": {"driver": EBS, "volumeHandle": f"vol-{self.n}"}, "storageClassName": cls}
+        if claim:
+            spec["claimRef"] = {"kind": "PersistentVolumeClaim", "namespace": claim["metadata"]["namespace"],
+                                "name": claim["metadata"]["name"],
+                                "uid": f"persistentvolumeclaim-{claim['metadata']['namespace']}-{claim['metadata']['name']}"}
+        if zone or host:
+            key, value = (ZONE, zone) if zone else (HOST, host)
+            spec["nodeAffinity"] = {"required": {"nodeSelectorTerms": [{"matchExpressions": [
+                {"key": key, "operator": "In", "values": [value]}]}]}}
+        pv = {"apiVersion": "v1", "kind": "PersistentVolume", "metadata": meta, "spec": spec,
+              "status": {"phase": "Bound" if claim else "Available"}}
+        self.objects.append(pv)
+        return pv
+
+    def pvc(self, ns, cls, size=10, modes=("ReadWriteOnce",)):
+        pvc = {"apiVersion": "v1", "kind": "PersistentVolumeClaim",
+               "metadata": {"name": self.name("claim"), "namespace": ns},
+               "spec": {"accessModes": list(modes), "resources": {"requests": {"storage": f"{size}Gi"}},
+                        "storageClassName": cls},
+               "status": {"phase": "Pending"}}
+        self.objects.append(pvc)
+        return pvc
+
+    def bind(self, pvc, pv):
+        """As the PV controller binds them (VolumeBinding's isPVCFullyBound wants the annotation)."""
+        pvc["metadata"]["annotations"] = {"pv.kubernetes.io/bind-completed": "yes", "pv.kubernetes.io/bound-by-controller": "yes"}
+        pvc["spec"]["volumeName"] = pv["metadata"]["name"]
+        pvc["status"] = {"phase": "Bound", "accessModes": pvc["spec"]["accessModes"], "capacity": pv["spec"]["capacity"]}
+
+    def bound_claim(self, ns, zone=None, zone_label=None, host=None, modes=("ReadWriteOnce",)):
+        pvc = self.pvc(ns, "standard", modes=modes)
+        self.bind(pvc, self.pv(claim=pvc, zone=zone, zone_label=zone_label, host=host, modes=modes))
+        return pvc
+
+    @staticmethod
+    def mount(pod, pvc):
+        vols = pod["spec"].setdefault("volumes", [])
+        if any(v["persistentVolumeClaim"]["claimName"] == pvc["metadata"]["name"] for v in vols):
+            return
+        vols.append({"name": f"v{len(vols)}", "persistentVolumeClaim": {"claimName": pvc["metadata"]["name"]}})
+
+    def add(self, nodes, items, pending):
+        zones = sorted({n["metadata"]["labels"][ZONE] for n in nodes if ZONE in n["metadata"]["labels"]})
+        zone_of = {n["metadata"]["name"]: n["metadata"]["labels"].get(ZONE) for n in nodes}
+        out = [
+            {"apiVersion": "storage.k8s.io/v1", "kind": "StorageClass", "metadata": {"name": "standard"},
+             "provisioner": EBS, "volumeBindingMode": "WaitForFirstConsumer"},
+            {"apiVersion": "storage.k8s.io/v1", "kind": "StorageClass", "metadata": {"name": "local"},
+             "provisioner": "kubernetes.io/no-provisioner", "volumeBindingMode": "WaitForFirstConsumer"},
+        ]
+        topo = {"apiVersion": "storage.k8s.io/v1", "kind": "StorageClass", "metadata": {"name": "zonal"},
+                "provisioner": EBS, "volumeBindingMode": "WaitForFirstConsumer"}
+        if zones and self.chance(0.6):
+            topo["allowedTopologies"] = [{"matchLabelExpressions": [
+                {"key": ZONE, "values": sorted(self.r.sample(zones, self.r.randint(1, len(zones))))}]}]
+        out.append(topo)
+        if self.chance(0.5):
+            driver = {"apiVersion": "storage.k8s.io/v1", "kind": "CSIDriver", "metadata": {"name": EBS}, "spec": {}}
+            out.append(driver)
+            self.features.add("csidriver")
+            if zones and self.chance(0.5):
+                # Dynamic provisioning then needs room in a CSIStorageCapacity of the node's zone.
+                driver["spec"]["storageCapacity"] = True
+                for zone in zones:
+                    for cls in ("standard", "zonal"):
+                        if self.chance(0.7):
+                            out.append({"apiVersion": "storage.k8s.io/v1", "kind": "CSIStorageCapacity",
+                                        "metadata": {"name": f"cap-{cls}-{zone}", "namespace": "default"},
+                                        "storageClassName": cls, "nodeTopology": {"matchLabels": {ZONE: zone}},
+                                        "capacity": self.r.choice(["5Gi", "20Gi", "100Gi"])})
+                self.features.add("csi-storage-capacity")
+        for n in nodes:
+            if self.chance(0.4):
+                name = n["metadata"]["name"]
+                out.append({"apiVersion": "storage.k8s.io/v1", "kind": "CSINode", "metadata": {"name": name},
+                            "spec": {"drivers": [{"name": EBS, "nodeID": f"i-{name}", "topologyKeys": [ZONE],
+                                                  "allocatable": {"count": self.r.randint(1, 3)}}]}})
+                self.features.add("csinode-limit")
+        # Bound pods with claims bound to PVs in their node's zone.
+        bound = [p for p in items if p.get("kind") == "Pod" and p["spec"].get("nodeName") and p is not pending]
+        shared = []
+        for p in bound:
+            if not self.chance(0.3):
+                continue
+            zone = zone_of.get(p["spec"]["nodeName"])
+            modes = ("ReadWriteOncePod",) if self.chance(0.2) else ("ReadWriteOnce",)
+            how = self.r.choice(["affinity", "label", "none"]) if zone else "none"
+            pvc = self.bound_claim(p["metadata"]["namespace"], zone=zone if how == "affinity" else None,
+                                   zone_label=zone if how == "label" else None, modes=modes)
+            self.mount(p, pvc)
+            shared.append((p, pvc))
+            self.features.add("bound-pod-pvc")
+        # The pending pod's claims.
+        ns = pending["metadata"]["namespace"]
+        for _ in range(self.r.choice([1, 1, 2])):
+            kind = self.r.choice(["bound-zone-affinity", "bound-zone-affinity", "bound-host-affinity", "bound-zone-label",
+                                  "bound-no-affinity", "wffc-static", "wffc-static", "wffc-dynamic", "wffc-dynamic",
+                                  "shared", "missing", "immediate"])
+            if kind == "shared" and not any(p["metadata"]["namespace"] == ns for p, _ in shared):
+                kind = "wffc-dynamic"
+            if kind in ("missing", "immediate") and not self.chance(0.4):
+                kind = "wffc-static"
+            zone = self.r.choice(zones + ["zone-x"]) if zones else "zone-x"  # zone-x: no node there
+            if kind == "bound-zone-affinity":
+                pvc = self.bound_claim(ns, zone=zone)
+            elif kind == "bound-host-affinity":
+                pvc = self.bound_claim(ns, host=self.r.choice(nodes)["metadata"]["name"])
+            elif kind == "bound-zone-label":
+                pvc = self.bound_claim(ns, zone_label=zone)
+            elif kind == "bound-no-affinity":
+                pvc = self.bound_claim(ns)
+            elif kind == "wffc-static":
+                size = self.r.choice([5, 10, 20])
+                pvc = self.pvc(ns, "local", size=size)
+                for _ in range(self.r.randint(0, 3)):
+                    host = self.r.choice(nodes)["metadata"]["name"] if self.chance(0.3) else None
+                    self.pv(size=self.r.choice([5, 10, 50]), zone=None if host else self.r.choice(zones or ["zone-x"]),
+                            host=host, cls="local")
+            elif kind == "wffc-dynamic":
+                pvc = self.pvc(ns, self.r.choice(["standard", "zonal"]))
+            elif kind == "shared":
+                _, pvc = self.r.choice([(p, c) for p, c in shared if p["metadata"]["namespace"] == ns])
+            elif kind == "missing":
+                pvc = {"metadata": {"name": self.name("missing")}}
+            else:
+                out.append({"apiVersion": "storage.k8s.io/v1", "kind": "StorageClass", "metadata": {"name": "immediate"},
+                            "provisioner": EBS, "volumeBindingMode": "Immediate"})
+                pvc = self.pvc(ns, "immediate")
+            self.mount(pending, pvc)
+            self.features.add(f"pvc-{kind}")
+        return out + self.objects
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seed", type=int, default=1)
@@ -368,10 +540,13 @@ def main():
                          "forms, capacity-only nodes, NoExecute, namespaceSelector, (mis)matchLabelKeys in pod affinity, "
                          "matchFields, a custom topology key, pods on missing nodes, a nominated node, scheduling gates, "
                          "more profile variants")
+    ap.add_argument("--volumes", action="store_true",
+                    help="also: PVCs, PVs, StorageClasses, CSINodes and a CSIDriver (VolumeBinding, VolumeZone, "
+                         "VolumeRestrictions, NodeVolumeLimits); the rest of each scenario is as without")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     for i in range(args.count):
-        doc = Gen(f"{args.seed}-{i}", args.extras).scenario()
+        doc = Gen(f"{args.seed}-{i}", args.extras, args.volumes).scenario()
         with open(os.path.join(args.out, f"gen-{args.seed}-{i:04d}.json"), "w", encoding="utf-8") as f:
             json.dump(doc, f, indent=1)
             f.write("\n")
