@@ -106,6 +106,7 @@ ojson ChangeToJson(const why::Edit& e) {
     case EditKind::AddNode:
       j["name"] = e.newNode;
       j["copyOf"] = e.node;
+      if (!e.labels.empty()) j["labels"] = e.labels;
       break;
     case EditKind::MovePod:
       j["pod"] = e.pod;

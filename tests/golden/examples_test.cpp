@@ -135,6 +135,12 @@ const std::vector<Expectation> kExpectations = {
     // constraint rejects nothing and LeastAllocated picks the 16-cpu node-a1.
     {"spread-empty-selector", "node-a1", "Successfully assigned default/web-new to node-a1",
      {"node-a1", "node-b1", "node-c1"}},
+    // Issue 30: db-2's claim is bound to a volume whose node affinity asks for zone-c, which has
+    // no node left; VolumeBinding rejects all four nodes (the spread alone would allow them).
+    {"statefulset-volume-zone", "",
+     "0/4 nodes are available: 4 node(s) didn't match PersistentVolume's node affinity. preemption: 0/4 nodes are "
+     "available: 4 Preemption is not helpful for scheduling.",
+     {}},
     // Both nodes are full with priority-0 batch pods; deleting one on either node makes room,
     // and the later start (batch-b, 10:30) decides: node-b1 is nominated.
     {"preemption", "",
@@ -271,6 +277,9 @@ TEST_P(WhyExampleTest, WhyGolden) {
       {"conflict-delete-pod", "delete pod default/web-1 (on node1)"},
       // Insufficient cpu on both nodes: a node like node-a1 first (issue 28; "no single change" before).
       {"preemption", "add node node-a1-new (a copy of node-a1, no pods)"},
+      // A node where the volume is: zone-c.
+      {"statefulset-volume-zone",
+       "add node node-a1-zone-c-new (a copy of node-a1 with topology.kubernetes.io/zone=zone-c, no pods)"},
   };
   const auto first = kFirst.find(e.example);
   ASSERT_NE(first, kFirst.end());

@@ -72,6 +72,14 @@ def compare(sl, kc):
             diffs.append(f"node {name}: feasible spreadlab={a['feasible']} upstream={b['feasible']} ({side} rejects by {why}){extra}")
             continue
         if not a["feasible"]:
+            if a.get("notEvaluated") == "PreFilterRejected" and a.get("rejectedBy") is None:
+                # spreadlab names the PreFilter that rejected the pod in its preFilter list;
+                # upstream's node status carries that plugin.
+                rejecting = [p["plugin"] for p in sl.get("preFilter") or [] if p["code"] not in ("Success", "Skip")]
+                a = dict(a, rejectedBy=rejecting[0] if rejecting else None)
+                if b.get("rejectedBy") is not None and a["rejectedBy"] != b["rejectedBy"]:
+                    diffs.append(f"node {name}: rejectedBy spreadlab {a['rejectedBy']}, upstream {b['rejectedBy']}")
+                continue
             if a.get("rejectedBy") is None and b.get("rejectedBy") is None:
                 # Not filtered: PreFilter rejected the pod, or a PreFilterResult left the node out
                 # (upstream's status for it then has no plugin; the FitError text is compared below).

@@ -6,6 +6,7 @@
 
 #include "core/plugins/noderesources/fit.h"
 #include "core/plugins/podtopologyspread/plugin.h"
+#include "core/storage.h"
 
 namespace spreadlab::why {
 
@@ -34,6 +35,7 @@ class Builder {
     const auto* fit = dynamic_cast<const Fit*>(fw_.FindPlugin(Fit::kName));
     if (r_.target == kNone) {  // a new node is never the target
       AddNodeEdits();
+      AddNodeForVolumes();
       if (fit) AddNodeForResources(*fit);
     }
     PodEdits();
@@ -218,13 +220,46 @@ class Builder {
     return true;
   }
 
-  void AddNodeLike(NodeIndex source) {
-    if (std::find(copied_.begin(), copied_.end(), source) != copied_.end()) return;
-    copied_.push_back(source);
+  // VolumeBinding or VolumeZone reject nodes because a bound volume lives elsewhere: a
+  // copy of a node those alone reject, moved to where each such volume is (the first
+  // term of its node affinity's In requirements, its zone and region labels).
+  void AddNodeForVolumes() {
+    const size_t binding = Row("VolumeBinding"), zone = Row("VolumeZone");
+    NodeIndex source = kNone;
+    for (NodeIndex n : considered_) {
+      if (!Fails(binding, n) && !Fails(zone, n)) continue;
+      if (source == kNone || Failures(n) == 1) source = n;
+      if (Failures(n) == 1) break;
+    }
+    if (source == kNone) return;
+    v1::LabelMap labels;
+    const Scenario& s = cluster_.scenario();
+    for (const v1::Volume& volume : pod_.spec.volumes) {
+      const std::optional<std::string> claimName = ClaimNameOf(pod_, volume);
+      const int32_t c = claimName ? cluster_.storage().Claim(pod_.metadata.ns, *claimName) : -1;
+      const int32_t pv = c >= 0 ? cluster_.storage().Volume(s.persistentVolumeClaims[c].volumeName) : -1;
+      if (pv < 0) continue;
+      const v1::PersistentVolume& v = s.persistentVolumes[pv];
+      if (v.nodeAffinity && !v.nodeAffinity->nodeSelectorTerms.empty())
+        for (const v1::NodeSelectorRequirement& r : v.nodeAffinity->nodeSelectorTerms[0].matchExpressions)
+          if (r.op == "In" && !r.values.empty()) labels[r.key] = r.values[0];
+      for (const char* key : {"topology.kubernetes.io/zone", "topology.kubernetes.io/region"}) {
+        auto it = v.metadata.labels.find(key);
+        if (it != v.metadata.labels.end()) labels[key] = it->second.substr(0, it->second.find("__"));
+      }
+    }
+    if (!labels.empty()) AddNodeLike(source, std::move(labels));
+  }
+
+  void AddNodeLike(NodeIndex source, v1::LabelMap labels = {}) {
+    if (labels.empty() && std::find(copied_.begin(), copied_.end(), source) != copied_.end()) return;
+    if (labels.empty()) copied_.push_back(source);
     Add({}, EditKind::AddNode, [&](Edit& e) {
       e.node = cluster_.node(source).name;
-      e.newNode = e.node + "-new";
-      for (int k = 2; cluster_.FindNode(e.newNode) != kNone; ++k) e.newNode = e.node + "-new" + std::to_string(k);
+      const std::string base = labels.empty() ? e.node : e.node + "-" + labels.begin()->second;
+      e.newNode = base + "-new";
+      for (int k = 2; cluster_.FindNode(e.newNode) != kNone; ++k) e.newNode = base + "-new" + std::to_string(k);
+      e.labels = std::move(labels);
     });
   }
   bool OnlySpreadFails(NodeIndex n) const {

@@ -180,7 +180,10 @@ bool WriteClusterEdit(const Scenario& s, size_t pod, const Edit& e, ClusterWrite
     }
     case EditKind::AddNode: {
       ptrdiff_t n = FindNode(s, e.node);
-      return n >= 0 && FindNode(s, e.newNode) < 0 && w.AddNode(n, CopyNode(s.nodes[n], e.newNode));
+      if (n < 0 || FindNode(s, e.newNode) >= 0) return false;
+      v1::Node copy = CopyNode(s.nodes[n], e.newNode);
+      for (const auto& [k, v] : e.labels) copy.metadata.labels[k] = v;
+      return w.AddNode(n, std::move(copy));
     }
     case EditKind::MovePod:
     case EditKind::ShrinkPodRequests:
@@ -321,7 +324,11 @@ std::string Describe(const Edit& e, const Scenario& s, size_t pod) {
     case EditKind::UncordonNode:
       return "uncordon node " + e.node;
     case EditKind::AddNode:
-      return "add node " + e.newNode + " (a copy of " + e.node + ", no pods)";
+    {
+      std::string labels;
+      for (const auto& [k, v] : e.labels) labels += (labels.empty() ? " with " : ", ") + k + "=" + v;
+      return "add node " + e.newNode + " (a copy of " + e.node + labels + ", no pods)";
+    }
     case EditKind::MovePod:
       return "move pod " + e.pod + " from " + e.node + " to " + e.newNode;
     case EditKind::ShrinkPodRequests: {

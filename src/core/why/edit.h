@@ -61,6 +61,7 @@ struct Edit {
   std::vector<v1::Taint> taints;  // TolerateTaints: tolerated with operator Equal
   std::string node;     // UncordonNode; AddNode: the node copied; MovePod, ShrinkPodRequests, DeletePod: the pod's node
   std::string newNode;  // AddNode: the new node's name; MovePod: where the pod goes
+  v1::LabelMap labels;  // AddNode: labels the copy gets in place of the source's (a bound volume's zone)
   std::string pod;      // MovePod, ShrinkPodRequests, DeletePod: namespace/name of a bound pod
   std::vector<ResourceChange> requests;  // ShrinkPodRequests
 };

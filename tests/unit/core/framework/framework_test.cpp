@@ -353,8 +353,9 @@ TEST(FirstFailureTest, CountedOnceUnderFirstFailingPlugin) {
   auto pod = MakePod().Name("p").NodeSelector({{"disk", "ssd"}}).Obj();
   auto env = MakeEnv(nodes, {}, pod);
   env->Run();
-  EXPECT_EQ(env->trace.filterPlugins, (Names{"NodeName", "NodeUnschedulable", "TaintToleration", "NodeAffinity",
-                                             "NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity"}));
+  EXPECT_EQ(env->trace.filterPlugins,
+            (Names{"NodeName", "NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
+                   "VolumeRestrictions", "VolumeBinding", "VolumeZone", "PodTopologySpread", "InterPodAffinity"}));
   EXPECT_EQ(env->trace.message,
       "0/3 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had "
       "untolerated taint(s), 1 node(s) were unschedulable. preemption: 0/3 nodes are available: 3 "
@@ -937,16 +938,17 @@ TEST(ScoringTest, Weights) {
   const std::vector<WeightCase> cases = {
       // preferred: 0*3 + 100*2 = 200; plain: 100*3 + 0*2 = 300.
       // NodeResourcesFit and ImageLocality score both nodes alike.
+      // VolumeBinding scores every pod from 1.37 (StorageCapacityScoring): 0 for a pod without claims.
       {"default weights", config::Profile{}, 2, "plain",
-       {"TaintToleration", "NodeAffinity", "NodeResourcesFit", "ImageLocality"}},
+       {"TaintToleration", "NodeAffinity", "NodeResourcesFit", "VolumeBinding", "ImageLocality"}},
       // preferred: 0*3 + 100*5 = 500; plain: 300.
       {"multiPoint weight", multiPoint, 5, "preferred",
-       {"TaintToleration", "NodeAffinity", "NodeResourcesFit", "ImageLocality"}},
+       {"TaintToleration", "NodeAffinity", "NodeResourcesFit", "VolumeBinding", "ImageLocality"}},
       {"score weight", scoreWeight, 5, "preferred",
-       {"NodeAffinity", "TaintToleration", "NodeResourcesFit", "ImageLocality"}},
+       {"NodeAffinity", "TaintToleration", "NodeResourcesFit", "VolumeBinding", "ImageLocality"}},
       // getScoreWeights: the Score weight takes precedence over the MultiPoint one.
       {"score weight over multiPoint weight", scoreWins, 1, "plain",
-       {"NodeAffinity", "TaintToleration", "NodeResourcesFit", "ImageLocality"}},
+       {"NodeAffinity", "TaintToleration", "NodeResourcesFit", "VolumeBinding", "ImageLocality"}},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);
@@ -963,7 +965,7 @@ TEST(ScoringTest, Weights) {
     std::map<std::string, std::map<std::string, ScoreEntry>> byNode;
     for (const char* n : {"preferred", "plain"}) {
       const NodeTrace& nt = env->Node(n);
-      ASSERT_EQ(nt.scoreCount, 4u);
+      ASSERT_EQ(nt.scoreCount, 5u);
       for (uint32_t i = nt.scoreBegin; i < nt.scoreBegin + nt.scoreCount; ++i)
         byNode[n][env->trace.scorePlugins[env->trace.scores[i].plugin]] = env->trace.scores[i];
     }
@@ -1002,7 +1004,7 @@ TEST(ScoringTest, DisablePodTopologySpreadAtScore) {
   spread->Run();
   EXPECT_EQ(spread->Selected(), "n2");
   EXPECT_EQ(spread->trace.scorePlugins,
-            (Names{"TaintToleration", "NodeResourcesFit", "PodTopologySpread", "ImageLocality"}));
+            (Names{"TaintToleration", "NodeResourcesFit", "VolumeBinding", "PodTopologySpread", "ImageLocality"}));
 
   auto disabled = MakeEnv(nodes, existing, pod, ScoreOnly({P("TaintToleration", 3), P("NodeAffinity", 2)}));
   disabled->Run();

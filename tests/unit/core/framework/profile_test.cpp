@@ -97,8 +97,7 @@ void ExpectResolved(const std::optional<config::Plugins>& plugins, const Want& w
 }
 
 // Non-simulated plugins of the default profile at the four simulated points, sorted.
-const Names kDefaultNotSimulated = {"DynamicResources", "NodeDeclaredFeatures", "NodeVolumeLimits", "VolumeBinding", "VolumeRestrictions",
-                                    "VolumeZone"};
+const Names kDefaultNotSimulated = {"DynamicResources", "NodeDeclaredFeatures", "NodeVolumeLimits"};
 Names WithDefaultNotSimulated(Names extra) {
   Names out = kDefaultNotSimulated;
   out.insert(out.end(), extra.begin(), extra.end());
@@ -194,14 +193,16 @@ TEST(ProfileTest, PluginsOfOtherReleases) {
 
 TEST(ProfileTest, DefaultProfile) {
   const Want want{
-      .preFilter = {"NodeAffinity", "NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity"},
+      .preFilter = {"NodeAffinity", "NodePorts", "NodeResourcesFit", "VolumeRestrictions", "VolumeBinding",
+                    "VolumeZone", "PodTopologySpread", "InterPodAffinity"},
       .filter = {"NodeName", "NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
-                 "PodTopologySpread", "InterPodAffinity"},
-      .preScore = {"TaintToleration", "NodeAffinity", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity",
-                   "NodeResourcesBalancedAllocation"},
+                 "VolumeRestrictions", "VolumeBinding", "VolumeZone", "PodTopologySpread", "InterPodAffinity"},
+      .preScore = {"TaintToleration", "NodeAffinity", "NodeResourcesFit", "VolumeBinding", "PodTopologySpread",
+                   "InterPodAffinity", "NodeResourcesBalancedAllocation"},
       .score = {{"TaintToleration", 3},
                 {"NodeAffinity", 2},
                 {"NodeResourcesFit", 1},
+                {"VolumeBinding", 1},
                 {"PodTopologySpread", 2},
                 {"InterPodAffinity", 2},
                 {"NodeResourcesBalancedAllocation", 1},
@@ -229,17 +230,18 @@ struct MergeCase {
 };
 
 TEST(ProfileTest, TestMergePlugins) {
-  const Names defaultFilter = {"NodeName", "NodeUnschedulable",          "TaintToleration", "NodeAffinity",
-                               "NodePorts",         "NodeResourcesFit",  "PodTopologySpread", "InterPodAffinity"};
-  const Names defaultPreScore = {"TaintToleration",  "NodeAffinity",     "NodeResourcesFit",
+  const Names defaultFilter = {"NodeName",         "NodeUnschedulable", "TaintToleration",   "NodeAffinity",
+                               "NodePorts",        "NodeResourcesFit",  "VolumeRestrictions", "VolumeBinding",
+                               "VolumeZone",       "PodTopologySpread", "InterPodAffinity"};
+  const Names defaultPreScore = {"TaintToleration",   "NodeAffinity",     "NodeResourcesFit", "VolumeBinding",
                                  "PodTopologySpread", "InterPodAffinity", "NodeResourcesBalancedAllocation"};
-  const Names defaultPreFilter = {"NodeAffinity", "NodePorts", "NodeResourcesFit", "PodTopologySpread",
-                                  "InterPodAffinity"};
+  const Names defaultPreFilter = {"NodeAffinity",  "NodePorts",  "NodeResourcesFit",  "VolumeRestrictions",
+                                  "VolumeBinding", "VolumeZone", "PodTopologySpread", "InterPodAffinity"};
   // The default Score list with TaintToleration, NodeAffinity and
   // PodTopologySpread weighted as given (the rest keep their defaults).
   auto defaultScoreWith = [](int32_t taint, int32_t affinity, int32_t spread) {
     return Weights{{"TaintToleration", taint},   {"NodeAffinity", affinity},
-                   {"NodeResourcesFit", 1},      {"PodTopologySpread", spread},
+                   {"NodeResourcesFit", 1},      {"VolumeBinding", 1}, {"PodTopologySpread", spread},
                    {"InterPodAffinity", 2},      {"NodeResourcesBalancedAllocation", 1},
                    {"ImageLocality", 1}};
   };
@@ -266,7 +268,8 @@ TEST(ProfileTest, TestMergePlugins) {
                                                              {"NodeUnschedulable"})},
           .want = {.preFilter = defaultPreFilter,
                    .filter = {"NodeName", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
-                              "PodTopologySpread", "InterPodAffinity", "NodeUnschedulable"},
+                              "VolumeRestrictions", "VolumeBinding", "VolumeZone", "PodTopologySpread",
+                              "InterPodAffinity", "NodeUnschedulable"},
                    .preScore = defaultPreScore,
                    .score = defaultScore,
                    .notSimulated = WithDefaultNotSimulated({"DynamicResources"})},
@@ -352,13 +355,15 @@ TEST(ProfileTest, TestMergePlugins) {
           .customPlugins = config::Plugins{.multiPoint = Set({P("DynamicResources"), P("NodeAffinity")},
                                                              {"PodTopologySpread", "NodeAffinity"}),
                                            .score = Set({}, {"NodeAffinity"})},
-          .want = {.preFilter = {"NodePorts", "NodeResourcesFit", "InterPodAffinity", "NodeAffinity"},
+          .want = {.preFilter = {"NodePorts", "NodeResourcesFit", "VolumeRestrictions", "VolumeBinding", "VolumeZone",
+                                 "InterPodAffinity", "NodeAffinity"},
                    .filter = {"NodeName", "NodeUnschedulable", "TaintToleration", "NodePorts", "NodeResourcesFit",
-                              "InterPodAffinity", "NodeAffinity"},
-                   .preScore = {"TaintToleration", "NodeResourcesFit", "InterPodAffinity",
+                              "VolumeRestrictions", "VolumeBinding", "VolumeZone", "InterPodAffinity", "NodeAffinity"},
+                   .preScore = {"TaintToleration", "NodeResourcesFit", "VolumeBinding", "InterPodAffinity",
                                 "NodeResourcesBalancedAllocation", "NodeAffinity"},
                    .score = {{"TaintToleration", 3},
                              {"NodeResourcesFit", 1},
+                             {"VolumeBinding", 1},
                              {"InterPodAffinity", 2},
                              {"NodeResourcesBalancedAllocation", 1},
                              {"ImageLocality", 1}},
@@ -378,13 +383,16 @@ TEST(ProfileTest, TestMergePlugins) {
       {
           .name = "multipoint with only disabled gets merged",
           .customPlugins = config::Plugins{.multiPoint = Set({}, {"NodeAffinity"})},
-          .want = {.preFilter = {"NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity"},
+          .want = {.preFilter = {"NodePorts", "NodeResourcesFit", "VolumeRestrictions", "VolumeBinding", "VolumeZone",
+                                 "PodTopologySpread", "InterPodAffinity"},
                    .filter = {"NodeName", "NodeUnschedulable", "TaintToleration", "NodePorts", "NodeResourcesFit",
-                              "PodTopologySpread", "InterPodAffinity"},
-                   .preScore = {"TaintToleration", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity",
-                                "NodeResourcesBalancedAllocation"},
+                              "VolumeRestrictions", "VolumeBinding", "VolumeZone", "PodTopologySpread",
+                              "InterPodAffinity"},
+                   .preScore = {"TaintToleration", "NodeResourcesFit", "VolumeBinding", "PodTopologySpread",
+                                "InterPodAffinity", "NodeResourcesBalancedAllocation"},
                    .score = {{"TaintToleration", 3},
                              {"NodeResourcesFit", 1},
+                             {"VolumeBinding", 1},
                              {"PodTopologySpread", 2},
                              {"InterPodAffinity", 2},
                              {"NodeResourcesBalancedAllocation", 1},
