@@ -13,5 +13,8 @@ COUNT="${1:-300}"
 OUT="$BUILD/upstream"
 rm -rf "$OUT" && mkdir -p "$OUT"
 python3 "$ROOT/tests/upstream/gen.py" --seed 1 --count "$COUNT" --out "$OUT/gen" --extras >/dev/null
+# Storage's own sample: claims, volumes, classes and CSI objects (gen.py --volumes), a third as many.
+python3 "$ROOT/tests/upstream/gen.py" --seed 2 --count "$((COUNT / 3))" --out "$OUT/gen-volumes" --extras --volumes >/dev/null
 SPREADLAB="$BUILD/spreadlab" bash "$ROOT/tests/upstream/diff.sh" -q --group --report "$OUT/report.jsonl" \
-  "$ROOT"/examples/*.json "$ROOT"/examples/*.yaml "$ROOT"/tests/upstream/found/*.json "$OUT"/gen/*.json
+  "$ROOT"/examples/*.json "$ROOT"/examples/*.yaml "$ROOT"/tests/upstream/found/*.json "$ROOT"/tests/upstream/volumes/*.json \
+  "$OUT"/gen/*.json "$OUT"/gen-volumes/*.json
