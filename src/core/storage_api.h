@@ -62,7 +62,8 @@ struct PersistentVolumeClaim {
   StorageObjectMeta metadata;
   std::vector<std::string> accessModes;
   std::optional<LabelSelector> selector;
-  Quantity storageRequest;                     // spec.resources.requests.storage
+  Quantity storageRequest;                     // spec.resources.requests.storage (0 when absent)
+  bool hasStorageRequest = false;              // spec.resources.requests has storage
   std::string volumeName;                      // spec.volumeName
   std::optional<std::string> storageClassName; // unset and "" differ (storagehelpers.GetPersistentVolumeClaimClass)
   std::string volumeMode = "Filesystem";
@@ -78,7 +79,8 @@ struct ObjectReference {
 
 struct PersistentVolume {
   StorageObjectMeta metadata;
-  Quantity capacity;  // spec.capacity.storage
+  Quantity capacity;         // spec.capacity.storage (0 when absent)
+  bool hasCapacity = false;  // spec.capacity has storage
   std::vector<std::string> accessModes;
   std::optional<ObjectReference> claimRef;
   std::string storageClassName;

@@ -90,7 +90,9 @@ v1::PersistentVolumeClaim ReadClaim(const json& item, const Path& path) {
     if (const json* s = Field(*spec, "selector")) c.selector = ReadLabelSelector(*s, Child(sp, "selector"));
     if (const json* res = ObjectField(*spec, "resources", sp)) {
       const Path rp = Child(sp, "resources");
-      c.storageRequest = StorageQuantity(ObjectField(*res, "requests", rp), Child(rp, "requests")).value_or(Quantity{});
+      const std::optional<Quantity> q = StorageQuantity(ObjectField(*res, "requests", rp), Child(rp, "requests"));
+      c.hasStorageRequest = q.has_value();
+      c.storageRequest = q.value_or(Quantity{});
     }
     c.volumeName = StringField(*spec, "volumeName", sp);
     c.storageClassName = OptStringField(*spec, "storageClassName", sp);
@@ -107,7 +109,9 @@ v1::PersistentVolume ReadVolumeObject(const json& item, const Path& path) {
   pv.metadata = ReadStorageMeta(item, path, false);
   const Path sp = Child(path, "spec");
   if (const json* spec = ObjectField(item, "spec", path)) {
-    pv.capacity = StorageQuantity(ObjectField(*spec, "capacity", sp), Child(sp, "capacity")).value_or(Quantity{});
+    const std::optional<Quantity> q = StorageQuantity(ObjectField(*spec, "capacity", sp), Child(sp, "capacity"));
+    pv.hasCapacity = q.has_value();
+    pv.capacity = q.value_or(Quantity{});
     pv.accessModes = StringListField(*spec, "accessModes", sp);
     if (const json* ref = ObjectField(*spec, "claimRef", sp)) {
       const Path rp = Child(sp, "claimRef");

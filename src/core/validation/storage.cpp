@@ -71,7 +71,7 @@ void ValidatePersistentVolumeClaim(const v1::PersistentVolumeClaim& claim, Error
   ValidateAccessModes(claim.accessModes, "at least 1 access mode is required", Child(sp, "accessModes"), out);
   if (claim.selector) ValidateLabelSelector(*claim.selector, Child(sp, "selector"), out);
   const std::string storagePath = Child(sp, "resources") + "[storage]";
-  if (claim.storageRequest == Quantity{})
+  if (!claim.hasStorageRequest)
     AddRequired(out, storagePath);
   else
     ValidatePositiveQuantity(claim.storageRequest, storagePath, out);
@@ -85,7 +85,7 @@ void ValidatePersistentVolume(const v1::PersistentVolume& volume, Errors& out) {
   ValidateStorageMeta(volume.metadata, false, IsDNS1123Subdomain, volume.path, out);
   const std::string sp = Child(volume.path, "spec");
   ValidateAccessModes(volume.accessModes, "", Child(sp, "accessModes"), out);
-  if (volume.capacity == Quantity{})
+  if (!volume.hasCapacity)
     AddRequired(out, Child(sp, "capacity"));
   else
     ValidatePositiveQuantity(volume.capacity, Child(sp, "capacity") + "[storage]", out);

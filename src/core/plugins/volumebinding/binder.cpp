@@ -84,7 +84,7 @@ bool MatchTopologySelectorTerms(const std::vector<v1::TopologySelectorTerm>& ter
 bool HasEnoughCapacity(const Cluster& cluster, const std::string& provisioner, const v1::PersistentVolumeClaim& claim,
                        const v1::StorageClass& sc, const NodeInfo& node, StringPool& pool, int32_t& found) {
   found = -1;
-  if (claim.storageRequest == Quantity{}) return true;
+  if (!claim.hasStorageRequest) return true;
   const Scenario& s = cluster.scenario();
   const int32_t d = cluster.storage().Driver(provisioner);
   if (d < 0 || !s.csiDrivers[d].storageCapacity) return true;
