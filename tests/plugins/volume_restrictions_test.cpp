@@ -5,9 +5,9 @@
 // Case names are upstream's, verbatim; statuses and reasons are compared exactly.
 //
 // Not ported:
-//  * Test_isSchedulableAfterAssignedPodDeleted, Test_isSchedulableAfterPersistentVolumeClaimAdded
+//  * Test_isSchedulableAfterAssignedPodDeleted, Test_isSchedulableAfterPersistentVolumeClaimChange
 //    (queueing hints: a single-cycle simulator has no scheduling queue);
-//  * TestVolumeRestrictionsDeferredResizeSkipped (pods whose in-place resize is
+//  * TestVolumeRestrictions_DeferredResizeSkipped (pods whose in-place resize is
 //    deferred: the scenario API has no pod resizes).
 //
 // Adaptations: upstream's framework.NewNodeInfo(pods...) is a node "node-1" with

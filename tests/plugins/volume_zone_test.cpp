@@ -8,7 +8,7 @@
 //    TestIsSchedulableAfterStorageClassAdded,
 //    TestIsSchedulableAfterPersistentVolumeChange (queueing hints: a single-cycle
 //    simulator has no scheduling queue);
-//  * TestVolumeZoneDeferredResizeSkipped (pods whose in-place resize is deferred:
+//  * TestVolumeZone_DeferredResizeSkipped (pods whose in-place resize is deferred:
 //    the scenario API has no pod resizes).
 //
 // Adaptations:
