@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/api.h"
+#include "core/storage_api.h"
 
 namespace spreadlab::testing {
 
@@ -276,6 +277,20 @@ class PodWrapper {
     if (kind & 2) slot->preferredDuringSchedulingIgnoredDuringExecution.push_back({1, term});
     return *this;
   }
+  // st.PodWrapper.PVC: a volume named after the claim it uses.
+  PodWrapper& PVC(std::string claimName) {
+    v1::Volume v;
+    v.name = claimName;
+    v.source.kind = "persistentVolumeClaim";
+    v.source.claimName = std::move(claimName);
+    p_.spec.volumes.push_back(std::move(v));
+    return *this;
+  }
+  // st.PodWrapper.Volume
+  PodWrapper& Volume(v1::Volume volume) {
+    p_.spec.volumes.push_back(std::move(volume));
+    return *this;
+  }
   v1::Pod Obj() const {
     v1::Pod p = p_;
     if (p.path.empty()) p.path = "pods[" + p.metadata.name + "]";
@@ -305,6 +320,164 @@ enum PodAffinityKind : int {
 
 inline v1::Taint MakeTaint(std::string key, std::string value, std::string effect) {
   return v1::Taint{std::move(key), std::move(value), std::move(effect)};
+}
+
+// st.MakePersistentVolumeClaim(): a claim in "default" (the pods' default namespace).
+class PersistentVolumeClaimWrapper {
+ public:
+  PersistentVolumeClaimWrapper() { c_.metadata.ns = "default"; }
+  PersistentVolumeClaimWrapper& Name(std::string n) {
+    c_.metadata.name = std::move(n);
+    return *this;
+  }
+  PersistentVolumeClaimWrapper& Namespace(std::string ns) {
+    c_.metadata.ns = std::move(ns);
+    return *this;
+  }
+  PersistentVolumeClaimWrapper& Annotation(std::string k, std::string v) {
+    c_.metadata.annotations[std::move(k)] = std::move(v);
+    return *this;
+  }
+  PersistentVolumeClaimWrapper& VolumeName(std::string n) {
+    c_.volumeName = std::move(n);
+    return *this;
+  }
+  PersistentVolumeClaimWrapper& AccessModes(std::vector<std::string> modes) {
+    c_.accessModes = std::move(modes);
+    return *this;
+  }
+  // spec.resources.requests.storage
+  PersistentVolumeClaimWrapper& Request(const std::string& storage) {
+    c_.storageRequest = ParseTestQuantity(storage);
+    return *this;
+  }
+  PersistentVolumeClaimWrapper& StorageClassName(std::optional<std::string> name) {
+    c_.storageClassName = std::move(name);
+    return *this;
+  }
+  PersistentVolumeClaimWrapper& Phase(std::string phase) {
+    c_.phase = std::move(phase);
+    return *this;
+  }
+  v1::PersistentVolumeClaim Obj() const {
+    v1::PersistentVolumeClaim c = c_;
+    if (c.path.empty()) c.path = "persistentVolumeClaims[" + c.metadata.name + "]";
+    return c;
+  }
+
+ private:
+  v1::PersistentVolumeClaim c_;
+};
+inline PersistentVolumeClaimWrapper MakePersistentVolumeClaim() { return {}; }
+
+// st.MakePersistentVolume()
+class PersistentVolumeWrapper {
+ public:
+  PersistentVolumeWrapper& Name(std::string n) {
+    v_.metadata.name = std::move(n);
+    return *this;
+  }
+  PersistentVolumeWrapper& Label(std::string k, std::string v) {
+    v_.metadata.labels[std::move(k)] = std::move(v);
+    return *this;
+  }
+  PersistentVolumeWrapper& AccessModes(std::vector<std::string> modes) {
+    v_.accessModes = std::move(modes);
+    return *this;
+  }
+  // spec.capacity.storage
+  PersistentVolumeWrapper& Capacity(const std::string& storage) {
+    v_.capacity = ParseTestQuantity(storage);
+    return *this;
+  }
+  PersistentVolumeWrapper& StorageClassName(std::string name) {
+    v_.storageClassName = std::move(name);
+    return *this;
+  }
+  PersistentVolumeWrapper& ClaimRef(std::string ns, std::string name) {
+    v_.claimRef = v1::ObjectReference{std::move(ns), std::move(name)};
+    return *this;
+  }
+  // status.phase
+  PersistentVolumeWrapper& Phase(std::string phase) {
+    v_.phase = std::move(phase);
+    return *this;
+  }
+  // One required node selector term ANDing `key In values` for each entry.
+  PersistentVolumeWrapper& NodeAffinity(const std::map<std::string, std::vector<std::string>>& keyValues) {
+    v1::NodeSelectorTerm term;
+    for (const auto& [k, vs] : keyValues) term.matchExpressions.push_back({k, "In", vs});
+    v_.nodeAffinity = v1::NodeSelector{{std::move(term)}};
+    return *this;
+  }
+  // st.PersistentVolumeWrapper.NodeAffinityIn
+  PersistentVolumeWrapper& NodeAffinityIn(std::string key, std::vector<std::string> values) {
+    return NodeAffinity({{std::move(key), std::move(values)}});
+  }
+  v1::PersistentVolume Obj() const {
+    v1::PersistentVolume v = v_;
+    if (v.path.empty()) v.path = "persistentVolumes[" + v.metadata.name + "]";
+    return v;
+  }
+
+ private:
+  v1::PersistentVolume v_;
+};
+inline PersistentVolumeWrapper MakePersistentVolume() { return {}; }
+
+// st.MakeStorageClass() (volumeBindingMode defaults to Immediate, as the API server sets it).
+class StorageClassWrapper {
+ public:
+  StorageClassWrapper& Name(std::string n) {
+    c_.metadata.name = std::move(n);
+    return *this;
+  }
+  StorageClassWrapper& VolumeBindingMode(std::string mode) {
+    c_.volumeBindingMode = std::move(mode);
+    return *this;
+  }
+  StorageClassWrapper& Provisioner(std::string p) {
+    c_.provisioner = std::move(p);
+    return *this;
+  }
+  StorageClassWrapper& AllowedTopologies(std::vector<v1::TopologySelectorTerm> terms) {
+    c_.allowedTopologies = std::move(terms);
+    return *this;
+  }
+  v1::StorageClass Obj() const {
+    v1::StorageClass c = c_;
+    if (c.path.empty()) c.path = "storageClasses[" + c.metadata.name + "]";
+    return c;
+  }
+
+ private:
+  v1::StorageClass c_;
+};
+inline StorageClassWrapper MakeStorageClass() { return {}; }
+
+// st.MakeCSIDriver()
+inline v1::CSIDriver MakeCSIDriver(std::string name, bool storageCapacity) {
+  v1::CSIDriver d;
+  d.metadata.name = std::move(name);
+  d.storageCapacity = storageCapacity;
+  d.path = "csiDrivers[" + d.metadata.name + "]";
+  return d;
+}
+
+// st.MakeCSIStorageCapacity(): nodeTopology as given (nullopt: unavailable everywhere);
+// capacity and maximumVolumeSize as quantity strings, "" for unset.
+inline v1::CSIStorageCapacity MakeCSIStorageCapacity(std::string name, std::string storageClassName,
+                                                     std::optional<v1::LabelSelector> nodeTopology,
+                                                     const std::string& capacity,
+                                                     const std::string& maximumVolumeSize = "") {
+  v1::CSIStorageCapacity c;
+  c.metadata.name = std::move(name);
+  c.storageClassName = std::move(storageClassName);
+  c.nodeTopology = std::move(nodeTopology);
+  if (!capacity.empty()) c.capacity = ParseTestQuantity(capacity);
+  if (!maximumVolumeSize.empty()) c.maximumVolumeSize = ParseTestQuantity(maximumVolumeSize);
+  c.path = "csiStorageCapacities[" + c.metadata.name + "]";
+  return c;
 }
 
 }  // namespace spreadlab::testing

@@ -33,37 +33,6 @@ bool CheckAccessModes(const v1::PersistentVolumeClaim& claim, const v1::Persiste
                      [&](const std::string& m) { return HasAccessMode(volume.accessModes, m); });
 }
 
-// storagehelpers.FindMatchingVolume with delayBinding and a node: the claim's pre-bound
-// volume if it fits the node, else the smallest available volume of the claim's class
-// that fits (size, mode, selector, node affinity, access modes).
-int32_t FindMatchingVolume(const Cluster& cluster, const v1::PersistentVolumeClaim& claim,
-                           const std::vector<CompiledVolume>& volumes, const NodeInfo& node,
-                           const std::vector<int32_t>& excluded, StringPool& pool) {
-  const Scenario& s = cluster.scenario();
-  const Sym emptyName = pool.Intern("");
-  const std::string requestedClass = ClaimClass(claim);
-  const std::optional<Selector> selector =
-      claim.selector ? std::optional<Selector>(LabelSelectorAsSelector(claim.selector, pool)) : std::nullopt;
-  int32_t smallest = -1;
-  for (const CompiledVolume& cv : volumes) {
-    const v1::PersistentVolume& volume = s.persistentVolumes[cv.index];
-    if (std::find(excluded.begin(), excluded.end(), cv.index) != excluded.end()) continue;
-    if (volume.claimRef && !IsVolumeBoundToClaim(volume, claim)) continue;
-    if (volume.capacity.value < claim.storageRequest.value) continue;
-    if (volume.volumeMode != claim.volumeMode) continue;  // CheckVolumeModeMismatches
-    if (volume.metadata.terminating) continue;
-    const bool nodeAffinityValid = cv.Matches(node.labels, emptyName, pool);
-    if (IsVolumeBoundToClaim(volume, claim)) return nodeAffinityValid ? cv.index : -1;
-    if (volume.phase != "Available") continue;
-    if (selector && !selector->Matches(Intern(volume.metadata.labels, pool), pool)) continue;
-    if (VolumeClass(volume) != requestedClass) continue;
-    if (!nodeAffinityValid) continue;
-    if (!CheckAccessModes(claim, volume)) continue;
-    if (smallest < 0 || s.persistentVolumes[smallest].capacity.value > volume.capacity.value) smallest = cv.index;
-  }
-  return smallest;
-}
-
 // v1helper.MatchTopologySelectorTerms: no terms match every node; else any term whose
 // every requirement the node's labels satisfy.
 bool MatchTopologySelectorTerms(const std::vector<v1::TopologySelectorTerm>& terms, const LabelSet& labels,
@@ -93,7 +62,7 @@ bool HasEnoughCapacity(const Cluster& cluster, const std::string& provisioner, c
     if (c.storageClassName != sc.metadata.name) continue;
     const std::optional<Quantity>& limit = c.maximumVolumeSize ? c.maximumVolumeSize : c.capacity;  // volumeLimit
     if (!limit || limit->value < claim.storageRequest.value) continue;  // capacitySufficient
-    if (!c.nodeTopology) continue;                                         // nodeHasAccess
+    if (!c.nodeTopology) continue;                                      // nodeHasAccess
     if (!LabelSelectorAsSelector(c.nodeTopology, pool).Matches(node.labels, pool)) continue;
     found = static_cast<int32_t>(i);
     return true;
@@ -102,6 +71,35 @@ bool HasEnoughCapacity(const Cluster& cluster, const std::string& provisioner, c
 }
 
 }  // namespace
+
+// storagehelpers.FindMatchingVolume with delayBinding and a node.
+int32_t FindMatchingVolume(const Cluster& cluster, const v1::PersistentVolumeClaim& claim,
+                           const std::vector<CompiledVolume>& volumes, const NodeInfo& node,
+                           const std::vector<int32_t>& excluded, StringPool& pool) {
+  const Scenario& s = cluster.scenario();
+  const Sym emptyName = pool.Intern("");
+  const std::string requestedClass = ClaimClass(claim);
+  const std::optional<Selector> selector =
+      claim.selector ? std::optional<Selector>(LabelSelectorAsSelector(claim.selector, pool)) : std::nullopt;
+  int32_t smallest = -1;
+  for (const CompiledVolume& cv : volumes) {
+    const v1::PersistentVolume& volume = s.persistentVolumes[cv.index];
+    if (std::find(excluded.begin(), excluded.end(), cv.index) != excluded.end()) continue;
+    if (volume.claimRef && !IsVolumeBoundToClaim(volume, claim)) continue;
+    if (volume.capacity.value < claim.storageRequest.value) continue;
+    if (volume.volumeMode != claim.volumeMode) continue;  // CheckVolumeModeMismatches
+    if (volume.metadata.terminating) continue;
+    const bool nodeAffinityValid = cv.Matches(node.labels, emptyName, pool);
+    if (IsVolumeBoundToClaim(volume, claim)) return nodeAffinityValid ? cv.index : -1;
+    if (volume.phase != "Available") continue;
+    if (selector && !selector->Matches(Intern(volume.metadata.labels, pool), pool)) continue;
+    if (VolumeClass(volume) != requestedClass) continue;
+    if (!nodeAffinityValid) continue;
+    if (!CheckAccessModes(claim, volume)) continue;
+    if (smallest < 0 || s.persistentVolumes[smallest].capacity.value > volume.capacity.value) smallest = cv.index;
+  }
+  return smallest;
+}
 
 bool CompiledVolume::Matches(const LabelSet& labels, Sym emptyName, const StringPool& pool) const {
   if (!hasAffinity) return true;
@@ -161,7 +159,8 @@ PodVolumeClaims GetPodVolumeClaims(const Cluster& cluster, const v1::Pod& pod, S
 }
 
 // volumeBinder.FindPodVolumes
-FindResult FindPodVolumes(const Cluster& cluster, const PodVolumeClaims& claims, const NodeInfo& node, StringPool& pool) {
+FindResult FindPodVolumes(const Cluster& cluster, const PodVolumeClaims& claims, const NodeInfo& node,
+                          StringPool& pool) {
   const Scenario& s = cluster.scenario();
   FindResult r;
   bool unboundVolumesSatisfied = true, boundVolumesSatisfied = true, sufficientStorage = true, boundPVsFound = true;

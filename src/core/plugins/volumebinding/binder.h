@@ -34,6 +34,14 @@ struct CompiledVolume {
 };
 CompiledVolume CompileVolume(const Cluster& cluster, int32_t index, StringPool& pool);
 
+// storagehelpers.FindMatchingVolume with delayBinding and a node: the claim's pre-bound
+// volume if it fits the node, else the smallest available volume of the claim's class
+// that fits (size, mode, selector, node affinity, access modes); -1 when none does.
+// `excluded` are volumes chosen for other claims (indexes in Scenario::persistentVolumes).
+int32_t FindMatchingVolume(const Cluster& cluster, const v1::PersistentVolumeClaim& claim,
+                           const std::vector<CompiledVolume>& volumes, const NodeInfo& node,
+                           const std::vector<int32_t>& excluded, StringPool& pool);
+
 // PodVolumeClaims: the pod's claims sorted as GetPodVolumeClaims sorts them.
 struct PodVolumeClaims {
   struct Bound {
@@ -67,6 +75,7 @@ struct FindResult {
 };
 
 // FindPodVolumes on one node.
-FindResult FindPodVolumes(const Cluster& cluster, const PodVolumeClaims& claims, const NodeInfo& node, StringPool& pool);
+FindResult FindPodVolumes(const Cluster& cluster, const PodVolumeClaims& claims, const NodeInfo& node,
+                          StringPool& pool);
 
 }  // namespace spreadlab::volumebinding

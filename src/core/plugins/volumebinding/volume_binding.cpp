@@ -73,7 +73,8 @@ Status VolumeBinding::PreFilter(CycleState& state, const PodInfo& pod, PreFilter
   s.hasStaticBindings = false;
   s.podVolumeClaims = {};
   if (!hasPVC) return Status::Make(Code::Skip);
-  s.podVolumeClaims = volumebinding::GetPodVolumeClaims(*h_.cluster, h_.cluster->podSpec(pod.index), h_.cluster->pool());
+  s.podVolumeClaims =
+      volumebinding::GetPodVolumeClaims(*h_.cluster, h_.cluster->podSpec(pod.index), h_.cluster->pool());
   if (!s.podVolumeClaims.unboundClaimsImmediate.empty())
     return Status::Make(Code::UnschedulableAndUnresolvable, "pod has unbound immediate PersistentVolumeClaims");
   return Status::Ok();
@@ -83,10 +84,12 @@ Status VolumeBinding::PreFilter(CycleState& state, const PodInfo& pod, PreFilter
 Status VolumeBinding::Filter(const CycleState& state, const PodInfo&, const NodeInfo& node, CycleTrace*) {
   const auto* s = state.Read<StateData>(kStateKey);
   if (!s) return Status::AsError("reading \"VolumeBinding\" from cycleState: not found");
-  volumebinding::FindResult r = volumebinding::FindPodVolumes(*h_.cluster, s->podVolumeClaims, node, h_.cluster->pool());
+  volumebinding::FindResult r =
+      volumebinding::FindPodVolumes(*h_.cluster, s->podVolumeClaims, node, h_.cluster->pool());
   if (!r.error.empty()) return Status::AsError(r.error);
   if (!r.reasons.empty())
-    return Status::Make(Code::UnschedulableAndUnresolvable, std::span<const std::string_view>(*reasonLists_.insert(r.reasons).first));
+    return Status::Make(Code::UnschedulableAndUnresolvable,
+                        std::span<const std::string_view>(*reasonLists_.insert(r.reasons).first));
   s->hasStaticBindings = s->hasStaticBindings || !r.volumes.staticBindings.empty();
   s->podVolumesByNode[node.index] = std::move(r.volumes);
   return Status::Ok();
@@ -117,7 +120,8 @@ Status VolumeBinding::Score(const CycleState& state, const PodInfo&, const NodeI
   const volumebinding::PodVolumes& pv = it->second;
   if (!pv.staticBindings.empty()) {
     for (const auto& [claim, volume] : pv.staticBindings) {
-      StorageResource& r = classResources[VolumeClass(sc.persistentVolumes[volume])];
+      // BindingInfo.StorageClassName: the volume's spec.storageClassName (not the beta annotation).
+      StorageResource& r = classResources[sc.persistentVolumes[volume].storageClassName];
       r.requested += sc.persistentVolumeClaims[claim].storageRequest.value;
       r.capacity += sc.persistentVolumes[volume].capacity.value;
     }
