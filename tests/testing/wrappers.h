@@ -349,6 +349,7 @@ class PersistentVolumeClaimWrapper {
   // spec.resources.requests.storage
   PersistentVolumeClaimWrapper& Request(const std::string& storage) {
     c_.storageRequest = ParseTestQuantity(storage);
+    c_.hasStorageRequest = true;
     return *this;
   }
   PersistentVolumeClaimWrapper& StorageClassName(std::optional<std::string> name) {
@@ -388,6 +389,7 @@ class PersistentVolumeWrapper {
   // spec.capacity.storage
   PersistentVolumeWrapper& Capacity(const std::string& storage) {
     v_.capacity = ParseTestQuantity(storage);
+    v_.hasCapacity = true;
     return *this;
   }
   PersistentVolumeWrapper& StorageClassName(std::string name) {
