@@ -13,7 +13,8 @@ StorageIndex::StorageIndex(const Scenario& s) {
   }
   for (size_t i = 0; i < s.storageClasses.size(); ++i)
     classes_.emplace(s.storageClasses[i].metadata.name, static_cast<int32_t>(i));
-  for (size_t i = 0; i < s.csiNodes.size(); ++i) csiNodes_.emplace(s.csiNodes[i].metadata.name, static_cast<int32_t>(i));
+  for (size_t i = 0; i < s.csiNodes.size(); ++i)
+    csiNodes_.emplace(s.csiNodes[i].metadata.name, static_cast<int32_t>(i));
   for (size_t i = 0; i < s.csiDrivers.size(); ++i)
     drivers_.emplace(s.csiDrivers[i].metadata.name, static_cast<int32_t>(i));
 }

@@ -29,13 +29,13 @@ inline constexpr const char* kAnnBetaStorageClass = "volume.beta.kubernetes.io/s
 // the other members hold what the scheduler compares for that kind.
 struct VolumeSource {
   std::string kind;
-  std::string claimName;                                  // persistentVolumeClaim.claimName
-  std::string id;                                         // pdName, volumeID, diskName, iqn, csi volumeHandle
-  std::string driver;                                     // csi.driver
-  std::vector<std::string> monitors;                      // rbd.monitors
-  std::string pool, image;                                // rbd.pool, rbd.image
-  bool readOnly = false;                                  // the source's readOnly
-  std::optional<std::string> ephemeralStorageClassName;   // ephemeral.volumeClaimTemplate.spec.storageClassName
+  std::string claimName;                                 // persistentVolumeClaim.claimName
+  std::string id;                                        // pdName, volumeID, diskName, iqn, csi volumeHandle
+  std::string driver;                                    // csi.driver
+  std::vector<std::string> monitors;                     // rbd.monitors
+  std::string pool, image;                               // rbd.pool, rbd.image
+  bool readOnly = false;                                 // the source's readOnly
+  std::optional<std::string> ephemeralStorageClassName;  // ephemeral.volumeClaimTemplate.spec.storageClassName
   bool operator==(const VolumeSource&) const = default;
 };
 
@@ -62,12 +62,12 @@ struct PersistentVolumeClaim {
   StorageObjectMeta metadata;
   std::vector<std::string> accessModes;
   std::optional<LabelSelector> selector;
-  Quantity storageRequest;                     // spec.resources.requests.storage (0 when absent)
-  bool hasStorageRequest = false;              // spec.resources.requests has storage
-  std::string volumeName;                      // spec.volumeName
-  std::optional<std::string> storageClassName; // unset and "" differ (storagehelpers.GetPersistentVolumeClaimClass)
+  Quantity storageRequest;                      // spec.resources.requests.storage (0 when absent)
+  bool hasStorageRequest = false;               // spec.resources.requests has storage
+  std::string volumeName;                       // spec.volumeName
+  std::optional<std::string> storageClassName;  // unset and "" differ (storagehelpers.GetPersistentVolumeClaimClass)
   std::string volumeMode = "Filesystem";
-  std::string phase = "Pending";               // status.phase: Pending, Bound, Lost
+  std::string phase = "Pending";  // status.phase: Pending, Bound, Lost
   std::string path;
   bool operator==(const PersistentVolumeClaim&) const = default;
 };
@@ -126,8 +126,8 @@ struct CSINode {
 
 struct CSIDriver {
   StorageObjectMeta metadata;
-  bool attachRequired = true;   // spec.attachRequired (default true)
-  bool storageCapacity = false; // spec.storageCapacity (default false)
+  bool attachRequired = true;    // spec.attachRequired (default true)
+  bool storageCapacity = false;  // spec.storageCapacity (default false)
   std::string path;
   bool operator==(const CSIDriver&) const = default;
 };
@@ -143,10 +143,10 @@ struct CSIStorageCapacity {
 
 struct VolumeAttachment {
   StorageObjectMeta metadata;
-  std::string attacher;                  // spec.attacher: the CSI driver
-  std::string nodeName;                  // spec.nodeName
-  std::string persistentVolumeName;      // spec.source.persistentVolumeName
-  bool attached = false;                 // status.attached
+  std::string attacher;              // spec.attacher: the CSI driver
+  std::string nodeName;              // spec.nodeName
+  std::string persistentVolumeName;  // spec.source.persistentVolumeName
+  bool attached = false;             // status.attached
   std::string path;
   bool operator==(const VolumeAttachment&) const = default;
 };

@@ -21,7 +21,6 @@ void Fail(const std::string& path, const std::string& message) {
 }
 void Fail(const Path& path, const std::string& message) { Fail(path.str(), message); }
 
-
 std::string Describe(const json& j) {
   std::string d = j.dump(-1, ' ', false, json::error_handler_t::replace);
   if (d.size() > 60) d = d.substr(0, 57) + "...";
@@ -61,7 +60,6 @@ void Path::Append(std::string& out) const {
     out += field_;
   }
 }
-
 
 // A member of an object, or nullptr when absent or null (the API treats both alike).
 const json* Field(const json& obj, std::string_view key) {

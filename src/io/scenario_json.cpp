@@ -436,6 +436,7 @@ void ReadItem(const json& item, const Path& path, Scenario& out, ReadResult& res
   std::string kind = StringField(item, "kind", path);
   std::string apiVersion = StringField(item, "apiVersion", path);
   if (kind.empty()) Fail(Child(path, "kind"), "Required value: every item needs a kind (Node, Pod, Service, ...)");
+  if (ReadStorageItem(kind, item, path, out)) return;  // a storage kind (io/storage_reader.h)
   if (kind == "Node")
     out.nodes.push_back(ReadNode(item, path));
   else if (kind == "Pod")
@@ -448,9 +449,7 @@ void ReadItem(const json& item, const Path& path, Scenario& out, ReadResult& res
     out.replicaSets.push_back(ReadLabelSelectorObject<v1::ReplicaSet>(item, path));
   else if (kind == "StatefulSet")
     out.statefulSets.push_back(ReadLabelSelectorObject<v1::StatefulSet>(item, path));
-  else if (ReadStorageItem(kind, item, path, out)) {
-    // a storage kind (io/storage_reader.h)
-  } else if (kind == "Namespace") {
+  else if (kind == "Namespace") {
     v1::Namespace ns;
     ns.path = path.str();
     ns.metadata = ReadMeta(item, path, false);

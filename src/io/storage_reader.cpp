@@ -19,7 +19,8 @@ v1::StorageObjectMeta ReadStorageMeta(const json& item, const Path& path, bool n
     if (r.controller) out.controllerKind = r.kind, out.controllerName = r.name;
   const Path mp = Child(path, "metadata");
   if (const json* meta = ObjectField(item, "metadata", path))
-    if (const json* a = ObjectField(*meta, "annotations", mp)) out.annotations = StringMap(*a, Child(mp, "annotations"));
+    if (const json* a = ObjectField(*meta, "annotations", mp))
+      out.annotations = StringMap(*a, Child(mp, "annotations"));
   return out;
 }
 
@@ -38,10 +39,24 @@ std::optional<Quantity> StorageQuantity(const json* obj, const Path& path) {
 
 // The volume sources the scheduler's plugins look into; any other source (emptyDir,
 // configMap, nfs, ...) is kept by its field name only.
-constexpr std::array kSourceKinds = {"persistentVolumeClaim", "ephemeral", "csi", "gcePersistentDisk",
-                                     "awsElasticBlockStore", "azureDisk", "cinder", "iscsi", "rbd", "local",
-                                     "hostPath", "emptyDir", "configMap", "secret", "projected", "downwardAPI",
-                                     "nfs", "image"};
+constexpr std::array kSourceKinds = {"persistentVolumeClaim",
+                                     "ephemeral",
+                                     "csi",
+                                     "gcePersistentDisk",
+                                     "awsElasticBlockStore",
+                                     "azureDisk",
+                                     "cinder",
+                                     "iscsi",
+                                     "rbd",
+                                     "local",
+                                     "hostPath",
+                                     "emptyDir",
+                                     "configMap",
+                                     "secret",
+                                     "projected",
+                                     "downwardAPI",
+                                     "nfs",
+                                     "image"};
 
 v1::VolumeSource ReadVolumeSource(const json& obj, const Path& path) {
   v1::VolumeSource s;

@@ -61,8 +61,8 @@ class Controllers {
   // statefulset/stateful_set.cpp (pkg/controller/statefulset: stateful_set.go,
   // stateful_set_control.go, stateful_set_utils.go).
   void StatefulSet(const Workload& w);
-  void CreatePersistentVolumeClaims(const Workload& w, const json& spec, const std::optional<v1::LabelSelector>& selector,
-                                    json& pod, int64_t ordinal);
+  void CreatePersistentVolumeClaims(const Workload& w, const json& spec,
+                                    const std::optional<v1::LabelSelector>& selector, json& pod, int64_t ordinal);
   static std::string ParentName(const std::string& name);
   static int64_t Ordinal(const std::string& name);
 

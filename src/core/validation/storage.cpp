@@ -26,10 +26,11 @@ void ValidateAccessModes(const std::vector<std::string>& modes, std::string_view
   if (modes.empty()) AddRequired(out, path, requiredDetail);
   bool oncePod = false, other = false;
   for (const std::string& mode : modes) {
-    const bool supported =
-        mode == v1::kReadOnlyMany || mode == v1::kReadWriteMany || mode == v1::kReadWriteOnce || mode == v1::kReadWriteOncePod;
+    const bool supported = mode == v1::kReadOnlyMany || mode == v1::kReadWriteMany || mode == v1::kReadWriteOnce ||
+                           mode == v1::kReadWriteOncePod;
     if (!supported)
-      AddNotSupported(out, path, mode, {v1::kReadOnlyMany, v1::kReadWriteMany, v1::kReadWriteOnce, v1::kReadWriteOncePod});
+      AddNotSupported(out, path, mode,
+                      {v1::kReadOnlyMany, v1::kReadWriteMany, v1::kReadWriteOnce, v1::kReadWriteOncePod});
     if (mode == v1::kReadWriteOncePod)
       oncePod = true;
     else if (supported)
@@ -91,7 +92,8 @@ void ValidatePersistentVolume(const v1::PersistentVolume& volume, Errors& out) {
     ValidatePositiveQuantity(volume.capacity, Child(sp, "capacity") + "[storage]", out);
   if (!volume.storageClassName.empty()) ValidateClassName(volume.storageClassName, Child(sp, "storageClassName"), out);
   ValidateVolumeMode(volume.volumeMode, Child(sp, "volumeMode"), out);
-  if (volume.nodeAffinity) ValidateNodeSelector(*volume.nodeAffinity, Child(Child(sp, "nodeAffinity"), "required"), out);
+  if (volume.nodeAffinity)
+    ValidateNodeSelector(*volume.nodeAffinity, Child(Child(sp, "nodeAffinity"), "required"), out);
   if (volume.source.kind.empty()) AddRequired(out, sp, "must specify a volume type");
   if (volume.source.kind == "csi") {
     ValidateDriverName(volume.source.driver, Child(Child(sp, "csi"), "driver"), out);
@@ -102,7 +104,8 @@ void ValidatePersistentVolume(const v1::PersistentVolume& volume, Errors& out) {
 // ValidateStorageClass
 void ValidateStorageClass(const v1::StorageClass& sc, Errors& out) {
   ValidateStorageMeta(sc.metadata, false, IsDNS1123Subdomain, sc.path, out);
-  if (sc.provisioner.empty()) AddRequired(out, Child(sc.path, "provisioner"));
+  if (sc.provisioner.empty())
+    AddRequired(out, Child(sc.path, "provisioner"));
   else
     for (const std::string& msg : IsQualifiedName(sc.provisioner))
       AddInvalid(out, Child(sc.path, "provisioner"), sc.provisioner, msg);
@@ -141,7 +144,8 @@ void ValidateCSINode(const v1::CSINode& node, Errors& out) {
     if (d.nodeID.empty()) AddRequired(out, Child(p, "nodeID"));
     if (d.nodeID.size() > 192) AddInvalid(out, Child(p, "nodeID"), d.nodeID, "must be 192 characters or less");
     if (d.allocatableCount && *d.allocatableCount < 0)
-      AddInvalid(out, Child(Child(p, "allocatable"), "count"), *d.allocatableCount, "must be greater than or equal to 0");
+      AddInvalid(out, Child(Child(p, "allocatable"), "count"), *d.allocatableCount,
+                 "must be greater than or equal to 0");
     if (!names.insert(d.name).second) AddDuplicate(out, Child(p, "name"), d.name);
   }
 }

@@ -323,8 +323,7 @@ std::string Describe(const Edit& e, const Scenario& s, size_t pod) {
     }
     case EditKind::UncordonNode:
       return "uncordon node " + e.node;
-    case EditKind::AddNode:
-    {
+    case EditKind::AddNode: {
       std::string labels;
       for (const auto& [k, v] : e.labels) labels += (labels.empty() ? " with " : ", ") + k + "=" + v;
       return "add node " + e.newNode + " (a copy of " + e.node + labels + ", no pods)";

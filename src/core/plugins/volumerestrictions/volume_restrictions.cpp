@@ -21,7 +21,8 @@ bool NeedsRestrictionsCheck(const v1::Volume& v) {
 }
 
 bool HaveOverlap(const std::vector<std::string>& a, const std::vector<std::string>& b) {
-  return std::any_of(a.begin(), a.end(), [&](const std::string& x) { return std::find(b.begin(), b.end(), x) != b.end(); });
+  return std::any_of(a.begin(), a.end(),
+                     [&](const std::string& x) { return std::find(b.begin(), b.end(), x) != b.end(); });
 }
 
 }  // namespace
@@ -55,8 +56,9 @@ Status VolumeRestrictions::PreFilter(CycleState& state, const PodInfo& pod, PreF
     if (volume.source.kind != "persistentVolumeClaim") continue;
     const int32_t c = cluster.storage().Claim(pod.ns, volume.source.claimName);
     if (c < 0)
-      return Status::Make(Code::UnschedulableAndUnresolvable,
-                          *messages_.insert("persistentvolumeclaim \"" + volume.source.claimName + "\" not found").first);
+      return Status::Make(
+          Code::UnschedulableAndUnresolvable,
+          *messages_.insert("persistentvolumeclaim \"" + volume.source.claimName + "\" not found").first);
     const v1::PersistentVolumeClaim& claim = cluster.scenario().persistentVolumeClaims[c];
     const auto& modes = claim.accessModes;
     if (std::find(modes.begin(), modes.end(), v1::kReadWriteOncePod) != modes.end()) pvcs.insert(claim.metadata.name);
@@ -69,7 +71,8 @@ Status VolumeRestrictions::PreFilter(CycleState& state, const PodInfo& pod, PreF
       for (PodIndex p : n.pods) {
         if (cluster.pod(p).ns != pod.ns) continue;
         for (const v1::Volume& v : cluster.podSpec(p).spec.volumes)
-          if (v.source.kind == "persistentVolumeClaim" && pvcs.count(v.source.claimName)) used.insert(v.source.claimName);
+          if (v.source.kind == "persistentVolumeClaim" && pvcs.count(v.source.claimName))
+            used.insert(v.source.claimName);
       }
     conflicting = static_cast<int>(used.size());
   }

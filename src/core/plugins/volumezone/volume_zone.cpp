@@ -46,7 +46,8 @@ std::string NotFound(std::string_view resource, const std::string& name) {
 }  // namespace
 
 VolumeZone::VolumeZone(Handle h) : h_(h) {
-  for (const char* label : {kBetaZone, kBetaRegion, kZone, kRegion}) topologyLabels_.push_back(h_.cluster->pool().Intern(label));
+  for (const char* label : {kBetaZone, kBetaRegion, kZone, kRegion})
+    topologyLabels_.push_back(h_.cluster->pool().Intern(label));
 }
 
 // VolumeZone.getPVbyPod
@@ -69,7 +70,8 @@ Status VolumeZone::GetPVByPod(const PodInfo& pod, std::vector<PVTopology>& out) 
     if (pvName.empty()) {
       const std::string scName = ClaimClass(claim);
       if (scName.empty())
-        return Status::Make(Code::UnschedulableAndUnresolvable, "PersistentVolumeClaim had no pv name and storageClass name");
+        return Status::Make(Code::UnschedulableAndUnresolvable,
+                            "PersistentVolumeClaim had no pv name and storageClass name");
       const int32_t sc = storage.Class(scName);
       if (sc < 0) return Unresolvable(NotFound("storageclass.storage.k8s.io", scName));
       // Claims of a WaitForFirstConsumer class are bound by VolumeBinding; skip them here.

@@ -26,8 +26,8 @@ class VolumeZone final : public PreFilterPlugin, public FilterPlugin {
   // pvTopology: one zone or region label of a bound volume and the values it allows.
   struct PVTopology {
     std::string pvName;
-    Sym key = kNoSym;      // the label as the volume has it
-    Sym gaKey = kNoSym;    // translateToGALabel(key)
+    Sym key = kNoSym;    // the label as the volume has it
+    Sym gaKey = kNoSym;  // translateToGALabel(key)
     std::vector<Sym> values;
   };
 
