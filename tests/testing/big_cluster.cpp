@@ -43,6 +43,42 @@ void AddPreferredPodAffinity(v1::Pod& p, const std::string& group) {
   p.spec.affinity = v1::Affinity{std::nullopt, affinity, std::nullopt};
 }
 
+// A claim "data-<pod>" of class "zonal" for `p`: bound to a volume in `zone` when given
+// (with bind-completed, as the PV controller leaves it), else waiting for its first consumer.
+void AddClaim(Scenario& s, v1::Pod& p, const std::string& zone) {
+  v1::PersistentVolumeClaim c;
+  c.metadata.name = "data-" + p.metadata.name;
+  c.metadata.ns = p.metadata.ns;
+  c.accessModes = {v1::kReadWriteOnce};
+  c.storageRequest = *ParseQuantity("10Gi");
+  c.hasStorageRequest = true;
+  c.storageClassName = "zonal";
+  if (!zone.empty()) {
+    v1::PersistentVolume pv;
+    pv.metadata.name = "pv-" + p.metadata.name;
+    pv.capacity = c.storageRequest;
+    pv.hasCapacity = true;
+    pv.accessModes = c.accessModes;
+    pv.storageClassName = "zonal";
+    pv.claimRef = v1::ObjectReference{c.metadata.ns, c.metadata.name};
+    pv.source.kind = "csi";
+    pv.source.driver = "ebs.csi.aws.com";
+    pv.source.id = "vol-" + p.metadata.name;
+    pv.nodeAffinity = v1::NodeSelector{{v1::NodeSelectorTerm{{{"topology.kubernetes.io/zone", "In", {zone}}}, {}}}};
+    pv.phase = "Bound";
+    c.volumeName = pv.metadata.name;
+    c.metadata.annotations["pv.kubernetes.io/bind-completed"] = "yes";
+    c.phase = "Bound";
+    s.persistentVolumes.push_back(std::move(pv));
+  }
+  v1::Volume v;
+  v.name = "data";
+  v.source.kind = "persistentVolumeClaim";
+  v.source.claimName = c.metadata.name;
+  p.spec.volumes.push_back(std::move(v));
+  s.persistentVolumeClaims.push_back(std::move(c));
+}
+
 }  // namespace
 
 Scenario MakeBigCluster(const BigClusterSpec& spec) {
@@ -71,6 +107,7 @@ Scenario MakeBigCluster(const BigClusterSpec& spec) {
                          {"group", "group-" + std::to_string(rng() % 10)}};
     p.spec.nodeName = "node-" + std::to_string(i % spec.nodes);
     p.spec.containers = {Requesting("100m", "128Mi")};
+    if (spec.claims) AddClaim(s, p, "zone-" + std::to_string((i % spec.nodes) % spec.zones));
     s.pods.push_back(std::move(p));
   }
   if (spec.conflict) {
@@ -104,7 +141,15 @@ Scenario MakeBigCluster(const BigClusterSpec& spec) {
         break;
       }
     }
+    if (spec.claims) AddClaim(s, p, "");
     s.pods.push_back(std::move(p));
+  }
+  if (spec.claims) {
+    v1::StorageClass sc;
+    sc.metadata.name = "zonal";
+    sc.provisioner = "ebs.csi.aws.com";
+    sc.volumeBindingMode = v1::kVolumeBindingWaitForFirstConsumer;
+    s.storageClasses.push_back(std::move(sc));
   }
   return s;
 }
@@ -119,20 +164,21 @@ std::string BigScenarioJson(int nodes, int pods) {
          R"("}},"status":{"allocatable":{"cpu":"8","memory":"32Gi","pods":"110"}}},)";
   }
   for (int j = 0; j < pods; ++j) {
-    s += R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-)" + std::to_string(j) +
-         R"(","labels":{"app":")" + (j % 2 ? "web" : "api") + R"("}},"spec":{"nodeName":"node-)" +
-         std::to_string((j * 7) % nodes) + R"("}},)";
+    s += R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-)" + std::to_string(j) + R"(","labels":{"app":")" +
+         (j % 2 ? "web" : "api") + R"("}},"spec":{"nodeName":"node-)" + std::to_string((j * 7) % nodes) + R"("}},)";
   }
-  const std::string spread = R"({"maxSkew":1,"topologyKey":"KEY","whenUnsatisfiable":"WHEN","labelSelector":{"matchLabels":{"app":"web"}}})";
+  const std::string spread =
+      R"({"maxSkew":1,"topologyKey":"KEY","whenUnsatisfiable":"WHEN","labelSelector":{"matchLabels":{"app":"web"}}})";
   auto constraint = [&](const char* key, const char* when) {
     std::string c = spread;
     c.replace(c.find("KEY"), 3, key);
     c.replace(c.find("WHEN"), 4, when);
     return c;
   };
-  s += R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"pending","labels":{"app":"web"}},"spec":{"topologySpreadConstraints":[)" +
-       constraint("topology.kubernetes.io/zone", "DoNotSchedule") + "," +
-       constraint("kubernetes.io/hostname", "ScheduleAnyway") + "]}}]}";
+  s +=
+      R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"pending","labels":{"app":"web"}},"spec":{"topologySpreadConstraints":[)" +
+      constraint("topology.kubernetes.io/zone", "DoNotSchedule") + "," +
+      constraint("kubernetes.io/hostname", "ScheduleAnyway") + "]}}]}";
   return s;
 }
 

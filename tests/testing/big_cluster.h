@@ -33,6 +33,10 @@ struct BigClusterSpec {
   // passes both (zone-0 holds the fewest, one on every node; half the nodes of
   // the other zones hold three, the rest none). The other bound pods are not app=web.
   bool conflict = false;
+  // Every pod has a claim of class "zonal" (WaitForFirstConsumer, dynamic): a bound pod's
+  // claim is bound to a volume pinned to its node's zone (node affinity), and a pending
+  // pod's claim waits for its first consumer, so VolumeBinding looks at every node.
+  bool claims = false;
 };
 
 // Nodes node-<i> (4 cpu, 32Gi, 110 pods) spread round-robin over zones zone-<z>

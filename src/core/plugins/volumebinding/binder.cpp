@@ -70,6 +70,27 @@ bool HasEnoughCapacity(const Cluster& cluster, const std::string& provisioner, c
   return false;
 }
 
+// What FindMatchingVolume decides of a volume before it looks at the node: every check but
+// the node affinity, in its order (each rejection is a `continue`, so they commute with it).
+enum class Fit : uint8_t { No, BoundToClaim, Candidate };
+Fit MatchWithoutNode(const v1::PersistentVolumeClaim& claim, const v1::PersistentVolume& volume,
+                     const std::optional<Selector>& selector, const std::string& requestedClass, StringPool& pool) {
+  if (volume.claimRef && !IsVolumeBoundToClaim(volume, claim)) return Fit::No;
+  if (volume.capacity.value < claim.storageRequest.value) return Fit::No;
+  if (volume.volumeMode != claim.volumeMode) return Fit::No;  // CheckVolumeModeMismatches
+  if (volume.metadata.terminating) return Fit::No;
+  if (IsVolumeBoundToClaim(volume, claim)) return Fit::BoundToClaim;
+  if (volume.phase != "Available") return Fit::No;
+  if (selector && !selector->Matches(Intern(volume.metadata.labels, pool), pool)) return Fit::No;
+  if (VolumeClass(volume) != requestedClass) return Fit::No;
+  if (!CheckAccessModes(claim, volume)) return Fit::No;
+  return Fit::Candidate;
+}
+
+std::optional<Selector> ClaimSelector(const v1::PersistentVolumeClaim& claim, StringPool& pool) {
+  return claim.selector ? std::optional<Selector>(LabelSelectorAsSelector(claim.selector, pool)) : std::nullopt;
+}
+
 }  // namespace
 
 // storagehelpers.FindMatchingVolume with delayBinding and a node.
@@ -79,23 +100,16 @@ int32_t FindMatchingVolume(const Cluster& cluster, const v1::PersistentVolumeCla
   const Scenario& s = cluster.scenario();
   const Sym emptyName = pool.Intern("");
   const std::string requestedClass = ClaimClass(claim);
-  const std::optional<Selector> selector =
-      claim.selector ? std::optional<Selector>(LabelSelectorAsSelector(claim.selector, pool)) : std::nullopt;
+  const std::optional<Selector> selector = ClaimSelector(claim, pool);
   int32_t smallest = -1;
   for (const CompiledVolume& cv : volumes) {
     const v1::PersistentVolume& volume = s.persistentVolumes[cv.index];
     if (std::find(excluded.begin(), excluded.end(), cv.index) != excluded.end()) continue;
-    if (volume.claimRef && !IsVolumeBoundToClaim(volume, claim)) continue;
-    if (volume.capacity.value < claim.storageRequest.value) continue;
-    if (volume.volumeMode != claim.volumeMode) continue;  // CheckVolumeModeMismatches
-    if (volume.metadata.terminating) continue;
+    const Fit fit = MatchWithoutNode(claim, volume, selector, requestedClass, pool);
+    if (fit == Fit::No) continue;
     const bool nodeAffinityValid = cv.Matches(node.labels, emptyName, pool);
-    if (IsVolumeBoundToClaim(volume, claim)) return nodeAffinityValid ? cv.index : -1;
-    if (volume.phase != "Available") continue;
-    if (selector && !selector->Matches(Intern(volume.metadata.labels, pool), pool)) continue;
-    if (VolumeClass(volume) != requestedClass) continue;
+    if (fit == Fit::BoundToClaim) return nodeAffinityValid ? cv.index : -1;
     if (!nodeAffinityValid) continue;
-    if (!CheckAccessModes(claim, volume)) continue;
     if (smallest < 0 || s.persistentVolumes[smallest].capacity.value > volume.capacity.value) smallest = cv.index;
   }
   return smallest;
@@ -150,9 +164,15 @@ PodVolumeClaims GetPodVolumeClaims(const Cluster& cluster, const v1::Pod& pod, S
       out.unboundClaimsImmediate.push_back(c);
   }
   for (int32_t c : out.unboundClaimsDelayBinding) {
+    // pvCache.ListPVs(class), less the volumes FindMatchingVolume refuses whatever the node
+    // (a class holds every bound volume too): only the rest are compiled and tried per node.
+    const v1::PersistentVolumeClaim& claim = s.persistentVolumeClaims[c];
+    const std::string requestedClass = ClaimClass(claim);
+    const std::optional<Selector> selector = ClaimSelector(claim, pool);
     std::vector<CompiledVolume> volumes;
-    for (int32_t pv : storage.VolumesOfClass(ClaimClass(s.persistentVolumeClaims[c])))
-      volumes.push_back(CompileVolume(cluster, pv, pool));
+    for (int32_t pv : storage.VolumesOfClass(requestedClass))
+      if (MatchWithoutNode(claim, s.persistentVolumes[pv], selector, requestedClass, pool) != Fit::No)
+        volumes.push_back(CompileVolume(cluster, pv, pool));
     out.unboundVolumesDelayBinding.push_back(std::move(volumes));
   }
   return out;
