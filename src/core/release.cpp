@@ -59,8 +59,8 @@ constexpr GateSpec kGates[] = {
     {"VolumeCapacityPriority", 30, 32, 0, 0, nullptr},
     {"StorageCapacityScoring", 33, M, 37, 0, &Features::enableStorageCapacityScoring},
     {"VolumeAttributesClass", 30, M, 34, 36, nullptr},
-    {"CSIMigrationPortworx", 30, 35, 31, 33, nullptr},
-    {"VolumeLimitScaling", 35, M, 37, 0, nullptr},
+    {"CSIMigrationPortworx", 30, 35, 31, 33, &Features::enableCSIMigrationPortworx},
+    {"VolumeLimitScaling", 35, M, 37, 0, &Features::enableVolumeLimitScaling},  // kubernetes#140612 (beta, on)
     // Dynamic resource allocation.
     {"DynamicResourceAllocation", 30, M, 34, 35, &Features::enableDynamicResourceAllocation},  // GA kubernetes#132706
     {"DRAControlPlaneController", 31, 31, 0, 0, nullptr},
@@ -100,7 +100,8 @@ constexpr ReleaseChange kChanges[] = {
     {31, "1.31 leaves the in-tree volume limits out of the default profile (kubernetes#124500)"},
     {32,
      "1.32 counts the nodes a PreFilterResult leaves out in the FitError (kubernetes#126022) and adds "
-     "sidecars to the non-zero requests that LeastAllocated scores (kubernetes#127878)"},
+     "sidecars to the non-zero requests that LeastAllocated scores (kubernetes#127878), and counts a node's "
+     "VolumeAttachments in NodeVolumeLimits (kubernetes#127757)"},
     {33,
      "1.33 skips NodeResourcesBalancedAllocation for pods that request nothing (kubernetes#130260) and checks "
      "sidecars' host ports (kubernetes#132040)"},
@@ -111,10 +112,14 @@ constexpr ReleaseChange kChanges[] = {
     {35, "1.35 gives DynamicResources a score weight of 2 (kubernetes#134711)"},
     {36,
      "1.36 scores NodeResourcesBalancedAllocation by the balance the pod brings, 75 when it changes nothing "
-     "(kubernetes#135573), and adds NodeDeclaredFeatures to the default profile (kubernetes#136042)"},
+     "(kubernetes#135573), adds NodeDeclaredFeatures to the default profile (kubernetes#136042), checks a CSI "
+     "driver's presence (VolumeLimitScaling) only for a CSIDriver with preventPodSchedulingIfMissing "
+     "(kubernetes#137343) and migrates Portworx volumes without the CSINode's annotation (kubernetes#135322)"},
     {37,
      "1.37 runs NodeName before NodeUnschedulable, says where a preemption would place the pod "
-     "(kubernetes#140180) and orders equal victims without a start time by the node's order (kubernetes#137981)"},
+     "(kubernetes#140180), orders equal victims without a start time by the node's order (kubernetes#137981) "
+     "and turns VolumeLimitScaling on: NodeVolumeLimits refuses a node without an opted-in CSI driver "
+     "(kubernetes#140612)"},
     {kMasterMinor,
      "master counts every pod of the namespace for labelSelector: {} in a spread constraint "
      "(kubernetes#141340)"},

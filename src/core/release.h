@@ -38,6 +38,12 @@ struct Features {
   bool enableTopologyAwareWorkloadScheduling = false;  // TopologyAwareWorkloadScheduling
   bool enableInPlacePodVerticalScalingSchedulerPreemption = false;  // DeferredPodScheduling
   bool enableStorageCapacityScoring = false;  // StorageCapacityScoring: VolumeBinding scores (beta, on in 1.37)
+  // VolumeLimitScaling: NodeVolumeLimits refuses a node whose CSINode lacks the pod's driver
+  // (alpha 1.35 kubernetes#135012, beta and on in 1.37 kubernetes#140612).
+  bool enableVolumeLimitScaling = false;
+  // CSIMigrationPortworx: NodeVolumeLimits counts in-tree Portworx volumes as pxd.portworx.com
+  // (on from 1.31; the gate is gone in 1.36, kubernetes#135322, and the rule with it).
+  bool enableCSIMigrationPortworx = false;
 
   bool operator==(const Features&) const = default;
 };
@@ -61,6 +67,16 @@ struct Release {
   // PodTopologySpread's labelSelector: {} counts every pod of the namespace, not none
   // (countPodsMatchSelector, kubernetes#141340, merged after 1.37 was cut).
   bool spreadEmptySelectorMatchesAll() const { return AtLeast(kMasterMinor); }
+  // NodeVolumeLimits counts the node's VolumeAttachments too (getNodeVolumeAttachmentInfo,
+  // kubernetes#127757, 1.32).
+  bool volumeLimitsCountAttachments() const { return AtLeast(32); }
+  // NodeVolumeLimits' driver check (VolumeLimitScaling) applies only to a CSIDriver with
+  // preventPodSchedulingIfMissing: true (checkCSIDriverOnNode, kubernetes#137343, 1.36); in
+  // 1.35 any CSIDriver object opts its driver in.
+  bool volumeLimitsDriverCheckOptIn() const { return AtLeast(36); }
+  // Portworx migration needs the CSINode's storage.alpha.kubernetes.io/migrated-plugins
+  // annotation to name it (isCSIMigrationOn, until kubernetes#135322 removed it in 1.36).
+  bool volumeLimitsPortworxNeedsAnnotation() const { return !AtLeast(36); }
   // The default profile runs NodeName before NodeUnschedulable (default_plugins.go, 1.37).
   bool nodeNameBeforeNodeUnschedulable() const { return AtLeast(37); }
 

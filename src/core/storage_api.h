@@ -29,12 +29,14 @@ inline constexpr const char* kAnnBetaStorageClass = "volume.beta.kubernetes.io/s
 // the other members hold what the scheduler compares for that kind.
 struct VolumeSource {
   std::string kind;
-  std::string claimName;                                 // persistentVolumeClaim.claimName
-  std::string id;                                        // pdName, volumeID, diskName, iqn, csi volumeHandle
-  std::string driver;                                    // csi.driver
-  std::vector<std::string> monitors;                     // rbd.monitors
-  std::string pool, image;                               // rbd.pool, rbd.image
-  bool readOnly = false;                                 // the source's readOnly
+  std::string claimName;              // persistentVolumeClaim.claimName
+  std::string id;                     // pdName, volumeID, diskName, iqn, volumePath, csi volumeHandle
+  std::string driver;                 // csi.driver
+  std::vector<std::string> monitors;  // rbd.monitors
+  std::string pool, image;            // rbd.pool, rbd.image
+  bool readOnly = false;              // the source's readOnly
+  std::string diskURI;                // azureDisk.diskURI (the CSI volume handle)
+  std::string azureDiskKind;          // azureDisk.kind (defaulted to "Shared")
   std::optional<std::string> ephemeralStorageClassName;  // ephemeral.volumeClaimTemplate.spec.storageClassName
   bool operator==(const VolumeSource&) const = default;
 };
@@ -126,8 +128,9 @@ struct CSINode {
 
 struct CSIDriver {
   StorageObjectMeta metadata;
-  bool attachRequired = true;    // spec.attachRequired (default true)
-  bool storageCapacity = false;  // spec.storageCapacity (default false)
+  bool attachRequired = true;                         // spec.attachRequired (default true)
+  bool storageCapacity = false;                       // spec.storageCapacity (default false)
+  std::optional<bool> preventPodSchedulingIfMissing;  // spec.preventPodSchedulingIfMissing (VolumeLimitScaling)
   std::string path;
   bool operator==(const CSIDriver&) const = default;
 };

@@ -56,7 +56,10 @@ constexpr std::array kSourceKinds = {"persistentVolumeClaim",
                                      "projected",
                                      "downwardAPI",
                                      "nfs",
-                                     "image"};
+                                     "image",
+                                     "portworxVolume",
+                                     "azureFile",
+                                     "vsphereVolume"};
 
 v1::VolumeSource ReadVolumeSource(const json& obj, const Path& path) {
   v1::VolumeSource s;
@@ -79,10 +82,14 @@ v1::VolumeSource ReadVolumeSource(const json& obj, const Path& path) {
       s.id = StringField(*src, "volumeHandle", sp);
     } else if (k == "gcePersistentDisk") {
       s.id = StringField(*src, "pdName", sp);
-    } else if (k == "awsElasticBlockStore" || k == "cinder") {
+    } else if (k == "awsElasticBlockStore" || k == "cinder" || k == "portworxVolume") {
       s.id = StringField(*src, "volumeID", sp);
+    } else if (k == "vsphereVolume") {
+      s.id = StringField(*src, "volumePath", sp);
     } else if (k == "azureDisk") {
       s.id = StringField(*src, "diskName", sp);
+      s.diskURI = StringField(*src, "diskURI", sp);
+      s.azureDiskKind = StringField(*src, "kind", sp, "Shared");  // SetDefaults_AzureDiskVolumeSource
     } else if (k == "iscsi") {
       s.id = StringField(*src, "iqn", sp);
     } else if (k == "rbd") {
@@ -195,6 +202,8 @@ v1::CSIDriver ReadCSIDriver(const json& item, const Path& path) {
   if (const json* spec = ObjectField(item, "spec", path)) {
     if (Field(*spec, "attachRequired")) d.attachRequired = BoolField(*spec, "attachRequired", sp);
     d.storageCapacity = BoolField(*spec, "storageCapacity", sp);
+    if (Field(*spec, "preventPodSchedulingIfMissing"))
+      d.preventPodSchedulingIfMissing = BoolField(*spec, "preventPodSchedulingIfMissing", sp);
   }
   return d;
 }

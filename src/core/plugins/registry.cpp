@@ -9,6 +9,7 @@
 #include "core/plugins/noderesources/balanced_allocation.h"
 #include "core/plugins/noderesources/fit.h"
 #include "core/plugins/nodeunschedulable/node_unschedulable.h"
+#include "core/plugins/nodevolumelimits/csi.h"
 #include "core/plugins/podtopologyspread/plugin.h"
 #include "core/plugins/selectorspread/selector_spread.h"
 #include "core/plugins/tainttoleration/taint_toleration.h"
@@ -59,7 +60,7 @@ constexpr RegisteredPlugin kInTree[] = {
     {"NodePorts", true, true, false, false, false, kOldestMinor, kMasterMinor, New<NodePorts>},
     {"NodeResourcesFit", true, true, false, true, true, kOldestMinor, kMasterMinor, NewFit},
     {"VolumeRestrictions", true, true, false, false, false, kOldestMinor, kMasterMinor, New<VolumeRestrictions>},
-    {"NodeVolumeLimits", true, true, false, false, false},
+    {"NodeVolumeLimits", true, true, false, false, false, kOldestMinor, kMasterMinor, New<NodeVolumeLimits>},
     // The in-tree volume limits, removed from the registry in 1.32 (kubernetes#124003).
     {"EBSLimits", true, true, false, false, false, 30, 31},
     {"GCEPDLimits", true, true, false, false, false, 30, 31},
