@@ -353,9 +353,9 @@ TEST(FirstFailureTest, CountedOnceUnderFirstFailingPlugin) {
   auto pod = MakePod().Name("p").NodeSelector({{"disk", "ssd"}}).Obj();
   auto env = MakeEnv(nodes, {}, pod);
   env->Run();
-  EXPECT_EQ(env->trace.filterPlugins,
-            (Names{"NodeName", "NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
-                   "VolumeRestrictions", "VolumeBinding", "VolumeZone", "PodTopologySpread", "InterPodAffinity"}));
+  EXPECT_EQ(env->trace.filterPlugins, (Names{"NodeName", "NodeUnschedulable", "TaintToleration", "NodeAffinity",
+                                             "NodePorts", "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits",
+                                             "VolumeBinding", "VolumeZone", "PodTopologySpread", "InterPodAffinity"}));
   EXPECT_EQ(env->trace.message,
       "0/3 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had "
       "untolerated taint(s), 1 node(s) were unschedulable. preemption: 0/3 nodes are available: 3 "

@@ -97,7 +97,7 @@ void ExpectResolved(const std::optional<config::Plugins>& plugins, const Want& w
 }
 
 // Non-simulated plugins of the default profile at the four simulated points, sorted.
-const Names kDefaultNotSimulated = {"DynamicResources", "NodeDeclaredFeatures", "NodeVolumeLimits"};
+const Names kDefaultNotSimulated = {"DynamicResources", "NodeDeclaredFeatures"};
 Names WithDefaultNotSimulated(Names extra) {
   Names out = kDefaultNotSimulated;
   out.insert(out.end(), extra.begin(), extra.end());
@@ -193,10 +193,11 @@ TEST(ProfileTest, PluginsOfOtherReleases) {
 
 TEST(ProfileTest, DefaultProfile) {
   const Want want{
-      .preFilter = {"NodeAffinity", "NodePorts", "NodeResourcesFit", "VolumeRestrictions", "VolumeBinding",
-                    "VolumeZone", "PodTopologySpread", "InterPodAffinity"},
+      .preFilter = {"NodeAffinity", "NodePorts", "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits",
+                    "VolumeBinding", "VolumeZone", "PodTopologySpread", "InterPodAffinity"},
       .filter = {"NodeName", "NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
-                 "VolumeRestrictions", "VolumeBinding", "VolumeZone", "PodTopologySpread", "InterPodAffinity"},
+                 "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
+                 "InterPodAffinity"},
       .preScore = {"TaintToleration", "NodeAffinity", "NodeResourcesFit", "VolumeBinding", "PodTopologySpread",
                    "InterPodAffinity", "NodeResourcesBalancedAllocation"},
       .score = {{"TaintToleration", 3},
@@ -230,13 +231,14 @@ struct MergeCase {
 };
 
 TEST(ProfileTest, TestMergePlugins) {
-  const Names defaultFilter = {"NodeName",         "NodeUnschedulable", "TaintToleration",   "NodeAffinity",
-                               "NodePorts",        "NodeResourcesFit",  "VolumeRestrictions", "VolumeBinding",
-                               "VolumeZone",       "PodTopologySpread", "InterPodAffinity"};
+  const Names defaultFilter = {"NodeName",      "NodeUnschedulable", "TaintToleration",    "NodeAffinity",
+                               "NodePorts",     "NodeResourcesFit",  "VolumeRestrictions", "NodeVolumeLimits",
+                               "VolumeBinding", "VolumeZone",        "PodTopologySpread",  "InterPodAffinity"};
   const Names defaultPreScore = {"TaintToleration",   "NodeAffinity",     "NodeResourcesFit", "VolumeBinding",
                                  "PodTopologySpread", "InterPodAffinity", "NodeResourcesBalancedAllocation"};
-  const Names defaultPreFilter = {"NodeAffinity",  "NodePorts",  "NodeResourcesFit",  "VolumeRestrictions",
-                                  "VolumeBinding", "VolumeZone", "PodTopologySpread", "InterPodAffinity"};
+  const Names defaultPreFilter = {"NodeAffinity",       "NodePorts",         "NodeResourcesFit",
+                                  "VolumeRestrictions", "NodeVolumeLimits",  "VolumeBinding",
+                                  "VolumeZone",         "PodTopologySpread", "InterPodAffinity"};
   // The default Score list with TaintToleration, NodeAffinity and
   // PodTopologySpread weighted as given (the rest keep their defaults).
   auto defaultScoreWith = [](int32_t taint, int32_t affinity, int32_t spread) {
@@ -268,8 +270,8 @@ TEST(ProfileTest, TestMergePlugins) {
                                                              {"NodeUnschedulable"})},
           .want = {.preFilter = defaultPreFilter,
                    .filter = {"NodeName", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
-                              "VolumeRestrictions", "VolumeBinding", "VolumeZone", "PodTopologySpread",
-                              "InterPodAffinity", "NodeUnschedulable"},
+                              "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone",
+                              "PodTopologySpread", "InterPodAffinity", "NodeUnschedulable"},
                    .preScore = defaultPreScore,
                    .score = defaultScore,
                    .notSimulated = WithDefaultNotSimulated({"DynamicResources"})},
@@ -355,10 +357,11 @@ TEST(ProfileTest, TestMergePlugins) {
           .customPlugins = config::Plugins{.multiPoint = Set({P("DynamicResources"), P("NodeAffinity")},
                                                              {"PodTopologySpread", "NodeAffinity"}),
                                            .score = Set({}, {"NodeAffinity"})},
-          .want = {.preFilter = {"NodePorts", "NodeResourcesFit", "VolumeRestrictions", "VolumeBinding", "VolumeZone",
-                                 "InterPodAffinity", "NodeAffinity"},
+          .want = {.preFilter = {"NodePorts", "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits",
+                                 "VolumeBinding", "VolumeZone", "InterPodAffinity", "NodeAffinity"},
                    .filter = {"NodeName", "NodeUnschedulable", "TaintToleration", "NodePorts", "NodeResourcesFit",
-                              "VolumeRestrictions", "VolumeBinding", "VolumeZone", "InterPodAffinity", "NodeAffinity"},
+                              "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone",
+                              "InterPodAffinity", "NodeAffinity"},
                    .preScore = {"TaintToleration", "NodeResourcesFit", "VolumeBinding", "InterPodAffinity",
                                 "NodeResourcesBalancedAllocation", "NodeAffinity"},
                    .score = {{"TaintToleration", 3},
@@ -383,11 +386,11 @@ TEST(ProfileTest, TestMergePlugins) {
       {
           .name = "multipoint with only disabled gets merged",
           .customPlugins = config::Plugins{.multiPoint = Set({}, {"NodeAffinity"})},
-          .want = {.preFilter = {"NodePorts", "NodeResourcesFit", "VolumeRestrictions", "VolumeBinding", "VolumeZone",
-                                 "PodTopologySpread", "InterPodAffinity"},
+          .want = {.preFilter = {"NodePorts", "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits",
+                                 "VolumeBinding", "VolumeZone", "PodTopologySpread", "InterPodAffinity"},
                    .filter = {"NodeName", "NodeUnschedulable", "TaintToleration", "NodePorts", "NodeResourcesFit",
-                              "VolumeRestrictions", "VolumeBinding", "VolumeZone", "PodTopologySpread",
-                              "InterPodAffinity"},
+                              "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone",
+                              "PodTopologySpread", "InterPodAffinity"},
                    .preScore = {"TaintToleration", "NodeResourcesFit", "VolumeBinding", "PodTopologySpread",
                                 "InterPodAffinity", "NodeResourcesBalancedAllocation"},
                    .score = {{"TaintToleration", 3},
