@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The full differential matrix: for each release (default: every one the Go module proxy
 # serves that the harness builds with), kube-cycle built against it, over every example,
-# the found scenarios and COUNT generated scenarios per seed, spreadlab answering with
+# the found scenarios, tests/upstream/volumes and COUNT generated scenarios per seed (three
+# seeds, and one of COUNT with storage objects: gen.py --volumes), spreadlab answering with
 # --kube-version of that release. Reports per release. Each release builds in its own copy
 # of the harness under build/, so the checkout's go.mod stays as it is.
 #   bash scripts/upstream-matrix.sh [COUNT] [VERSION...]     e.g. bash scripts/upstream-matrix.sh 1000 1.36.3 1.37.2
@@ -17,6 +18,8 @@ status=0
 for seed in 1 2 3; do
   python3 "$UP/gen.py" --seed "$seed" --count "$COUNT" --out "$BUILD/upstream-matrix/gen-$seed" --extras >/dev/null
 done
+# Storage: COUNT scenarios with claims, volumes, classes and CSI objects (gen.py --volumes).
+python3 "$UP/gen.py" --seed 4 --count "$COUNT" --out "$BUILD/upstream-matrix/gen-volumes" --extras --volumes >/dev/null
 for v in "${VERSIONS[@]}"; do
   echo "== kube-scheduler $v"
   work="$BUILD/upstream-matrix/harness-$v"
@@ -24,7 +27,7 @@ for v in "${VERSIONS[@]}"; do
   bash "$work/set-version.sh" "$v" >/dev/null || { echo "cannot build against $v"; status=1; continue; }
   KUBE_CYCLE="${XDG_CACHE_HOME:-$HOME/.cache}/spreadlab-upstream/kube-cycle-$v" SPREADLAB="$BUILD/spreadlab" \
     bash "$work/diff.sh" -q --group --kube-version "$(cut -d. -f1-2 <<<"$v")" \
-    "$ROOT"/examples/*.json "$ROOT"/examples/*.yaml "$UP"/found/*.json \
+    "$ROOT"/examples/*.json "$ROOT"/examples/*.yaml "$UP"/found/*.json "$UP"/volumes/*.json \
     "$BUILD"/upstream-matrix/gen-*/*.json || status=1
 done
 exit "$status"
