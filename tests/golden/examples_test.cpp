@@ -135,6 +135,13 @@ const std::vector<Expectation> kExpectations = {
     // constraint rejects nothing and LeastAllocated picks the 16-cpu node-a1.
     {"spread-empty-selector", "node-a1", "Successfully assigned default/web-new to node-a1",
      {"node-a1", "node-b1", "node-c1"}},
+    // Issue 30: web-1's Immediate disk was made in zone-a before scheduling. zone-b's nodes fail
+    // VolumeBinding (the volume's node affinity), zone-a's the spread (1 + 1 - 0 = 2 > 1).
+    {"immediate-volume-spread", "",
+     "0/4 nodes are available: 2 node(s) didn't match PersistentVolume's node affinity, 2 node(s) didn't match pod "
+     "topology spread constraints. preemption: 0/4 nodes are available: 2 No preemption victims found for incoming "
+     "pod, 2 Preemption is not helpful for scheduling.",
+     {}},
     // Issue 30: db-2's claim is bound to a volume whose node affinity asks for zone-c, which has
     // no node left; VolumeBinding rejects all four nodes (the spread alone would allow them).
     {"statefulset-volume-zone", "",
@@ -277,6 +284,8 @@ TEST_P(WhyExampleTest, WhyGolden) {
       {"conflict-delete-pod", "delete pod default/web-1 (on node1)"},
       // Insufficient cpu on both nodes: a node like node-a1 first (issue 28; "no single change" before).
       {"preemption", "add node node-a1-new (a copy of node-a1, no pods)"},
+      // Only zone-a holds the volume: the spread must allow a second pod there.
+      {"immediate-volume-spread", "constraint #1 (topologyKey topology.kubernetes.io/zone): maxSkew 1 -> 2"},
       // A node where the volume is: zone-c.
       {"statefulset-volume-zone",
        "add node node-a1-zone-c-new (a copy of node-a1 with topology.kubernetes.io/zone=zone-c, no pods)"},
