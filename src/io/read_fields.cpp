@@ -158,23 +158,24 @@ std::vector<std::string> StringList(const json& j, const Path& path) {
   return out;
 }
 
+Quantity ReadQuantity(const json& j, const Path& path) {
+  std::string text;
+  if (j.is_string())
+    text = j.get<std::string>();
+  else if (j.is_number())
+    text = j.dump();  // the API server accepts bare numbers
+  else
+    Fail(path, "expected a quantity such as \"100m\" or \"1Gi\", got " + Describe(j));
+  std::string why;
+  auto q = ParseQuantity(text, &why);
+  if (!q) Fail(path, "invalid quantity " + QuoteText(text) + ": " + why);
+  return *q;
+}
+
 v1::ResourceList Resources(const json& j, const Path& path) {
   ExpectObject(j, path);
   v1::ResourceList out;
-  for (auto it = j.begin(); it != j.end(); ++it) {
-    const Path p = KeyPath(path, it.key());
-    std::string text;
-    if (it->is_string())
-      text = it->get<std::string>();
-    else if (it->is_number())
-      text = it->dump();  // the API server accepts bare numbers
-    else
-      Fail(p, "expected a quantity such as \"100m\" or \"1Gi\", got " + Describe(*it));
-    std::string why;
-    auto q = ParseQuantity(text, &why);
-    if (!q) Fail(p, "invalid quantity " + QuoteText(text) + ": " + why);
-    out[it.key()] = *q;
-  }
+  for (auto it = j.begin(); it != j.end(); ++it) out[it.key()] = ReadQuantity(it.value(), KeyPath(path, it.key()));
   return out;
 }
 

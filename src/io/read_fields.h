@@ -67,6 +67,8 @@ std::optional<int32_t> OptInt32Field(const json& obj, const char* key, const Pat
 bool BoolField(const json& obj, const char* key, const Path& path);
 v1::LabelMap StringMap(const json& j, const Path& path);
 std::vector<std::string> StringList(const json& j, const Path& path);
+// A resource.Quantity: a string, or a bare number as the API server accepts it.
+Quantity ReadQuantity(const json& j, const Path& path);
 v1::ResourceList Resources(const json& j, const Path& path);
 v1::LabelSelector ReadLabelSelector(const json& j, const Path& path);
 std::vector<v1::NodeSelectorRequirement> NodeRequirements(const json* arr, const Path& path);

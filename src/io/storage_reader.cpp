@@ -214,14 +214,9 @@ v1::CSIStorageCapacity ReadCapacity(const json& item, const Path& path) {
   c.metadata = ReadStorageMeta(item, path, true);
   c.storageClassName = StringField(item, "storageClassName", path);
   if (const json* t = Field(item, "nodeTopology")) c.nodeTopology = ReadLabelSelector(*t, Child(path, "nodeTopology"));
-  for (const char* key : {"capacity", "maximumVolumeSize"}) {
-    const json* q = Field(item, key);
-    if (!q) continue;
-    json wrapped = json::object();
-    wrapped["storage"] = *q;
-    const std::optional<Quantity> value = StorageQuantity(&wrapped, Path(path.str() + "." + key));
-    (std::string(key) == "capacity" ? c.capacity : c.maximumVolumeSize) = value;
-  }
+  if (const json* q = Field(item, "capacity")) c.capacity = ReadQuantity(*q, Child(path, "capacity"));
+  if (const json* q = Field(item, "maximumVolumeSize"))
+    c.maximumVolumeSize = ReadQuantity(*q, Child(path, "maximumVolumeSize"));
   return c;
 }
 

@@ -23,9 +23,10 @@ config::Profile ProfileScoring(int64_t pct) {
   return p;
 }
 
-// One scheduling cycle with the full trace, default profile, two spread constraints.
-void BM_ExplainCycle(benchmark::State& state) {
-  Cluster cluster(MakeBigCluster({.nodes = 5000, .zones = 3, .boundPods = 50000, .pendingPods = 1}));
+// One scheduling cycle with the full trace on `spec`'s cluster, percentageOfNodesToScore
+// from the benchmark's argument.
+void ExplainCycle(benchmark::State& state, const BigClusterSpec& spec) {
+  Cluster cluster(MakeBigCluster(spec));
   std::string error;
   auto fw = plugins::NewFramework(cluster, ProfileScoring(state.range(0)), error);
   PodIndex pod = cluster.PendingPods().front();
@@ -36,6 +37,11 @@ void BM_ExplainCycle(benchmark::State& state) {
     benchmark::DoNotOptimize(trace.selected);
   }
   state.counters["nodes"] = static_cast<double>(cluster.nodes().size());
+}
+
+// Default profile, two spread constraints.
+void BM_ExplainCycle(benchmark::State& state) {
+  ExplainCycle(state, {.nodes = 5000, .zones = 3, .boundPods = 50000, .pendingPods = 1});
 }
 BENCHMARK(BM_ExplainCycle)
     ->ArgName("percentageOfNodesToScore")
@@ -48,17 +54,7 @@ BENCHMARK(BM_ExplainCycle)
 // The same cycle with a claim on every pod (issue 30): 50,000 bound claims and volumes,
 // and the pending pod's WaitForFirstConsumer claim that VolumeBinding provisions per node.
 void BM_ExplainCycleWithClaims(benchmark::State& state) {
-  Cluster cluster(MakeBigCluster({.nodes = 5000, .zones = 3, .boundPods = 50000, .pendingPods = 1, .claims = true}));
-  std::string error;
-  auto fw = plugins::NewFramework(cluster, ProfileScoring(state.range(0)), error);
-  PodIndex pod = cluster.PendingPods().front();
-  CycleTrace trace;
-  fw->RunCycle(pod, trace, true);
-  for (auto _ : state) {
-    fw->RunCycle(pod, trace, true);
-    benchmark::DoNotOptimize(trace.selected);
-  }
-  state.counters["nodes"] = static_cast<double>(cluster.nodes().size());
+  ExplainCycle(state, {.nodes = 5000, .zones = 3, .boundPods = 50000, .pendingPods = 1, .claims = true});
 }
 BENCHMARK(BM_ExplainCycleWithClaims)
     ->ArgName("percentageOfNodesToScore")

@@ -55,6 +55,11 @@ TEST(StorageReader, BadFieldsAreRefusedWithTheirLine) {
        "supported values: \"Immediate\", \"WaitForFirstConsumer\""},
       {"class without a provisioner", "apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata:\n  name: fast\n",
        "f.yaml:1: StorageClass.storage.k8s.io \"fast\" is invalid: provisioner: Required value"},
+      {"capacity that is not a quantity",
+       "apiVersion: storage.k8s.io/v1\nkind: CSIStorageCapacity\nmetadata: {name: c, namespace: kube-system}\n"
+       "storageClassName: s\ncapacity: lots\n",
+       "f.yaml:5: capacity: invalid quantity \"lots\": quantities must match the regular expression "
+       "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"},
       {"CSINode with a negative count",
        "apiVersion: storage.k8s.io/v1\nkind: CSINode\nmetadata:\n  name: node-a\nspec:\n  drivers:\n  - name: "
        "ebs.csi.aws.com\n    nodeID: i-1\n    allocatable: {count: -1}\n",
