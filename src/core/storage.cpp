@@ -71,6 +71,10 @@ std::optional<std::string> ClaimNameOf(const v1::Pod& pod, const v1::Volume& vol
   return std::nullopt;
 }
 
+std::string NotFoundError(std::string_view resource, std::string_view name) {
+  return std::string(resource) + " \"" + std::string(name) + "\" not found";
+}
+
 bool CheckVolumeNodeAffinity(const v1::PersistentVolume& volume, const LabelSet& labels, StringPool& pool) {
   if (!volume.nodeAffinity) return true;
   const NodeView node{labels, pool.Intern("")};

@@ -49,6 +49,9 @@ std::optional<std::string> VolumeIsForPod(const v1::Pod& pod, const v1::Persiste
 // name; nullopt for other sources.
 std::optional<std::string> ClaimNameOf(const v1::Pod& pod, const v1::Volume& volume);
 
+// The NotFound error of a client-go lister or client: `persistentvolumeclaim "data" not found`.
+std::string NotFoundError(std::string_view resource, std::string_view name);
+
 // storagehelpers.CheckNodeAffinity: whether a node with `labels` satisfies the volume's
 // spec.nodeAffinity.required (the node is given by its labels only, so a matchFields
 // term never matches).

@@ -2,6 +2,7 @@
 // fwk.Status: a code, the reasons shown to users, and the plugin that set it.
 #include <cstdint>
 #include <memory>
+#include <set>
 #include <span>
 #include <vector>
 #include <string>
@@ -51,6 +52,16 @@ struct Status {
   }
   // Status.Message() for a single reason or an error; see CycleTrace::JoinedReasons for several.
   std::string_view Message() const { return error ? std::string_view(*error) : reason; }
+};
+
+// Reason texts a plugin makes up (a claim's name in them): a Status holds views, so the
+// plugin keeps each text here, once, for as long as it lives.
+class ReasonTexts {
+ public:
+  std::string_view Keep(std::string text) { return *texts_.insert(std::move(text)).first; }
+
+ private:
+  std::set<std::string> texts_;
 };
 
 // The reasons of a verdict: `reasons` when set, else the single `reason` (if any).

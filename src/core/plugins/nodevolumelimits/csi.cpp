@@ -45,7 +45,7 @@ Status NodeVolumeLimits::Filter(const CycleState&, const PodInfo& pod, const Nod
   Volumes newVolumes;
   if (std::optional<Error> err = FilterAttachableVolumes(spec, csiNode, true, newVolumes)) {
     // A missing claim: the pod cannot be scheduled until it is created.
-    if (err->notFound) return Status::Make(Code::UnschedulableAndUnresolvable, *messages_.insert(err->message).first);
+    if (err->notFound) return Status::Make(Code::UnschedulableAndUnresolvable, reasons_.Keep(err->message));
     return Status::AsError(err->message);
   }
   if (newVolumes.empty()) return Status::Ok();
@@ -55,8 +55,7 @@ Status NodeVolumeLimits::Filter(const CycleState&, const PodInfo& pod, const Nod
     // there, here it is the first volume's by "driver/handle" order.
     for (const auto& [unique, driver] : newVolumes)
       if (!CSIDriverOnNode(driver, csiNode))
-        return Status::Make(Code::Unschedulable,
-                            *messages_.insert(driver + " CSI driver is not installed on the node").first);
+        return Status::Make(Code::Unschedulable, reasons_.Keep(driver + " CSI driver is not installed on the node"));
   }
 
   // getVolumeLimits: the drivers of the CSINode that report allocatable.count.
@@ -146,8 +145,8 @@ std::optional<NodeVolumeLimits::Error> NodeVolumeLimits::FilterAttachableVolumes
     if (c < 0) {
       // The new pod cannot run without its claim; an existing pod's missing claim is not counted.
       if (newPod)
-        return Error{"looking up PVC " + pod.metadata.ns + "/" + *claimName + ": persistentvolumeclaims \"" +
-                         *claimName + "\" not found",
+        return Error{"looking up PVC " + pod.metadata.ns + "/" + *claimName + ": " +
+                         NotFoundError("persistentvolumeclaims", *claimName),
                      true};
       continue;
     }

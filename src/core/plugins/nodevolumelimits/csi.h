@@ -8,7 +8,6 @@
 // CSI (core/plugins/nodevolumelimits/translation.h).
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 
@@ -47,8 +46,7 @@ class NodeVolumeLimits final : public PreFilterPlugin, public FilterPlugin {
   bool CSIMigrationOn(const v1::CSINode* csiNode, std::string_view pluginName) const;
   Volumes NodeVolumeAttachments(const std::string& nodeName) const;
 
-  // Reasons are views (core/framework/status.h): the texts live as long as the plugin.
-  std::set<std::string> messages_;
+  ReasonTexts reasons_;
   Handle h_;
 };
 

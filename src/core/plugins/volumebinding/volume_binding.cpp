@@ -48,7 +48,7 @@ Status VolumeBinding::PodHasPVCs(const PodInfo& pod, bool& hasPVC) {
     std::string err;
     if (c < 0) {
       err = ephemeral ? "waiting for ephemeral volume controller to create the persistentvolumeclaim \"" + *name + "\""
-                      : "persistentvolumeclaim \"" + *name + "\" not found";
+                      : NotFoundError("persistentvolumeclaim", *name);
     } else {
       const v1::PersistentVolumeClaim& claim = cluster.scenario().persistentVolumeClaims[c];
       if (claim.phase == "Lost")
@@ -59,7 +59,7 @@ Status VolumeBinding::PodHasPVCs(const PodInfo& pod, bool& hasPVC) {
       else if (ephemeral)
         err = VolumeIsForPod(spec, claim).value_or("");
     }
-    if (!err.empty()) return Status::Make(Code::UnschedulableAndUnresolvable, Keep(std::move(err)));
+    if (!err.empty()) return Status::Make(Code::UnschedulableAndUnresolvable, reasons_.Keep(std::move(err)));
   }
   return Status::Ok();
 }

@@ -31,8 +31,7 @@ class VolumeBinding final : public PreFilterPlugin, public FilterPlugin, public 
   // podHasPVCs: whether the pod uses claims, or the error that stops it.
   Status PodHasPVCs(const PodInfo& pod, bool& hasPVC);
   // Reasons are views (core/framework/status.h): the texts and lists live as long as the plugin.
-  std::string_view Keep(std::string message) { return *messages_.insert(std::move(message)).first; }
-  std::set<std::string> messages_;
+  ReasonTexts reasons_;
   std::set<std::vector<std::string_view>> reasonLists_;
   Handle h_;
   bool scoring_ = false;  // the scorer exists: StorageCapacityScoring is on

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "core/storage.h"
+
 namespace spreadlab::plugins {
 
 namespace {
@@ -56,9 +58,8 @@ Status VolumeRestrictions::PreFilter(CycleState& state, const PodInfo& pod, PreF
     if (volume.source.kind != "persistentVolumeClaim") continue;
     const int32_t c = cluster.storage().Claim(pod.ns, volume.source.claimName);
     if (c < 0)
-      return Status::Make(
-          Code::UnschedulableAndUnresolvable,
-          *messages_.insert("persistentvolumeclaim \"" + volume.source.claimName + "\" not found").first);
+      return Status::Make(Code::UnschedulableAndUnresolvable,
+                          reasons_.Keep(NotFoundError("persistentvolumeclaim", volume.source.claimName)));
     const v1::PersistentVolumeClaim& claim = cluster.scenario().persistentVolumeClaims[c];
     const auto& modes = claim.accessModes;
     if (std::find(modes.begin(), modes.end(), v1::kReadWriteOncePod) != modes.end()) pvcs.insert(claim.metadata.name);

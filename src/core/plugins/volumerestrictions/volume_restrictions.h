@@ -3,7 +3,6 @@
 // the ReadWriteOncePod access mode already used by a pod on any node stops the pod
 // everywhere, and an in-tree disk (GCE PD, AWS EBS, iSCSI, Ceph RBD) mounted by a pod on
 // a node stops the pod on that node unless both mount it read-only.
-#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,8 +28,7 @@ class VolumeRestrictions final : public PreFilterPlugin, public FilterPlugin {
   Status Filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node, CycleTrace* trace) override;
 
  private:
-  // Reasons are views (core/framework/status.h): the texts live as long as the plugin.
-  std::set<std::string> messages_;
+  ReasonTexts reasons_;
   Handle h_;
 };
 

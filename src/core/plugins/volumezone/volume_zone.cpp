@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/storage.h"
+
 namespace spreadlab::plugins {
 
 namespace {
@@ -38,11 +40,6 @@ bool LabelZonesToSet(const std::string& value, StringPool& pool, std::vector<Sym
   }
 }
 
-// The lister's NotFound error, as getErrorAsStatus words it.
-std::string NotFound(std::string_view resource, const std::string& name) {
-  return std::string(resource) + " \"" + name + "\" not found";
-}
-
 }  // namespace
 
 VolumeZone::VolumeZone(Handle h) : h_(h) {
@@ -57,14 +54,14 @@ Status VolumeZone::GetPVByPod(const PodInfo& pod, std::vector<PVTopology>& out) 
   const StorageIndex& storage = cluster.storage();
   StringPool& pool = h_.cluster->pool();
   const auto Unresolvable = [this](std::string message) {
-    return Status::Make(Code::UnschedulableAndUnresolvable, Keep(std::move(message)));
+    return Status::Make(Code::UnschedulableAndUnresolvable, reasons_.Keep(std::move(message)));
   };
   for (const v1::Volume& volume : cluster.podSpec(pod.index).spec.volumes) {
     if (volume.source.kind != "persistentVolumeClaim") continue;  // getPersistentVolumeClaimNameFromPod
     const std::string& claimName = volume.source.claimName;
     if (claimName.empty()) return Status::Make(Code::UnschedulableAndUnresolvable, "PersistentVolumeClaim had no name");
     const int32_t c = storage.Claim(pod.ns, claimName);
-    if (c < 0) return Unresolvable(NotFound("persistentvolumeclaim", claimName));
+    if (c < 0) return Unresolvable(NotFoundError("persistentvolumeclaim", claimName));
     const v1::PersistentVolumeClaim& claim = s.persistentVolumeClaims[c];
     const std::string& pvName = claim.volumeName;
     if (pvName.empty()) {
@@ -73,13 +70,13 @@ Status VolumeZone::GetPVByPod(const PodInfo& pod, std::vector<PVTopology>& out) 
         return Status::Make(Code::UnschedulableAndUnresolvable,
                             "PersistentVolumeClaim had no pv name and storageClass name");
       const int32_t sc = storage.Class(scName);
-      if (sc < 0) return Unresolvable(NotFound("storageclass.storage.k8s.io", scName));
+      if (sc < 0) return Unresolvable(NotFoundError("storageclass.storage.k8s.io", scName));
       // Claims of a WaitForFirstConsumer class are bound by VolumeBinding; skip them here.
       if (s.storageClasses[sc].volumeBindingMode == v1::kVolumeBindingWaitForFirstConsumer) continue;
       return Status::Make(Code::UnschedulableAndUnresolvable, "PersistentVolume had no name");
     }
     const int32_t pv = storage.Volume(pvName);
-    if (pv < 0) return Unresolvable(NotFound("persistentvolume", pvName));
+    if (pv < 0) return Unresolvable(NotFoundError("persistentvolume", pvName));
     // getPVTopologies
     const v1::PersistentVolume& volumeObject = s.persistentVolumes[pv];
     for (const char* key : {kBetaZone, kBetaRegion, kZone, kRegion}) {

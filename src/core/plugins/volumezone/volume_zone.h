@@ -4,7 +4,6 @@
 // the beta failure-domain.beta.kubernetes.io/* ones, several zones joined by "__") fits
 // only nodes in those zones. Claims of a WaitForFirstConsumer class that are not bound yet
 // are left to VolumeBinding.
-#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,9 +33,7 @@ class VolumeZone final : public PreFilterPlugin, public FilterPlugin {
  private:
   // getPVbyPod: the topologies of the pod's bound volumes, or the status that stops the pod.
   Status GetPVByPod(const PodInfo& pod, std::vector<PVTopology>& out);
-  // Reasons are views (core/framework/status.h): the texts live as long as the plugin.
-  std::string_view Keep(std::string message) { return *messages_.insert(std::move(message)).first; }
-  std::set<std::string> messages_;
+  ReasonTexts reasons_;
   Handle h_;
   std::vector<Sym> topologyLabels_;  // topologyLabels, interned
 };
