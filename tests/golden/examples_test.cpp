@@ -148,6 +148,13 @@ const std::vector<Expectation> kExpectations = {
      "0/4 nodes are available: 4 node(s) didn't match PersistentVolume's node affinity. preemption: 0/4 nodes are "
      "available: 4 Preemption is not helpful for scheduling.",
      {}},
+    // Issue 30: the spread wants zone-a (0 db pods against zone-b's 1), but zone-a's only node already
+    // has 2 EBS disks attached and its CSINode allows 2: NodeVolumeLimits rejects it; zone-b's node
+    // fails the spread (1 + 1 - 0 = 2 > 1), the full node's zone still counting.
+    {"node-out-of-volume-attachments", "",
+     "0/2 nodes are available: 1 node(s) didn't match pod topology spread constraints, 1 node(s) exceed max volume "
+     "count. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod.",
+     {}},
     // Both nodes are full with priority-0 batch pods; deleting one on either node makes room,
     // and the later start (batch-b, 10:30) decides: node-b1 is nominated.
     {"preemption", "",
@@ -289,6 +296,8 @@ TEST_P(WhyExampleTest, WhyGolden) {
       // A node where the volume is: zone-c.
       {"statefulset-volume-zone",
        "add node node-a1-zone-c-new (a copy of node-a1 with topology.kubernetes.io/zone=zone-c, no pods)"},
+      // The full node is zone-a's only one: the spread must allow a second pod in zone-b.
+      {"node-out-of-volume-attachments", "constraint #1 (topologyKey topology.kubernetes.io/zone): maxSkew 1 -> 2"},
   };
   const auto first = kFirst.find(e.example);
   ASSERT_NE(first, kFirst.end());
