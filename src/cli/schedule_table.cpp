@@ -38,6 +38,15 @@ std::string ScheduleTable(const Cluster& cluster, const std::vector<Placement>& 
                                          : "Pending: " + p.message;
     bound += p.node != kNone;
     out += fmt::format("{:<{}}  {:<{}}{}\n", cluster.pod(p.pod).key, width, workloads[i], workloadWidth, result);
+    // What VolumeBinding's Reserve assumed: the pods below already see it.
+    const Scenario& s = cluster.scenario();
+    for (const VolumeAssumption& a : p.volumes) {
+      const v1::PersistentVolumeClaim& c = s.persistentVolumeClaims[a.claim];
+      out += a.volume >= 0 ? fmt::format("  claim {}/{} takes PersistentVolume {}\n", c.metadata.ns, c.metadata.name,
+                                         s.persistentVolumes[a.volume].metadata.name)
+                           : fmt::format("  claim {}/{} will be provisioned for node {} (selected-node)\n",
+                                         c.metadata.ns, c.metadata.name, a.selectedNode);
+    }
   }
   out += fmt::format("\n{} of {} pending pod(s) scheduled.\n", bound, placements.size());
   if (workloadWidth)

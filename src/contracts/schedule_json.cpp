@@ -32,6 +32,19 @@ nlohmann::ordered_json ScheduleToJson(const Cluster& cluster, const std::vector<
       pj["victims"] = ojson::array();
       for (PodIndex v : p.victims) pj["victims"].push_back(cluster.pod(v).key);
     }
+    if (!p.volumes.empty()) {  // added with the volume plugins
+      const Scenario& s = cluster.scenario();
+      pj["volumes"] = ojson::array();
+      for (const VolumeAssumption& a : p.volumes) {
+        const v1::PersistentVolumeClaim& claim = s.persistentVolumeClaims[a.claim];
+        ojson v{{"claim", claim.metadata.ns + "/" + claim.metadata.name}};
+        if (a.volume >= 0)
+          v["volume"] = s.persistentVolumes[a.volume].metadata.name;
+        else
+          v["selectedNode"] = a.selectedNode;
+        pj["volumes"].push_back(std::move(v));
+      }
+    }
     ps.push_back(std::move(pj));
   }
   j["placements"] = std::move(ps);

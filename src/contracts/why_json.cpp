@@ -128,6 +128,11 @@ ojson ChangeToJson(const why::Edit& e) {
       j["pod"] = e.pod;
       j["node"] = e.node;
       break;
+    case EditKind::RecreateClaim:
+      j["claim"] = e.claim;
+      j["volume"] = e.volume.empty() ? ojson(nullptr) : ojson(e.volume);
+      j["storageClass"] = e.storageClass.empty() ? ojson(nullptr) : ojson(e.storageClass);
+      break;
   }
   return j;
 }
@@ -178,6 +183,7 @@ ojson WhyToJson(const Cluster& cluster, const why::Report& r) {
     sj["lands"] = s.lands.empty() ? ojson(nullptr) : ojson(s.lands);
     sj["landsOnTarget"] = s.landsOnTarget;
     sj["message"] = s.message;
+    if (why::LosesData(s.edit)) sj["losesData"] = true;  // added with the volume plugins
     suggestions.push_back(std::move(sj));
   }
   j["suggestions"] = std::move(suggestions);

@@ -403,6 +403,49 @@ bool ScenarioDoc::SetPodNodeNames(const std::vector<std::pair<size_t, std::strin
   return true;
 }
 
+bool ScenarioDoc::RecreateClaim(size_t claim, const v1::PersistentVolumeClaim& fresh, ptrdiff_t volume,
+                                std::string& error) {
+  ojson backup = json_->doc;
+  ojson& item = json_->Item(scenario_->persistentVolumeClaims.at(claim).path);
+  ojson& meta = Child(item, "metadata");
+  if (meta.contains("annotations") && meta["annotations"].is_object()) {
+    for (auto it = meta["annotations"].begin(); it != meta["annotations"].end();)
+      it = fresh.metadata.annotations.count(it.key()) ? std::next(it) : meta["annotations"].erase(it);
+    if (meta["annotations"].empty()) meta.erase("annotations");
+  }
+  for (const char* field : {"uid", "resourceVersion", "creationTimestamp", "deletionTimestamp", "finalizers"})
+    meta.erase(field);
+  ojson& spec = Child(item, "spec");
+  spec.erase("volumeName");
+  if (fresh.storageClassName) spec["storageClassName"] = *fresh.storageClassName;
+  item["status"] = ojson{{"phase", fresh.phase}};
+  if (volume >= 0) {
+    const size_t i = ItemIndex(scenario_->persistentVolumes.at(static_cast<size_t>(volume)).path);
+    if (i != std::string::npos) json_->doc["items"].erase(i);
+  }
+  return Reshaped(std::move(backup), error);
+}
+
+void ScenarioDoc::AssumeVolumes(const std::vector<VolumeAssumption>& assumptions) {
+  for (const VolumeAssumption& a : assumptions) {
+    if (!ApplyVolumeAssumption(*scenario_, a)) continue;
+    const v1::PersistentVolumeClaim& claim = scenario_->persistentVolumeClaims[a.claim];
+    if (a.volume < 0) {
+      Child(Child(json_->Item(claim.path), "metadata"), "annotations")[v1::kAnnSelectedNode] = a.selectedNode;
+      continue;
+    }
+    const v1::PersistentVolume& volume = scenario_->persistentVolumes[a.volume];
+    ojson& item = json_->Item(volume.path);
+    // reference.GetReference of the claim (its UID is not simulated).
+    Child(item, "spec")["claimRef"] = ojson{{"kind", "PersistentVolumeClaim"},
+                                            {"namespace", claim.metadata.ns},
+                                            {"name", claim.metadata.name},
+                                            {"apiVersion", "v1"}};
+    Child(Child(item, "metadata"), "annotations")[v1::kAnnBoundByController] =
+        volume.metadata.annotations.at(v1::kAnnBoundByController);
+  }
+}
+
 bool ScenarioDoc::SetPodNamespace(size_t pod, const std::string& ns, std::string& error) {
   // A new namespace can make the pod a duplicate of another: the whole scenario is checked.
   if (!Replace(scenario_->pods.at(pod).metadata.ns, ns.empty() ? std::string("default") : ns,

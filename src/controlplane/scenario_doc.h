@@ -18,6 +18,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "core/api.h"
+#include "core/storage.h"
 #include "controlplane/controllers/controllers.h"
 
 namespace spreadlab::controlplane {
@@ -122,6 +123,12 @@ class ScenarioDoc {
   bool SetPodNodeName(size_t pod, const std::string& nodeName, std::string& error);  // "" unbinds
   // Many pods at once (a batch of placements), validated once.
   bool SetPodNodeNames(const std::vector<std::pair<size_t, std::string>>& binds, std::string& error);
+  // Claim `claim` deleted and created again as `fresh` (why::RecreatedClaim), the volume it
+  // was bound to (-1: none) deleted with it.
+  bool RecreateClaim(size_t claim, const v1::PersistentVolumeClaim& fresh, ptrdiff_t volume, std::string& error);
+  // What the scheduler's Reserve assumed for placed pods' claims (core/storage.h): the
+  // volumes' claimRef and the claims' selected-node annotation, as the objects then read.
+  void AssumeVolumes(const std::vector<VolumeAssumption>& assumptions);
   bool SetPodNamespace(size_t pod, const std::string& ns, std::string& error);
   bool SetPodTolerations(size_t pod, std::vector<v1::Toleration> tolerations, std::string& error);
   bool SetPodNodeSelector(size_t pod, v1::LabelMap nodeSelector, std::string& error);

@@ -26,6 +26,9 @@ class DocWriter : public why::ClusterWriter {
     return doc_.SetPodNodeName(pod, doc_.scenario().nodes[node].metadata.name, error_);
   }
   bool DeletePod(size_t pod) override { return doc_.RemovePod(pod, error_); }
+  bool RecreateClaim(size_t claim, v1::PersistentVolumeClaim fresh, ptrdiff_t volume) override {
+    return doc_.RecreateClaim(claim, fresh, volume, error_);
+  }
   bool ShrinkPod(size_t pod, v1::Pod shrunk) override {
     std::vector<v1::ResourceList> requests;
     for (auto& c : shrunk.spec.containers) requests.push_back(std::move(c.requests));

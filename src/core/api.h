@@ -235,7 +235,7 @@ struct PluginSet {
 // The extension points this simulator runs; others (queueSort, bind, ...) are
 // accepted in the file and have no effect on a single scheduling decision.
 struct Plugins {
-  PluginSet multiPoint, preFilter, filter, postFilter, preScore, score;
+  PluginSet multiPoint, preFilter, filter, postFilter, preScore, score, reserve;
   bool operator==(const Plugins&) const = default;
 };
 

@@ -196,6 +196,22 @@ Scenario& Cluster::Own() {
   return *own_;
 }
 
+void Cluster::AssumeVolume(const VolumeAssumption& assumption) {
+  if (!ApplyVolumeAssumption(Own(), assumption)) return;
+  assumedVolumes_.push_back(assumption);
+  ++generation_;
+}
+
+void Cluster::ReplaceClaim(int32_t claim, v1::PersistentVolumeClaim spec) {
+  Own().persistentVolumeClaims.at(claim) = std::move(spec);
+  ++generation_;
+}
+
+void Cluster::SetVolumeTerminating(int32_t volume, bool terminating) {
+  Own().persistentVolumes.at(volume).metadata.terminating = terminating;
+  ++generation_;
+}
+
 void Cluster::ReplacePendingPod(PodIndex pod, v1::Pod spec) {
   if (pods_[pod].node != kNone) return;
   Own().pods[pod] = std::move(spec);

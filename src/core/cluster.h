@@ -119,6 +119,12 @@ class Cluster {
   // updated incrementally (NodeInfo.AddPod).
   void Bind(PodIndex pod, NodeIndex node);
 
+  // What a Reserve plugin assumed about a claim once its pod's node was chosen (the
+  // scheduler's assume cache: core/storage.h ApplyVolumeAssumption); every assumption that
+  // changed an object is kept, in order, in assumedVolumes().
+  void AssumeVolume(const VolumeAssumption& assumption);
+  const std::vector<VolumeAssumption>& assumedVolumes() const { return assumedVolumes_; }
+
   // --- Edits for what-if analyses (core/why), each undone by its inverse. ---
   // Unbinds a bound pod (NodeInfo.RemovePod); it becomes pending again.
   void Unbind(PodIndex pod);
@@ -132,6 +138,10 @@ class Cluster {
   // copied in as ReplacePendingPod does.
   void UpdatePendingPod(PodIndex pod, const v1::Pod& spec);
   void SetUnschedulable(NodeIndex node, bool unschedulable);
+  // A claim replaced by another of the same name, a volume marked as being deleted: names
+  // stay, so storage() stays valid.
+  void ReplaceClaim(int32_t claim, v1::PersistentVolumeClaim spec);
+  void SetVolumeTerminating(int32_t volume, bool terminating);
   // Appends a node without pods; RemoveLastNode takes the last node (without
   // pods) away again. Cached topology columns and match counts are kept in
   // place, so views of them stay valid.
@@ -187,6 +197,7 @@ class Cluster {
   std::vector<NodeIndex> treeOrder_;
   uint64_t generation_ = 0;
   std::vector<PodIndex> boundWithAffinity_;
+  std::vector<VolumeAssumption> assumedVolumes_;
   std::unordered_map<std::string, NodeIndex> nodeByName_;
   mutable std::unordered_map<std::string, PodIndex> podByKey_;  // FindPod's, built when first needed
   mutable bool scannedForPod_ = false;

@@ -1,5 +1,7 @@
 #include "core/storage.h"
 
+#include <utility>
+
 namespace spreadlab {
 
 StorageIndex::StorageIndex(const Scenario& s) {
@@ -69,6 +71,25 @@ std::optional<std::string> ClaimNameOf(const v1::Pod& pod, const v1::Volume& vol
   if (volume.source.kind == "persistentVolumeClaim") return volume.source.claimName;
   if (volume.source.kind == "ephemeral") return EphemeralClaimName(pod.metadata.name, volume);
   return std::nullopt;
+}
+
+bool IsVolumeBoundToClaim(const v1::PersistentVolume& volume, const v1::PersistentVolumeClaim& claim) {
+  return volume.claimRef && volume.claimRef->name == claim.metadata.name && volume.claimRef->ns == claim.metadata.ns;
+}
+
+bool ApplyVolumeAssumption(Scenario& s, const VolumeAssumption& a) {
+  v1::PersistentVolumeClaim& claim = s.persistentVolumeClaims.at(a.claim);
+  if (a.volume < 0) {
+    std::string& node = claim.metadata.annotations[v1::kAnnSelectedNode];
+    return std::exchange(node, a.selectedNode) != a.selectedNode;
+  }
+  // GetBindVolumeToClaim: the claimRef, and pv.kubernetes.io/bound-by-controller when the
+  // volume was not pre-bound to the claim by its author.
+  v1::PersistentVolume& volume = s.persistentVolumes.at(a.volume);
+  if (IsVolumeBoundToClaim(volume, claim)) return false;
+  volume.claimRef = v1::ObjectReference{claim.metadata.ns, claim.metadata.name};
+  volume.metadata.annotations.emplace(v1::kAnnBoundByController, "yes");
+  return true;
 }
 
 std::string NotFoundError(std::string_view resource, std::string_view name) {

@@ -49,6 +49,23 @@ std::optional<std::string> VolumeIsForPod(const v1::Pod& pod, const v1::Persiste
 // name; nullopt for other sources.
 std::optional<std::string> ClaimNameOf(const v1::Pod& pod, const v1::Volume& volume);
 
+// storagehelpers.IsVolumeBoundToClaim (UIDs are not simulated).
+bool IsVolumeBoundToClaim(const v1::PersistentVolume& volume, const v1::PersistentVolumeClaim& claim);
+
+// What VolumeBinding's Reserve assumed about one of the pod's claims (binder.AssumePodVolumes),
+// so that the next pod's cycle sees it: a static binding, whose volume's claimRef now names
+// the claim (storagehelpers.GetBindVolumeToClaim), or a claim to be provisioned for the chosen
+// node, annotated volume.kubernetes.io/selected-node.
+struct VolumeAssumption {
+  int32_t claim = -1;   // in Scenario::persistentVolumeClaims
+  int32_t volume = -1;  // in Scenario::persistentVolumes; -1: provisioned for selectedNode
+  std::string selectedNode;
+  bool operator==(const VolumeAssumption&) const = default;
+};
+// Writes the assumption into the scenario's objects; false when they already said so
+// (GetBindVolumeToClaim's dirty).
+bool ApplyVolumeAssumption(Scenario& scenario, const VolumeAssumption& assumption);
+
 // The NotFound error of a client-go lister or client: `persistentvolumeclaim "data" not found`.
 std::string NotFoundError(std::string_view resource, std::string_view name);
 

@@ -325,7 +325,8 @@ config::Profile ReadProfile(const json& item, const Path& path, std::vector<std:
     config::Plugins ps;
     const std::pair<const char*, config::PluginSet*> points[] = {
         {"multiPoint", &ps.multiPoint}, {"preFilter", &ps.preFilter}, {"filter", &ps.filter},
-        {"postFilter", &ps.postFilter}, {"preScore", &ps.preScore},   {"score", &ps.score}};
+        {"postFilter", &ps.postFilter}, {"preScore", &ps.preScore},   {"score", &ps.score},
+        {"reserve", &ps.reserve}};
     for (const auto& [key, set] : points)
       if (const json* s = Field(*plugins, key)) *set = ReadPluginSet(*s, Child(plp, key));
     prof.plugins = std::move(ps);

@@ -199,13 +199,16 @@ bool Simulation::Settle(StepReport& out, std::string& error) {
     }
     last = ScheduleAll(*cluster, *framework, beat);
     std::vector<std::pair<size_t, std::string>> binds;
+    std::vector<VolumeAssumption> assumed;
     for (const Placement& p : last)
       if (p.node != kNone) {
         binds.emplace_back(p.pod, cluster->node(p.node).name);
+        assumed.insert(assumed.end(), p.volumes.begin(), p.volumes.end());
         const v1::Pod& pod = cluster->podSpec(p.pod);
         out.placements.push_back({PodKey(pod), binds.back().second, workloads.Of(pod)});
       }
     if (!binds.empty() && !doc_.SetPodNodeNames(binds, error)) return false;
+    doc_.AssumeVolumes(assumed);
     bool changed = false;
     if (!doc_.Resync(changed, error)) return false;
     if (changed) {

@@ -634,11 +634,23 @@ bool Lab::ScheduleNext(std::string& error) {
   step.message = trace_.message;
   size_t item = podItem();
   if (trace_.selected != kNone) {
+    // Reserve on the cycle shown (its state is the framework's latest), so that the claims'
+    // volumes it takes or provisions hold for the pods that follow.
+    const size_t assumedBefore = cluster_->assumedVolumes().size();
+    if (Status s = framework_->Reserve(trace_.pod, trace_.selected); !s.IsSuccess()) {
+      error = std::string(s.Message());
+      return false;
+    }
+    const std::vector<VolumeAssumption> assumed(
+        cluster_->assumedVolumes().begin() + static_cast<std::ptrdiff_t>(assumedBefore),
+        cluster_->assumedVolumes().end());
     Push("schedule next");
     if (!doc_.SetPodNodeName(item, step.node, error)) {
       undo_.pop_back();
       return false;
     }
+    doc_.AssumeVolumes(assumed);
+    step.volumes = assumed;
     timelineBinds_.emplace_back(step.pod, step.node);
   } else {
     timelineBinds_.emplace_back(step.pod, "");
@@ -663,6 +675,7 @@ int Lab::ScheduleAll(std::string& error) {
   auto framework = plugins::NewFramework(cluster, doc_.scenario().profile.value_or(config::Profile{}), error);
   if (!framework) return 0;
   std::vector<std::pair<size_t, std::string>> binds;
+  std::vector<VolumeAssumption> assumed;
   std::vector<PodIndex> placed = PodsOf(cluster, timelineBinds_);
   int bound = 0;
   const std::vector<Placement> placements = spreadlab::ScheduleAll(cluster, *framework, [&](const Placement& p) {
@@ -670,8 +683,10 @@ int Lab::ScheduleAll(std::string& error) {
     step.pod = cluster.pod(p.pod).key;
     step.node = p.node == kNone ? "" : cluster.node(p.node).name;
     step.message = p.message;
+    step.volumes = p.volumes;
     if (p.node != kNone) {
       binds.emplace_back(static_cast<size_t>(p.pod), step.node);
+      assumed.insert(assumed.end(), p.volumes.begin(), p.volumes.end());
       ++bound;
     }
     placed.push_back(p.pod);
@@ -685,6 +700,7 @@ int Lab::ScheduleAll(std::string& error) {
       undo_.pop_back();
       return 0;
     }
+    doc_.AssumeVolumes(assumed);
   }
   wantedPod_.clear();
   ++revision_;
@@ -717,7 +733,9 @@ void Lab::ScrubTo(size_t step) {
     return;
   }
   std::vector<std::pair<size_t, std::string>> binds;
+  std::vector<VolumeAssumption> assumed;
   for (size_t i = from; i < step; ++i) {
+    assumed.insert(assumed.end(), timeline_[i].volumes.begin(), timeline_[i].volumes.end());
     if (timelineBinds_[i].second.empty()) continue;
     if (const ptrdiff_t p = FindPod(doc.scenario(), timelineBinds_[i].first); p >= 0)
       binds.emplace_back(static_cast<size_t>(p), timelineBinds_[i].second);
@@ -726,6 +744,7 @@ void Lab::ScrubTo(size_t step) {
     SetStatus("Cannot show step " + std::to_string(step) + ": " + error, true);
     return;
   }
+  doc.AssumeVolumes(assumed);
   doc_ = std::move(doc);
   cursor_ = step;
   if (!timelineCalls_.empty() && timelineCalls_.back().kind == TimelineCall::kScrub) timelineCalls_.pop_back();

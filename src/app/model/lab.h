@@ -43,6 +43,8 @@ struct TimelineStep {
   std::vector<std::string> lines;  // event, controllers: what they did
   std::shared_ptr<const controlplane::ScenarioDoc::Snapshot> state;  // the document after an event / controllers beat
   std::shared_ptr<const simulator::StepReport> event;                // on an event's first beat: its report
+  // A placement's: what its Reserve assumed for the pod's claims (an event's are in `state`).
+  std::vector<VolumeAssumption> volumes;
 };
 
 // Whether `text` (JSON or YAML, not parsed) holds a Node object: pasted manifests without

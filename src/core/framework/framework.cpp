@@ -30,6 +30,7 @@ std::unique_ptr<Framework> Framework::New(Registry registry, Cluster& cluster, c
     f->score_.push_back(instance(s.name, static_cast<ScorePlugin*>(nullptr)));
     f->weights_.push_back(s.weight);
   }
+  for (const auto& n : resolved.reserve) f->reserve_.push_back(instance(n, static_cast<ReservePlugin*>(nullptr)));
   // PostFilter keeps the plugins it does not simulate (DynamicResources): null here.
   for (const auto& n : resolved.postFilter) {
     f->postFilter_.push_back(KindOf(registry, n, cluster.release().minor).simulated
@@ -38,6 +39,16 @@ std::unique_ptr<Framework> Framework::New(Registry registry, Cluster& cluster, c
   }
   if (!error.empty()) return nullptr;
   return f;
+}
+
+Status Framework::Reserve(PodIndex pod, NodeIndex node) {
+  if (lastCycle_ == 0 || cluster_.generation() != lastCycleGeneration_)
+    return Status::AsError("reserving a node: the latest scheduling cycle's state is gone");
+  // Each plugin in order; the first failure stops the others (upstream then unreserves).
+  for (ReservePlugin* p : reserve_)
+    if (Status s = p->Reserve(state_, cluster_.pod(pod), node); !s.IsSuccess())
+      return Status::AsError("running Reserve plugin \"" + std::string(p->Name()) + "\": " + std::string(s.Message()));
+  return Status::Ok();
 }
 
 Plugin* Framework::FindPlugin(std::string_view name) const {

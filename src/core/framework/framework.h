@@ -48,6 +48,12 @@ class Framework {
   // does not explain its scores.
   std::optional<ScoreExplanation> ExplainScore(const CycleTrace& trace, size_t entry);
 
+  // RunReservePluginsReserve after the latest cycle chose `node` for `pod`: the Reserve
+  // plugins record what the placement assumes (VolumeBinding: the volumes it takes, the
+  // claims' selected node) in the cluster. Call it before binding the pod, while the
+  // cycle's state is current; an Error otherwise.
+  Status Reserve(PodIndex pod, NodeIndex node);
+
   // The enabled plugin instance called `name`, or nullptr.
   Plugin* FindPlugin(std::string_view name) const;
 
@@ -109,6 +115,7 @@ class Framework {
   std::vector<PreScorePlugin*> preScore_;
   std::vector<ScorePlugin*> score_;
   std::vector<PostFilterPlugin*> postFilter_;  // one per profile_.postFilter; null: not simulated
+  std::vector<ReservePlugin*> reserve_;
   std::vector<int32_t> weights_;
   CycleState state_;
   // Per-cycle scratch kept across cycles so that a warm cycle does not allocate.

@@ -69,6 +69,14 @@ class ScorePlugin : public virtual Plugin {
   virtual Status NormalizeScore(const CycleState&, const PodInfo&, std::span<NodeScore>) { return Status::Ok(); }
 };
 
+// Reserve, once a node is chosen: the plugin updates what the scheduler assumes about the
+// cluster (its cache; here the cluster itself, which the Handle lets it change) so that the
+// next pod's cycle sees the placement's consequences before they happen.
+class ReservePlugin : public virtual Plugin {
+ public:
+  virtual Status Reserve(CycleState& state, const PodInfo& pod, NodeIndex node) = 0;
+};
+
 // PostFilter, after a FitError (DefaultPreemption): `nodeCodes` holds each node's status
 // code; `filter` runs the pod's PreFilter and Filter plugins on a node as the cluster then is.
 class PostFilterPlugin : public virtual Plugin {

@@ -9,10 +9,10 @@
 namespace spreadlab {
 
 namespace {
-enum Point { kPreFilter, kFilter, kPostFilter, kPreScore, kScore, kNumPoints };
-constexpr const char* kPointNames[] = {"preFilter", "filter", "postFilter", "preScore", "score"};
-constexpr const char* kPointTypes[] = {"PreFilterPlugin", "FilterPlugin", "PostFilterPlugin", "PreScorePlugin",
-                                       "ScorePlugin"};
+enum Point { kPreFilter, kFilter, kPostFilter, kPreScore, kScore, kReserve, kNumPoints };
+constexpr const char* kPointNames[] = {"preFilter", "filter", "postFilter", "preScore", "score", "reserve"};
+constexpr const char* kPointTypes[] = {"PreFilterPlugin", "FilterPlugin", "PostFilterPlugin",
+                                       "PreScorePlugin",  "ScorePlugin",  "ReservePlugin"};
 
 bool Implements(const PluginKind& k, int p) {
   switch (p) {
@@ -24,6 +24,8 @@ bool Implements(const PluginKind& k, int p) {
       return k.postFilter;
     case kPreScore:
       return k.preScore;
+    case kReserve:
+      return k.reserve;
     default:
       return k.score;
   }
@@ -50,7 +52,8 @@ const RegisteredPlugin* FindRegistered(Registry registry, const std::string& nam
 PluginKind KindOf(Registry registry, const std::string& name, int minor) {
   const RegisteredPlugin* k = FindRegistered(registry, name, minor);
   if (!k) return PluginKind{};
-  return PluginKind{true, k->factory != nullptr, k->preFilter, k->filter, k->preScore, k->score, k->postFilter};
+  return PluginKind{true,     k->factory != nullptr, k->preFilter, k->filter, k->preScore,
+                    k->score, k->postFilter,         k->reserve};
 }
 
 bool ResolveProfile(Registry registry, const config::Profile& profile, const Release& release, ResolvedProfile& out,
@@ -66,7 +69,7 @@ bool ResolveProfile(Registry registry, const config::Profile& profile, const Rel
   defaults.enabled = config::DefaultMultiPointPlugins(release);
   config::PluginSet multiPoint = config::MergePluginSet(defaults, custom.multiPoint);
   const config::PluginSet* points[kNumPoints] = {&custom.preFilter, &custom.filter, &custom.postFilter,
-                                                 &custom.preScore, &custom.score};
+                                                 &custom.preScore,  &custom.score,  &custom.reserve};
   config::PluginSet merged[kNumPoints];
   for (int p = 0; p < kNumPoints; ++p) merged[p] = config::MergePluginSet(config::PluginSet{}, *points[p]);
 
@@ -137,6 +140,7 @@ bool ResolveProfile(Registry registry, const config::Profile& profile, const Rel
   out.filter = lists[kFilter];
   out.preScore = lists[kPreScore];
   out.postFilter = lists[kPostFilter];
+  out.reserve = lists[kReserve];
 
   // getScoreWeights: explicit score weights take precedence over multiPoint ones; 0 means 1.
   std::map<std::string, int32_t> weights;

@@ -22,6 +22,8 @@ struct ResolvedProfile {
   // simulated, but its status is part of the message).
   std::vector<std::string> postFilter;
   std::vector<ScorePluginWeight> score;
+  // Reserve plugins (VolumeBinding): what a chosen node's placement assumes (Framework::Reserve).
+  std::vector<std::string> reserve;
   std::optional<int32_t> percentageOfNodesToScore;
   // Any Score plugin is enabled, simulated or not (framework.HasScorePlugins).
   bool hasScorePlugins = false;
@@ -37,7 +39,7 @@ struct ResolvedProfile {
 struct PluginKind {
   bool known = false;
   bool simulated = false;
-  bool preFilter = false, filter = false, preScore = false, score = false, postFilter = false;
+  bool preFilter = false, filter = false, preScore = false, score = false, postFilter = false, reserve = false;
 };
 PluginKind KindOf(Registry registry, const std::string& name, int minor);
 // The entry of `registry` for `name` in release `minor`, or nullptr.

@@ -19,6 +19,7 @@ struct RegisteredPlugin {
   bool preFilter, filter, postFilter, preScore, score;  // the extension points it implements upstream
   int since = kOldestMinor, until = kMasterMinor;       // the releases whose registry has it
   PluginFactory factory = nullptr;                      // nullptr: not simulated here
+  bool reserve = false;                                 // implements Reserve upstream
 };
 
 using Registry = std::span<const RegisteredPlugin>;

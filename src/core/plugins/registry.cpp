@@ -49,7 +49,7 @@ std::unique_ptr<Plugin> NewDefaultPreemption(Handle h, const config::Profile& p)
       h, preemption::Args{a.minCandidateNodesPercentage, a.minCandidateNodesAbsolute});
 }
 
-// name, preFilter, filter, postFilter, preScore, score, since, until, factory.
+// name, preFilter, filter, postFilter, preScore, score, since, until, factory, reserve.
 constexpr RegisteredPlugin kInTree[] = {
     {"SchedulingGates", false, false, false, false, false},
     {"PrioritySort", false, false, false, false, false},
@@ -66,7 +66,7 @@ constexpr RegisteredPlugin kInTree[] = {
     {"GCEPDLimits", true, true, false, false, false, 30, 31},
     {"AzureDiskLimits", true, true, false, false, false, 30, 31},
     {"CinderLimits", true, true, false, false, false, 30, 31},
-    {"VolumeBinding", true, true, false, true, true, kOldestMinor, kMasterMinor, New<VolumeBinding>},
+    {"VolumeBinding", true, true, false, true, true, kOldestMinor, kMasterMinor, New<VolumeBinding>, true},
     {"VolumeZone", true, true, false, false, false, kOldestMinor, kMasterMinor, New<VolumeZone>},
     {"PodTopologySpread", true, true, false, true, true, kOldestMinor, kMasterMinor, NewPodTopologySpread},
     {"InterPodAffinity", true, true, false, true, true, kOldestMinor, kMasterMinor, NewInterPodAffinity},
@@ -77,8 +77,8 @@ constexpr RegisteredPlugin kInTree[] = {
     {"DefaultBinder", false, false, false, false, false},
     // Scores from 1.35 (kubernetes#134711): 0 for a pod without resource claims. Not
     // simulated, but as a PostFilter its status changes the FitError (Framework::RunPostFilterPlugins).
-    {"DynamicResources", true, true, true, false, false, 30, 34},
-    {"DynamicResources", true, true, true, true, true, 35, kMasterMinor},
+    {"DynamicResources", true, true, true, false, false, 30, 34, nullptr, true},
+    {"DynamicResources", true, true, true, true, true, 35, kMasterMinor, nullptr, true},
     {"NodeDeclaredFeatures", true, true, false, false, false, 35},
     {"GangScheduling", true, true, false, false, false, 35},
     {"TopologyPlacementGenerator", false, false, false, false, false, 36},

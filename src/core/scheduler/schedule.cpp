@@ -24,7 +24,19 @@ std::vector<Placement> ScheduleAll(Cluster& cluster, Framework& framework, const
       placement.nominatedNode = trace.preemption->nominatedNode;
       placement.victims = trace.preemption->victims;
     }
-    if (trace.selected != kNone) cluster.Bind(p, trace.selected);
+    if (trace.selected != kNone) {
+      // schedulingCycle: Reserve, then the pod is bound (assumed) for the next cycle.
+      const size_t before = cluster.assumedVolumes().size();
+      if (Status s = framework.Reserve(p, trace.selected); !s.IsSuccess()) {
+        placement.node = kNone;
+        placement.error = true;
+        placement.message = std::string(s.Message());
+      } else {
+        placement.volumes.assign(cluster.assumedVolumes().begin() + static_cast<std::ptrdiff_t>(before),
+                                 cluster.assumedVolumes().end());
+        cluster.Bind(p, trace.selected);
+      }
+    }
     if (placed) placed(placement);
     out.push_back(std::move(placement));
   }

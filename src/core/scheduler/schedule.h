@@ -1,5 +1,5 @@
 #pragma once
-// A batch of placements: every pending pod, each bound before the next is scheduled
+// A batch of placements: every pending pod, each reserved and bound before the next is scheduled
 // (what kube-scheduler does for a Deployment's replicas, one scheduling cycle at a time),
 // in the order of its queue (PrioritySort: higher spec.priority first, then file order).
 // A pod that preempts is nominated, not bound: its victims' deletion and its next cycle
@@ -20,6 +20,9 @@ struct Placement {
   // DefaultPreemption found room: the nominated node and the pods it would delete.
   NodeIndex nominatedNode = kNone;
   std::vector<PodIndex> victims;
+  // What Reserve assumed for the pod's claims (a volume taken, a claim's selected node),
+  // already written into the cluster for the pods that follow.
+  std::vector<VolumeAssumption> volumes;
 };
 
 // `placed`, when given, sees each placement once it is bound (the lab's timeline and the

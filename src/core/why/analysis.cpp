@@ -138,8 +138,10 @@ bool Analyze(Cluster& cluster, Framework& framework, PodIndex pod, const Options
     }
   }
 
+  // A change that loses a volume's data comes after every change that does not.
   auto key = [](const Suggestion& s) {
-    return std::make_tuple(!s.landsOnTarget, CostClassOf(s.edit.kind), Magnitude(s.edit), s.skewAfter, s.edit.kind);
+    return std::make_tuple(!s.landsOnTarget, LosesData(s.edit), CostClassOf(s.edit.kind), Magnitude(s.edit),
+                           s.skewAfter, s.edit.kind);
   };
   std::stable_sort(out.suggestions.begin(), out.suggestions.end(),
                    [&](const Suggestion& a, const Suggestion& b) { return key(a) < key(b); });

@@ -40,6 +40,7 @@ class Builder {
     }
     PodEdits();
     if (fit) RoomEdits(*fit);
+    RecreateClaimEdits();
     return std::move(edits_);
   }
 
@@ -249,6 +250,48 @@ class Builder {
       }
     }
     if (!labels.empty()) AddNodeLike(source, std::move(labels));
+  }
+
+  // The pod's claims that pin it: one bound to a volume whose place VolumeBinding or
+  // VolumeZone rejects, or an unbound claim of an Immediate class (PreFilter stops the pod
+  // until the PV controller binds it). Created again unbound, a claim of a
+  // WaitForFirstConsumer class has its volume made where the scheduler puts the pod; an
+  // Immediate one is offered a WaitForFirstConsumer class of the same provisioner, unless
+  // the pod's StatefulSet recreates its claims from its (immutable) template.
+  void RecreateClaimEdits() {
+    const Scenario& s = cluster_.scenario();
+    const size_t binding = Row("VolumeBinding"), zone = Row("VolumeZone");
+    const bool volumeRejects = std::any_of(considered_.begin(), considered_.end(),
+                                           [&](NodeIndex n) { return Fails(binding, n) || Fails(zone, n); });
+    const bool ownedBySet =
+        std::any_of(pod_.metadata.ownerReferences.begin(), pod_.metadata.ownerReferences.end(),
+                    [](const v1::OwnerReference& o) { return o.controller && o.kind == "StatefulSet"; });
+    for (const v1::Volume& volume : pod_.spec.volumes) {
+      const std::optional<std::string> name = ClaimNameOf(pod_, volume);
+      const int32_t c = name ? cluster_.storage().Claim(pod_.metadata.ns, *name) : -1;
+      if (c < 0 || volume.source.kind == "ephemeral") continue;  // an ephemeral claim lives and dies with its pod
+      const v1::PersistentVolumeClaim& claim = s.persistentVolumeClaims[c];
+      const int32_t k = cluster_.storage().Class(ClaimClass(claim));
+      const bool immediate = k < 0 || s.storageClasses[k].volumeBindingMode != v1::kVolumeBindingWaitForFirstConsumer;
+      const bool bound = !claim.volumeName.empty() && cluster_.storage().Volume(claim.volumeName) >= 0;
+      if (bound ? !volumeRejects : !immediate) continue;
+      std::string newClass;
+      if (immediate) {
+        if (ownedBySet || k < 0) continue;
+        for (const v1::StorageClass& other : s.storageClasses)
+          if (other.volumeBindingMode == v1::kVolumeBindingWaitForFirstConsumer &&
+              other.provisioner == s.storageClasses[k].provisioner) {
+            newClass = other.metadata.name;
+            break;
+          }
+        if (newClass.empty()) continue;
+      }
+      Add({}, EditKind::RecreateClaim, [&](Edit& e) {
+        e.claim = claim.metadata.ns + "/" + claim.metadata.name;
+        e.volume = bound ? claim.volumeName : "";
+        e.storageClass = newClass;
+      });
+    }
   }
 
   void AddNodeLike(NodeIndex source, v1::LabelMap labels = {}) {

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/cluster.h"
+#include "core/storage.h"
 
 namespace spreadlab::why {
 
@@ -38,8 +39,27 @@ std::string_view EditKindName(EditKind k) {
       return "shrinkPodRequests";
     case EditKind::DeletePod:
       return "deletePod";
+    case EditKind::RecreateClaim:
+      return "recreateClaim";
   }
   return "";
+}
+
+bool LosesData(const Edit& e) { return e.kind == EditKind::RecreateClaim && !e.volume.empty(); }
+
+v1::PersistentVolumeClaim RecreatedClaim(const v1::PersistentVolumeClaim& claim, const std::string& storageClass) {
+  v1::PersistentVolumeClaim fresh = claim;
+  fresh.volumeName.clear();
+  fresh.phase = "Pending";
+  fresh.metadata.terminating = false;
+  for (const char* a : {"pv.kubernetes.io/bind-completed", v1::kAnnBoundByController, v1::kAnnSelectedNode,
+                        "volume.kubernetes.io/storage-provisioner", "volume.beta.kubernetes.io/storage-provisioner"})
+    fresh.metadata.annotations.erase(a);
+  if (!storageClass.empty()) {
+    fresh.metadata.annotations.erase(v1::kAnnBetaStorageClass);
+    fresh.storageClassName = storageClass;
+  }
+  return fresh;
 }
 
 CostClass CostClassOf(EditKind k) {
@@ -97,6 +117,22 @@ std::string RequirementText(const v1::NodeSelectorRequirement& r) {
   return r.key + " " + r.op + (values.empty() ? "" : " (" + values + ")");
 }
 
+ptrdiff_t FindClaim(const Scenario& s, const std::string& key) {
+  for (size_t i = 0; i < s.persistentVolumeClaims.size(); ++i) {
+    const auto& m = s.persistentVolumeClaims[i].metadata;
+    if (m.ns + "/" + m.name == key) return static_cast<ptrdiff_t>(i);
+  }
+  return -1;
+}
+
+// Whether pod `p` mounts claim `key` (namespace/name).
+bool UsesClaim(const v1::Pod& p, const std::string& key) {
+  return std::any_of(p.spec.volumes.begin(), p.spec.volumes.end(), [&](const v1::Volume& v) {
+    const std::optional<std::string> name = ClaimNameOf(p, v);
+    return name && p.metadata.ns + "/" + *name == key;
+  });
+}
+
 // ApplyEdit's writer: the scenario's plain data.
 class ScenarioWriter : public ClusterWriter {
  public:
@@ -120,6 +156,11 @@ class ScenarioWriter : public ClusterWriter {
   }
   bool ShrinkPod(size_t pod, v1::Pod shrunk) override {
     s_.pods[pod] = std::move(shrunk);
+    return true;
+  }
+  bool RecreateClaim(size_t claim, v1::PersistentVolumeClaim fresh, ptrdiff_t volume) override {
+    s_.persistentVolumeClaims[claim] = std::move(fresh);
+    if (volume >= 0) s_.persistentVolumes.erase(s_.persistentVolumes.begin() + volume);
     return true;
   }
   std::optional<size_t> deleted;
@@ -198,6 +239,24 @@ bool WriteClusterEdit(const Scenario& s, size_t pod, const Edit& e, ClusterWrite
       ptrdiff_t to = FindNode(s, e.newNode);
       return to >= 0 && w.MovePod(q, to);
     }
+    case EditKind::RecreateClaim: {
+      // One of the pending pod's claims, in use by no bound pod (their data would go too).
+      const ptrdiff_t c = FindClaim(s, e.claim);
+      if (c < 0 || !UsesClaim(s.pods[pod], e.claim) || std::any_of(s.pods.begin(), s.pods.end(), [&](const v1::Pod& p) {
+            return !p.spec.nodeName.empty() && UsesClaim(p, e.claim);
+          }))
+        return false;
+      const v1::PersistentVolumeClaim& claim = s.persistentVolumeClaims[c];
+      if (claim.volumeName != e.volume) return false;
+      if (!e.storageClass.empty() &&
+          std::none_of(s.storageClasses.begin(), s.storageClasses.end(),
+                       [&](const v1::StorageClass& k) { return k.metadata.name == e.storageClass; }))
+        return false;
+      ptrdiff_t volume = -1;
+      for (size_t i = 0; i < s.persistentVolumes.size() && !e.volume.empty(); ++i)
+        if (s.persistentVolumes[i].metadata.name == e.volume) volume = static_cast<ptrdiff_t>(i);
+      return w.RecreateClaim(c, RecreatedClaim(claim, e.storageClass), volume);
+    }
     default:
       return false;
   }
@@ -267,7 +326,8 @@ std::optional<size_t> ApplyEdit(Scenario& s, size_t pod, const Edit& e) {
     case EditKind::AddNode:
     case EditKind::MovePod:
     case EditKind::ShrinkPodRequests:
-    case EditKind::DeletePod: {
+    case EditKind::DeletePod:
+    case EditKind::RecreateClaim: {
       ScenarioWriter w(s);
       if (!WriteClusterEdit(s, pod, e, w)) return std::nullopt;
       return w.deleted && *w.deleted < pod ? pod - 1 : pod;
@@ -339,6 +399,10 @@ std::string Describe(const Edit& e, const Scenario& s, size_t pod) {
     }
     case EditKind::DeletePod:
       return "delete pod " + e.pod + " (on " + e.node + ")";
+    case EditKind::RecreateClaim:
+      return "delete claim " + e.claim + " and create it again, unbound" +
+             (e.storageClass.empty() ? "" : ", of StorageClass " + e.storageClass) +
+             (e.volume.empty() ? "" : " (LOSES DATA: PersistentVolume " + e.volume + " goes with the old claim)");
   }
   return "";
 }

@@ -2,6 +2,7 @@
 // One candidate change to a scenario that might let a pending pod schedule,
 // applied to a copy of the Scenario (plain data) so that the scheduling cycle
 // can be re-run on the result.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -32,6 +33,9 @@ enum class EditKind : uint8_t {
   AddNode,
   ShrinkPodRequests,
   DeletePod,
+  // Delete one of the pod's claims and create it again (its StatefulSet does; else its
+  // author), unbound: the data on its volume is lost.
+  RecreateClaim,
 };
 
 // The JSON name: "raiseMaxSkew", "lowerMinDomains", ...
@@ -64,7 +68,13 @@ struct Edit {
   v1::LabelMap labels;  // AddNode: labels the copy gets in place of the source's (a bound volume's zone)
   std::string pod;      // MovePod, ShrinkPodRequests, DeletePod: namespace/name of a bound pod
   std::vector<ResourceChange> requests;  // ShrinkPodRequests
+  std::string claim;                     // RecreateClaim: namespace/name of the claim
+  std::string volume;                    //   the volume it was bound to ("" when unbound)
+  std::string storageClass;              //   the new claim's class, when it changes ("" keeps it)
 };
+
+// RecreateClaim loses the data of a bound claim.
+bool LosesData(const Edit& e);
 
 // How big the change is within its class: maxSkew or minDomains steps,
 // requirements dropped, taints tolerated; 1 for the others (one node, one pod).
@@ -90,11 +100,20 @@ class ClusterWriter {
   virtual bool DeletePod(size_t pod) = 0;                // a bound pod
   // A bound pod's container requests are those of `shrunk` (ShrinkRequests of it).
   virtual bool ShrinkPod(size_t pod, v1::Pod shrunk) = 0;
+  // Claim `claim` is `fresh` (RecreatedClaim of it) and its volume (-1: none) is deleted,
+  // as reclaimPolicy Delete does (a Retain volume would stay Released, bound to the old
+  // claim's UID, which no claim binds either). A writer that must keep the volumes'
+  // positions marks it terminating instead, which no claim binds.
+  virtual bool RecreateClaim(size_t claim, v1::PersistentVolumeClaim fresh, ptrdiff_t volume) = 0;
 };
 
 // Checks the cluster edit `edit` against `s` (the pending pod is s.pods[pod])
 // and writes it through `w`; false when it does not fit or the write failed.
 bool WriteClusterEdit(const Scenario& s, size_t pod, const Edit& edit, ClusterWriter& w);
+
+// Claim `claim` deleted and created again from the same spec: no volume, no annotation of
+// the binding or of the scheduler's choice, phase Pending; of class `storageClass` when given.
+v1::PersistentVolumeClaim RecreatedClaim(const v1::PersistentVolumeClaim& claim, const std::string& storageClass);
 
 // The one field of the pending pod's spec that a pod or constraint edit changes.
 enum class PodField : uint8_t { SpreadConstraints, NodeSelector, RequiredNodeAffinity, Tolerations };

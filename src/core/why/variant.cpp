@@ -46,6 +46,18 @@ class InPlace : public ClusterWriter {
     undo = [respec, before] { respec(before); };
     return true;
   }
+  bool RecreateClaim(size_t claim, v1::PersistentVolumeClaim fresh, ptrdiff_t volume) override {
+    const auto c = static_cast<int32_t>(claim);
+    const auto v = static_cast<int32_t>(volume);
+    v1::PersistentVolumeClaim before = c_.scenario().persistentVolumeClaims[c];
+    c_.ReplaceClaim(c, std::move(fresh));
+    if (v >= 0) c_.SetVolumeTerminating(v, true);
+    undo = [&cl = c_, c, v, before] {
+      cl.ReplaceClaim(c, before);
+      if (v >= 0) cl.SetVolumeTerminating(v, false);
+    };
+    return true;
+  }
   std::function<void()> undo;
 
  private:

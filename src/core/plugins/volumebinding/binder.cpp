@@ -22,11 +22,6 @@ bool HasAccessMode(const std::vector<std::string>& modes, const std::string& mod
   return std::find(modes.begin(), modes.end(), mode) != modes.end();
 }
 
-// storagehelpers.IsVolumeBoundToClaim (UIDs are not simulated).
-bool IsVolumeBoundToClaim(const v1::PersistentVolume& volume, const v1::PersistentVolumeClaim& claim) {
-  return volume.claimRef && volume.claimRef->name == claim.metadata.name && volume.claimRef->ns == claim.metadata.ns;
-}
-
 // storagehelpers.CheckAccessModes: the volume offers every mode the claim asks for.
 bool CheckAccessModes(const v1::PersistentVolumeClaim& claim, const v1::PersistentVolume& volume) {
   return std::all_of(claim.accessModes.begin(), claim.accessModes.end(),

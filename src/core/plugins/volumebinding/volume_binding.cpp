@@ -142,4 +142,17 @@ Status VolumeBinding::Score(const CycleState& state, const PodInfo&, const NodeI
   return Status::Ok();
 }
 
+// VolumeBinding.Reserve: binder.AssumePodVolumes with what Filter found on the node. A pod
+// whose claims are all bound has neither bindings nor provisions there, so nothing is assumed.
+Status VolumeBinding::Reserve(CycleState& state, const PodInfo&, NodeIndex node) {
+  const auto* s = state.Read<StateData>(kStateKey);
+  if (!s) return Status::AsError("reading \"VolumeBinding\" from cycleState: not found");
+  auto it = s->podVolumesByNode.find(node);
+  if (it == s->podVolumesByNode.end()) return Status::Ok();
+  Cluster& cluster = *h_.cluster;
+  for (const auto& [claim, volume] : it->second.staticBindings) cluster.AssumeVolume({claim, volume, ""});
+  for (const auto& p : it->second.dynamicProvisions) cluster.AssumeVolume({p.claim, -1, cluster.node(node).name});
+  return Status::Ok();
+}
+
 }  // namespace spreadlab::plugins

@@ -4,7 +4,8 @@
 // that has an unbound claim of an Immediate class; Filter asks the volume binder
 // (binder.h) whether each node fits the bound volumes' node affinity and can bind or
 // provision the claims waiting for their first consumer; Score, where the release turns
-// StorageCapacityScoring on (1.37), prefers nodes whose storage the pod fills least.
+// StorageCapacityScoring on (1.37), prefers nodes whose storage the pod fills least;
+// Reserve assumes the chosen node's bindings and provisions, for the pods that follow.
 #include <set>
 #include <string>
 #include <vector>
@@ -15,7 +16,11 @@
 
 namespace spreadlab::plugins {
 
-class VolumeBinding final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
+class VolumeBinding final : public PreFilterPlugin,
+                            public FilterPlugin,
+                            public PreScorePlugin,
+                            public ScorePlugin,
+                            public ReservePlugin {
  public:
   static constexpr std::string_view kName = "VolumeBinding";
 
@@ -26,6 +31,7 @@ class VolumeBinding final : public PreFilterPlugin, public FilterPlugin, public 
   Status PreScore(CycleState& state, const PodInfo& pod, std::span<const NodeIndex> feasible,
                   CycleTrace* trace) override;
   Status Score(const CycleState& state, const PodInfo& pod, const NodeInfo& node, int64_t& score) override;
+  Status Reserve(CycleState& state, const PodInfo& pod, NodeIndex node) override;
 
  private:
   // podHasPVCs: whether the pod uses claims, or the error that stops it.
