@@ -41,12 +41,9 @@ constexpr const char* kAnnBindCompleted = "pv.kubernetes.io/bind-completed";
 // makeTestPVC (namespace testns, as upstream's pod).
 v1::PersistentVolumeClaim makeTestPVC(const std::string& name, const std::string& size, const std::string& boundToPV,
                                       const std::string& className) {
-  auto w = MakePersistentVolumeClaim()
-               .Name(name)
-               .Namespace("testns")
-               .Request(size)
-               .StorageClassName(className)
-               .AccessModes({v1::kReadWriteOnce});
+  auto w =
+      MakePersistentVolumeClaim().Name(name).Namespace("testns").Request(size).StorageClassName(className).AccessModes(
+          {v1::kReadWriteOnce});
   if (!boundToPV.empty()) w.VolumeName(boundToPV).Annotation(kAnnBindCompleted, "yes").Phase("Bound");
   return w.Obj();
 }
@@ -205,7 +202,8 @@ TEST(VolumeBindingReserveTest, ReserveFollowsTheProfile) {
   EXPECT_EQ(resolved.reserve, std::vector<std::string>{"VolumeBinding"});
   profile.plugins->reserve.enabled = {{"PodTopologySpread", std::nullopt}};
   EXPECT_FALSE(ResolveProfile(plugins::InTreeRegistry(), profile, release, resolved, error));
-  EXPECT_EQ(error, "profiles[0].plugins.reserve.enabled: plugin \"PodTopologySpread\" does not extend ReservePlugin plugin");
+  EXPECT_EQ(error,
+            "profiles[0].plugins.reserve.enabled: plugin \"PodTopologySpread\" does not extend ReservePlugin plugin");
 }
 
 }  // namespace

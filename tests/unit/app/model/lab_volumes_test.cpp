@@ -60,10 +60,9 @@ TEST(LabVolumesTest, ScheduleNextReservesTheVolumeForTheNextPod) {
   EXPECT_EQ(lab.timeline().back().node, "node-a1");
   EXPECT_TRUE(VolumeTaken(lab));
   EXPECT_NE(lab.doc().Dump().find("\"claimRef\""), std::string::npos);  // export keeps it
-  EXPECT_FALSE(lab.ScheduleNext(error));  // db-1: no volume left
+  EXPECT_FALSE(lab.ScheduleNext(error));                                // db-1: no volume left
   EXPECT_EQ(lab.timeline().back().node, "");
-  EXPECT_NE(lab.timeline().back().message.find("didn't find available persistent volumes to bind"),
-            std::string::npos)
+  EXPECT_NE(lab.timeline().back().message.find("didn't find available persistent volumes to bind"), std::string::npos)
       << lab.timeline().back().message;
   lab.ScrubTo(0);
   EXPECT_FALSE(VolumeTaken(lab));
