@@ -40,6 +40,7 @@ class Builder {
     }
     PodEdits();
     if (fit) RoomEdits(*fit);
+    AttachSlotEdits();
     RecreateClaimEdits();
     return std::move(edits_);
   }
@@ -250,6 +251,26 @@ class Builder {
       }
     }
     if (!labels.empty()) AddNodeLike(source, std::move(labels));
+  }
+
+  // A volume slot on the nodes NodeVolumeLimits rejects (those it alone rejects first, at
+  // most maxPodCandidates): the first bound pod there with a claim is deleted. Whether its
+  // volume's slot is free then (from 1.32 its VolumeAttachment still counts until the disk
+  // is detached) is the cycle's to say when the change is tried.
+  void AttachSlotEdits() {
+    size_t added = 0;
+    for (NodeIndex n : Blocked(Row("NodeVolumeLimits"))) {
+      if (added >= o_.maxPodCandidates) break;
+      for (PodIndex p : cluster_.node(n).pods) {
+        const v1::Pod& bound = cluster_.podSpec(p);
+        const bool mounts = std::any_of(bound.spec.volumes.begin(), bound.spec.volumes.end(),
+                                        [&](const v1::Volume& v) { return ClaimNameOf(bound, v).has_value(); });
+        if (!mounts) continue;
+        AddDelete(p);
+        ++added;
+        break;
+      }
+    }
   }
 
   // The pod's claims that pin it: one bound to a volume whose place VolumeBinding or

@@ -56,7 +56,8 @@ TEST_P(ApplySuggestionTest, EverySuggestionLandsThePodWhereItSaid) {
 INSTANTIATE_TEST_SUITE_P(PendingExamples, ApplySuggestionTest,
                          ::testing::Values("conflict", "conflict-min-domains", "conflict-node-affinity",
                                            "conflict-taint", "conflict-delete-pod", "preemption",
-                                           "statefulset-volume-zone", "immediate-volume-spread"),
+                                           "statefulset-volume-zone", "immediate-volume-spread",
+                                           "node-out-of-volume-attachments"),
                          [](const auto& info) {
                            std::string n = info.param;
                            for (auto& c : n)

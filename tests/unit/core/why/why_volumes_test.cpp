@@ -1,6 +1,8 @@
 // `why` for a pod its volumes hold (examples/statefulset-volume-zone.yaml,
 // examples/immediate-volume-spread.yaml): a node where the volume is comes first, and
-// recreating the claim, which loses the volume's data, comes last and says so.
+// recreating the claim, which loses the volume's data, comes last and says so; and for a
+// node out of volume slots (examples/node-out-of-volume-attachments.yaml), the pod that
+// holds one is tried deleted.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -44,6 +46,19 @@ TEST(WhyVolumes, AnImmediateClaimIsOfferedAWaitForFirstConsumerClass) {
   EXPECT_EQ(it->edit.volume, "pv-data-web-1");
   ASSERT_FALSE(it->lands.empty());
   EXPECT_EQ(it->lands.substr(0, 6), "node-b");  // the new disk is made where the spread wants the pod
+}
+
+}  // namespace
+}  // namespace spreadlab
+
+namespace spreadlab {
+namespace {
+
+TEST(WhyVolumes, APodHoldingAVolumeSlotOnAFullNodeIsTriedDeleted) {
+  const why::Report r = Why("node-out-of-volume-attachments");
+  EXPECT_TRUE(std::any_of(r.suggestions.begin(), r.suggestions.end(), [](const why::Suggestion& s) {
+    return s.edit.kind == why::EditKind::DeletePod && s.edit.pod == "default/queue-0" && s.lands == "node-a1";
+  }));
 }
 
 }  // namespace
