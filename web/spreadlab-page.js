@@ -109,6 +109,7 @@
     scrubTo: (step) => callJson('spreadlab_scrub_to', Number(step)),
     setKubeVersion: (version) => callJson('spreadlab_set_kube_version', String(version)),
     workloads: () => callJson('spreadlab_workloads'),
+    storage: () => callJson('spreadlab_storage'),
     why: () => callJson('spreadlab_why'),
     applySuggestion: (index) => callJson('spreadlab_apply_suggestion', index),
     step: () => callJson('spreadlab_step'),

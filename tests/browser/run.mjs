@@ -15,6 +15,7 @@ import { chromium } from 'playwright-core';
 import { serve } from '../../scripts/static-server.mjs';
 import { embedTests } from './embed-tests.mjs';
 import { inputTests } from './input-tests.mjs';
+import { storageTests } from './storage-tests.mjs';
 import { presentTests, screenshotTests, storyTests } from './story-tests.mjs';
 import { teachTests } from './teach-tests.mjs';
 
@@ -893,6 +894,7 @@ storyTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect, s
 presentTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect });
 screenshotTests({ test, openLab, api, frames, check, clickWidget, shot, newContext: (options) => browser.newContext(options) });
 embedTests({ test, openLab, api, frames, check, checkEqual, rect, typeInto, shot, newContext: (options) => browser.newContext(options) });
+storageTests({ test, openLab, api, frames, check, checkEqual, rect, shot, EXAMPLES });
 inputTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect, shot, press, EXAMPLES,
   newContext: (options) => browser.newContext(options) });
 

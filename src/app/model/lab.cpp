@@ -348,6 +348,14 @@ const std::vector<WorkloadRow>& Lab::Workloads() {
   return workloads_;
 }
 
+const VolumeConflicts& Lab::Volumes() {
+  if (volumesFor_ != builds_) {
+    volumes_ = loaded() ? FindVolumeConflicts(*cluster_, trace_) : VolumeConflicts{};
+    volumesFor_ = builds_;
+  }
+  return volumes_;
+}
+
 bool Lab::Scale(const std::string& workload, int64_t replicas, std::string* error) {
   auto find = [&](const std::string& key) -> std::optional<WorkloadRow> {
     for (const WorkloadRow& r : Workloads())

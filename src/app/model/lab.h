@@ -15,6 +15,7 @@
 
 #include "app/model/cycle_view.h"
 #include "app/model/playback.h"
+#include "app/model/pod_volumes.h"
 #include "app/model/workloads.h"
 #include "core/cluster.h"
 #include "core/framework/framework.h"
@@ -98,6 +99,9 @@ class Lab {
   // explained pod (c indexes trace().spreadFilter, then trace().spreadScore): same
   // namespace, matched by the constraint's selector, not terminating.
   const std::vector<uint8_t>& MatchingPods(int c);
+  // The explained pod's claims and the nodes a volume filter rejected for where a volume
+  // lives (app/model/pod_volumes.h), kept per cycle.
+  const VolumeConflicts& Volumes();
   // The cluster's pending pods. Cluster::PendingPods scans every pod (50,000 in a big
   // scenario), so the lab keeps the list per revision instead of once per frame.
   const std::vector<PodIndex>& PendingPods();
@@ -242,6 +246,8 @@ class Lab {
   EditTarget editTarget_;
   std::pair<uint64_t, uint64_t> editTargetFor_{~uint64_t{0}, 0};  // (builds_, revision_) of editTarget_
   std::vector<WorkloadRow> workloads_;
+  VolumeConflicts volumes_;
+  uint64_t volumesFor_ = ~uint64_t{0};                           // builds_ of volumes_
   std::pair<uint64_t, uint64_t> workloadsFor_{~uint64_t{0}, 0};  // (builds_, revision_) of workloads_
   std::string wantedPod_;  // namespace/name of the pod to explain, kept across edits
   std::string source_;

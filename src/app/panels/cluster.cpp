@@ -61,7 +61,11 @@ float DrawPendingPods(Lab& lab, const UiState& ui, ImVec2 origin) {
       ImGui::PopStyleVar();
       ImGui::PopStyleColor(2);
       MarkItem("pending:" + p.name);
-      if (ImGui::IsItemHovered()) PodTooltip(sc.pods[pending[i]]);
+      if (UsesClaims(sc.pods[pending[i]])) {
+        const float chip = ImGui::GetFontSize() * 0.95f;
+        VolumeBadge(ImGui::GetWindowDrawList(), sc.pods[pending[i]], ImGui::GetItemRectMax(), chip);
+      }
+      if (ImGui::IsItemHovered()) PodTooltip(lab, sc.pods[pending[i]]);
     }
     if (pending.size() > 24) {
       SameLineIfFits(ImGui::CalcTextSize("+99 more").x);
@@ -154,6 +158,7 @@ void DrawCluster(Lab& lab, UiState& ui) {
                  {},
                  CycleView::Preemption(trace, pb)};
   const ImVec2 winnerPos = DrawRegions(dl, cx, domains, regions, summary, grid);
+  DrawVolumeHomes(dl, cx, domains, regions, grid.pad);
 
   // --- what the mouse does on the picture, and the menus it opens ---
   DomainMenu(cx, domains, regions);

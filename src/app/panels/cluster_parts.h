@@ -17,6 +17,9 @@ struct Domain {
   std::string value;  // "" for nodes without the key
   std::vector<NodeIndex> nodes;
   std::vector<std::string> failed;  // its failed nodes' names (ScenarioDoc::FailedNodes), shown greyed until restore
+  // The explained pod's volumes that live here (PersistentVolume names): a domain without
+  // nodes is drawn for them too, after the others.
+  std::vector<std::string> volumes;
 };
 
 // Where a domain is drawn this frame, and its count for the constraint shown.
@@ -28,10 +31,11 @@ struct Region {
 // The nodes grouped by the value of `key`, in node order of first appearance, nodes
 // without the key last; the failed nodes with them, a domain whose nodes all failed after
 // the others. It changes only with the scenario (the lab's revision) or the
-// key, so it is kept across frames: at 5,000 nodes, regrouping every frame costs
-// 5,000 label lookups.
+// key (and with the explained cycle, for its volumes' domains), so it is kept across
+// frames: at 5,000 nodes, regrouping every frame costs 5,000 label lookups.
 struct Grouping {
   uint64_t revision = ~uint64_t{0};
+  uint64_t builds = ~uint64_t{0};
   std::string key;
   std::vector<Domain> domains;
   std::unordered_map<std::string, size_t> byValue;
@@ -41,7 +45,7 @@ struct Grouping {
 
 // The spread constraint summary whose key is the grouping key, if any.
 const SpreadConstraintSummary* SummaryFor(const CycleTrace& t, const std::string& key, int* index);
-const Grouping& GroupNodes(const Lab& lab, const std::string& key);
+const Grouping& GroupNodes(Lab& lab, const std::string& key);
 
 // The sizes of a frame's cards and of the spaces around them.
 struct CardGrid {
@@ -86,9 +90,25 @@ bool LabelsField(const char* label, const char* what, const v1::LabelMap& curren
 // hostname labels (kubernetes.io/hostname, node) follow the new name.
 void AddNodeCopy(Lab& lab, const char* what, NodeIndex like, const std::string& name, v1::LabelMap labels);
 
+// --- volumes.cpp ---
+
+// A disk: the mark of a volume on the picture.
+void DrawDiskIcon(ImDrawList* dl, ImVec2 centre, float r, ImU32 color);
+// The disk on a pod chip (bottom right) of a pod that uses claims.
+void VolumeBadge(ImDrawList* dl, const v1::Pod& pod, ImVec2 chipMax, float chip);
+// In a pod's tooltip: each claim, its class and binding mode, its volume and zone (or why none).
+void ClaimsTooltip(const Lab& lab, const v1::Pod& pod);
+// On a node card at `at`, once the playback shows the node rejected because the explained
+// pod's volume lives elsewhere: the volume and where it is ("pv-data-db-2 is in zone-c").
+void CardVolumeLine(ImDrawList* dl, const CardContext& cx, NodeIndex ni, ImVec2 at, float maxX);
+// On the domains where the explained pod's volumes live: a disk with their names, and an
+// outline once the playback shows a node rejected for them.
+void DrawVolumeHomes(ImDrawList* dl, const CardContext& cx, const std::vector<Domain>& domains,
+                     const std::vector<Region>& regions, float pad);
+
 // --- pod_menu.cpp ---
 
-void PodTooltip(const v1::Pod& p);
+void PodTooltip(const Lab& lab, const v1::Pod& p);
 // The bound pod menu: its labels, its node, removal.
 void PodMenu(const CardContext& cx);
 

@@ -18,23 +18,42 @@ const SpreadConstraintSummary* SummaryFor(const CycleTrace& t, const std::string
   return nullptr;
 }
 
-const Grouping& GroupNodes(const Lab& lab, const std::string& key) {
+namespace {
+
+// The explained pod's volumes by the domain of `key` they live in (a volume that names
+// several values, each of them), added to the domains (a value without nodes as a domain of its own).
+void AddVolumeHomes(Lab& lab, const std::string& key, Grouping& g) {
+  const VolumeConflicts& v = lab.Volumes();
+  for (const PodClaim& c : v.claims)
+    for (const VolumePlace& place : c.places)
+      if (place.key == key)
+        for (const std::string& value : place.values) {
+          auto [it, fresh] = g.byValue.emplace(value, g.domains.size());
+          if (fresh) g.domains.push_back(Domain{value, {}, {}, {}});
+          g.domains[it->second].volumes.push_back(c.persistentVolume);
+        }
+}
+
+}  // namespace
+
+const Grouping& GroupNodes(Lab& lab, const std::string& key) {
   static Grouping g;
-  if (g.revision == lab.revision() && g.key == key) return g;
-  g = Grouping{lab.revision(), key, {}, {}};
+  if (g.revision == lab.revision() && g.builds == lab.builds() && g.key == key) return g;
+  g = Grouping{lab.revision(), lab.builds(), key, {}, {}};
   const auto& nodes = lab.doc().scenario().nodes;
   for (size_t i = 0; i < nodes.size(); ++i) {
     const std::string* v = key.empty() ? nullptr : Label(nodes[i].metadata.labels, key);
     auto [it, fresh] = g.byValue.emplace(v ? *v : "", g.domains.size());
-    if (fresh) g.domains.push_back(Domain{it->first, {}, {}});
+    if (fresh) g.domains.push_back(Domain{it->first, {}, {}, {}});
     g.domains[it->second].nodes.push_back(static_cast<NodeIndex>(i));
   }
   for (const controlplane::ScenarioDoc::FailedNode& f : lab.doc().FailedNodes()) {
     const std::string* v = key.empty() ? nullptr : Label(f.labels, key);
     auto [it, fresh] = g.byValue.emplace(v ? *v : "", g.domains.size());
-    if (fresh) g.domains.push_back(Domain{it->first, {}, {}});
+    if (fresh) g.domains.push_back(Domain{it->first, {}, {}, {}});
     g.domains[it->second].failed.push_back(f.name);
   }
+  if (!key.empty()) AddVolumeHomes(lab, key, g);
   std::stable_partition(g.domains.begin(), g.domains.end(), [](const Domain& d) { return !d.value.empty(); });
   return g;
 }
@@ -69,7 +88,9 @@ float LayoutRegions(const std::vector<Domain>& domains, bool compact, float x, f
     float rowH = 0;
     for (size_t j = i; j < std::min(domains.size(), i + perRow); ++j) {
       Region& r = regions[j];
-      const int cards = static_cast<int>(domains[j].nodes.size() + domains[j].failed.size());
+      // A domain of volumes alone keeps a card's room for its disk.
+      const int cards = std::max(static_cast<int>(domains[j].nodes.size() + domains[j].failed.size()),
+                                 domains[j].volumes.empty() ? 0 : 1);
       int rows = (cards + cols - 1) / cols;
       r.pos = ImVec2(x + (j - i) * (regionW + gap), rowY);
       r.size = ImVec2(regionW, grid.headerH + rows * (grid.cardH + gap) + pad);
@@ -90,9 +111,11 @@ void DrawRegionFrame(ImDrawList* dl, const CardContext& cx, const Domain& d, con
   const std::string& key = cx.key;
   const ImVec2 a = r.pos, b(r.pos.x + r.size.x, r.pos.y + r.size.y);
   const bool atMin = summary && r.matchNum >= 0 && r.matchNum == summary->globalMin;
-  const bool failed = d.nodes.empty();  // every node of it failed: no domain for the scheduler until restore
+  const bool failed =
+      d.nodes.empty() && !d.failed.empty();  // every node failed: no domain for the scheduler until restore
+  const bool volumesOnly = d.nodes.empty() && d.failed.empty();  // the explained pod's volume lives where no node is
   MarkRect("domain:" + d.value, a, b);
-  dl->AddRectFilled(a, b, d.value.empty() || failed ? colors::P().regionEmpty : colors::P().region, 8);
+  dl->AddRectFilled(a, b, d.value.empty() || failed || volumesOnly ? colors::P().regionEmpty : colors::P().region, 8);
   dl->AddRect(a, b, atMin ? colors::kFeasible : colors::P().regionBorder, 8, 0, atMin ? 2.0f : 1.0f);
   char title[256];
   if (key.empty())
@@ -101,9 +124,11 @@ void DrawRegionFrame(ImDrawList* dl, const CardContext& cx, const Domain& d, con
     std::snprintf(title, sizeof title, "nodes without %s", key.c_str());
   else
     std::snprintf(title, sizeof title, "%s = %s", key.c_str(), d.value.c_str());
-  dl->AddText(ImVec2(a.x + pad, a.y + 4), failed ? colors::kMuted : colors::P().textStrong, title);
+  dl->AddText(ImVec2(a.x + pad, a.y + 4), failed || volumesOnly ? colors::kMuted : colors::P().textStrong, title);
   char sub[256] = "";
-  if (failed) {
+  if (volumesOnly) {
+    std::snprintf(sub, sizeof sub, "no node");
+  } else if (failed) {
     std::snprintf(sub, sizeof sub, "failed: %d node(s) gone until restore", static_cast<int>(d.failed.size()));
   } else if (summary && !d.value.empty()) {
     if (r.matchNum >= 0)

@@ -12,7 +12,7 @@ void DragBoundPod(const CardContext& cx, ImDrawList* dl) {
   const Scenario& sc = cx.sc;
   const PodIndex hoveredPod = cx.hoveredPod;
   if (hoveredPod != kNone && ui.dragPod == kNone) {
-    PodTooltip(sc.pods[hoveredPod]);
+    PodTooltip(lab, sc.pods[hoveredPod]);
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) ui.dragPod = hoveredPod;
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
       ui.menuPod = hoveredPod;

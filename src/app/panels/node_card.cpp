@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "app/app.h"
+#include "app/panels/cluster_parts.h"
 #include "app/panels/node_card.h"
 
 namespace spreadlab::app {
@@ -283,6 +284,7 @@ void PodChips(ImDrawList* dl, CardContext& cx, const NodeInfo& info, float tx, f
     if (cx.matching.size() > static_cast<size_t>(p) && cx.matching[p])
       dl->AddRect(pa, pb2, colors::P().matchRing, 3, 0, 2);
     if (cx.ui.dragPod == p) dl->AddRect(pa, pb2, colors::kAccent, 3, 0, 2);
+    VolumeBadge(dl, pod, pb2, chip);
     if (std::find(cx.preemption.victims.begin(), cx.preemption.victims.end(), p) != cx.preemption.victims.end()) {
       // A victim of preemption: crossed out in red.
       dl->AddRect(ImVec2(pa.x - 1, pa.y - 1), ImVec2(pb2.x + 1, pb2.y + 1), colors::kRejected, 3, 0, 2);
@@ -360,6 +362,7 @@ void DrawNodeCard(ImDrawList* dl, CardContext& cx, NodeIndex ni, ImVec2 ca, ImVe
   FilterPips(dl, cx, ni, ImVec2(tx, cycleTop), cb.x - 8);
   const float vy = cycleTop + font * 0.8f;
   CardVerdict(dl, cx, *nt, verdictShown, ca, cb, tx, vy);
+  CardVolumeLine(dl, cx, ni, ImVec2(tx, vy + font * 2.3f), cb.x - 8);
   if (cx.bars.empty()) return;
   const ImVec2 chartA(tx, vy + font * 1.1f), chartB(cb.x - 8, cb.y - 4);
   if (CycleView::Stage(trace, cx.pb) == BarStage::Weighted)

@@ -42,6 +42,8 @@ void ReplicasField(Lab& lab, const controlplane::ScenarioDoc::Workload& w);
 // The decision in one line as far as the cycle's playback has got (no spoilers), marked `id`
 // (panels/decision.cpp).
 void DrawResultLine(Lab& lab, const UiState& ui, const std::string& id);
+// The explained pod's claims in plain words, under a "Volumes" heading (panels/volumes.cpp).
+void DrawPodVolumes(Lab& lab);
 // An embed's strip of the editors its page named (?embed=1&controls=...; panels/embed_controls.cpp).
 void DrawEmbedControls(Lab& lab, UiState& ui, const std::vector<std::string>& controls);
 

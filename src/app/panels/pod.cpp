@@ -247,6 +247,7 @@ void DrawPodPanel(Lab& lab, UiState& ui) {
   Section("Placement rules");
   PlacementRules(lab, item, pod);
   ImGui::PopItemWidth();
+  DrawPodVolumes(lab);
 }
 
 }  // namespace spreadlab::app

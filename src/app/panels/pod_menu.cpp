@@ -7,10 +7,11 @@
 
 namespace spreadlab::app {
 
-void PodTooltip(const v1::Pod& p) {
+void PodTooltip(const Lab& lab, const v1::Pod& p) {
   ImGui::BeginTooltip();
   ImGui::Text("%s/%s", p.metadata.ns.c_str(), p.metadata.name.c_str());
   ImGui::TextDisabled("labels: %s", p.metadata.labels.empty() ? "(none)" : FormatLabels(p.metadata.labels).c_str());
+  ClaimsTooltip(lab, p);
   ImGui::EndTooltip();
 }
 
