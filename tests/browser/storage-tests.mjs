@@ -44,9 +44,8 @@ export function storageTests(h) {
     checkEqual(s.rejected, ['node-a1', 'node-a2', 'node-b1', 'node-b2'].map((node) =>
       ({ node, plugin: 'VolumeBinding', volumes: ['pv-data-db-2'] })), 'the nodes rejected for the volume\'s zone');
 
-    // Before the playback reaches VolumeBinding, the volume's zone is drawn, the rejections are not.
-    await api(page, 'play');
-    await api(page, 'step');
+    // At PreFilter, before the filters run, the volume's zone is drawn, the rejections are not.
+    for (let i = 0; i < 10 && (await api(page, 'step')).phase !== 'PreFilter'; i++);
     await frames(page, 3);
     let rects = await api(page, 'widgetRects');
     check(rects['volumeHome:zone-c'], 'zone C, where the volume lives, is drawn although it has no node');

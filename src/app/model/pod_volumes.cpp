@@ -160,6 +160,17 @@ std::string ClaimSentence(const PodClaim& c) {
   }
 }
 
+std::string ElsewhereSentence(const PodClaim& c, const v1::Node& node) {
+  const std::string s =
+      c.persistentVolume + " (claim " + c.claim + ") lives in " + PlacesText(c.places) + "; " + node.metadata.name;
+  for (const VolumePlace& p : c.places) {
+    auto it = node.metadata.labels.find(p.key);
+    if (it == node.metadata.labels.end()) return s + " has no " + p.key + " label";
+    if (std::find(p.values.begin(), p.values.end(), it->second) == p.values.end()) return s + " is in " + it->second;
+  }
+  return s + " is there too";
+}
+
 std::string PlaceSentence(const PodClaim& c, uint32_t nodesThere) {
   if (c.places.empty()) return "";
   if (nodesThere == 0)

@@ -58,6 +58,9 @@ bool LivesOn(const std::vector<VolumePlace>& places, const v1::LabelMap& labels)
 std::string ClaimStateText(const PodClaim& c);
 // The claim in plain words, for the Pending pod panel and the hovers.
 std::string ClaimSentence(const PodClaim& c);
+// Why a node is not where a bound claim's volume lives: "pv-data-db-2 (claim data-db-2)
+// lives in topology.kubernetes.io/zone=zone-c; node-a1 is in zone-a".
+std::string ElsewhereSentence(const PodClaim& c, const v1::Node& node);
 
 // The explained pod's volumes on the picture.
 struct VolumeConflicts {

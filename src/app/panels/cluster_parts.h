@@ -101,6 +101,8 @@ void ClaimsTooltip(const Lab& lab, const v1::Pod& pod);
 // On a node card at `at`, once the playback shows the node rejected because the explained
 // pod's volume lives elsewhere: the volume and where it is ("pv-data-db-2 is in zone-c").
 void CardVolumeLine(ImDrawList* dl, const CardContext& cx, NodeIndex ni, ImVec2 at, float maxX);
+// In a node's tooltip, once the card shows that line: each volume that lives elsewhere, and where the node is.
+void NodeVolumeTooltip(const CardContext& cx, NodeIndex ni);
 // On the domains where the explained pod's volumes live: a disk with their names, and an
 // outline once the playback shows a node rejected for them.
 void DrawVolumeHomes(ImDrawList* dl, const CardContext& cx, const std::vector<Domain>& domains,

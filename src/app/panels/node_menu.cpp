@@ -59,6 +59,7 @@ void NodeTooltip(const CardContext& cx, NodeIndex ni) {
       ImGui::TextColored(colors::V(colors::kRejected), "%s: %s", trace.filterPlugins[v.plugin].c_str(),
                          trace.JoinedReasons(v).c_str());
   }
+  NodeVolumeTooltip(cx, ni);
   if (nt.scoreCount && (cx.ui.showAnswer || cx.pb.Reached(Phase::WeightedSum)))
     ImGui::Text("score total %lld", static_cast<long long>(nt.total));
   if (nt.scoreCount) ImGui::TextDisabled("hover a score bar for its formula");

@@ -65,8 +65,9 @@ void CardVolumeLine(ImDrawList* dl, const CardContext& cx, NodeIndex ni, ImVec2 
   if (!VolumeRejectionShown(cx, ni)) return;
   const VolumeConflicts& v = cx.lab.Volumes();
   const PodClaim& c = v.claims[v.elsewhere[ni].front()];
+  // The zone, not the volume's name, fits a card: the hover names the volume.
   const std::string zone = ZoneOf(c.places);
-  std::string text = c.persistentVolume + " is in " + (zone.empty() ? c.places.front().values.front() : zone);
+  std::string text = "volume in " + (zone.empty() ? c.places.front().values.front() : zone);
   if (v.elsewhere[ni].size() > 1) text += " +" + std::to_string(v.elsewhere[ni].size() - 1);
   const float r = cx.font * 0.35f;
   DrawDiskIcon(dl, ImVec2(at.x + r, at.y + cx.font * 0.5f), r, colors::kRejected);
@@ -74,6 +75,13 @@ void CardVolumeLine(ImDrawList* dl, const CardContext& cx, NodeIndex ni, ImVec2 
   dl->AddText(ImVec2(at.x + 2 * r + 4, at.y), colors::kRejected, text.c_str());
   dl->PopClipRect();
   MarkRect("volumeRejected:" + cx.cluster.node(ni).name, at, ImVec2(maxX, at.y + cx.font));
+}
+
+void NodeVolumeTooltip(const CardContext& cx, NodeIndex ni) {
+  if (!VolumeRejectionShown(cx, ni)) return;
+  const VolumeConflicts& v = cx.lab.Volumes();
+  for (uint16_t c : v.elsewhere[ni])
+    ImGui::TextColored(colors::V(colors::kRejected), "  %s", ElsewhereSentence(v.claims[c], cx.sc.nodes[ni]).c_str());
 }
 
 void DrawVolumeHomes(ImDrawList* dl, const CardContext& cx, const std::vector<Domain>& domains,
@@ -88,7 +96,7 @@ void DrawVolumeHomes(ImDrawList* dl, const CardContext& cx, const std::vector<Do
     if (shown) dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2), colors::kRejected, 9, 0, 2.5f);
     std::string names;
     for (const std::string& v : d.volumes) names += (names.empty() ? "" : ", ") + v;
-    const std::string text = names + (d.nodes.empty() ? ": the volume lives here, no node does" : " lives here");
+    const std::string text = names + " lives here";
     // Without nodes the disk fills the empty region; else it sits at the header's right.
     const bool empty = d.nodes.empty() && d.failed.empty();
     const float radius = cx.font * (empty ? 0.9f : 0.45f);

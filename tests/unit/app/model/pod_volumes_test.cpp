@@ -49,6 +49,8 @@ TEST(PodVolumesTest, StatefulSetPodsClaimIsBoundToAVolumeInAZoneWithoutNodes) {
             "to pv-data-db-2, which lives in topology.kubernetes.io/zone=zone-c: only nodes there can run the pod.");
   for (const char* node : {"node-a1", "node-a2", "node-b1", "node-b2"})
     EXPECT_FALSE(LivesOn(c.places, x.NodeLabels(node))) << node;
+  EXPECT_EQ(ElsewhereSentence(c, x.lab.doc().scenario().nodes[x.lab.cluster().FindNode("node-b2")]),
+            "pv-data-db-2 (claim data-db-2) lives in topology.kubernetes.io/zone=zone-c; node-b2 is in zone-b");
 
   // db-0, bound in zone A, has its volume there.
   const std::vector<PodClaim> db0 = x.Claims("db-0");
