@@ -85,7 +85,7 @@ ojson VolumeCheckToJson(const Cluster& cluster, const CycleTrace& t, const NodeI
     const std::string className = ClaimClass(claim);
     const int32_t sc = className.empty() ? -1 : cluster.storage().Class(className);
     const v1::StorageClass* cls = sc < 0 ? nullptr : &s.storageClasses[sc];
-    if (k.outcome < O::ZoneMatches) {  // VolumeBinding's
+    if (k.outcome <= O::NotEnoughCapacity) {  // VolumeBinding's outcomes come first
       j["storageClass"] = className.empty() ? ojson(nullptr) : ojson(className);
       j["bindingMode"] = cls ? ojson(cls->volumeBindingMode) : ojson(nullptr);
     }

@@ -59,7 +59,7 @@ std::string Provisioner(const v1::StorageClass* cls) {
   return cls->provisioner.empty() ? "no provisioner" : "provisioner " + cls->provisioner;
 }
 
-// VolumeBinding's line for a claim; `claim` is the claim's.
+// VolumeBinding's line for a claim: its class, then what FindPodVolumes decided for it.
 std::string BindingText(const Cluster& cluster, const NodeInfo& node, const VolumeCheck& k) {
   using O = VolumeCheck::Outcome;
   const Scenario& s = cluster.scenario();

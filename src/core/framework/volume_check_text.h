@@ -3,8 +3,8 @@
 // (VolumeCheck), as one line a reader can check against the scenario: "claim data-db-2
 // (class zonal-ssd, WaitForFirstConsumer): bound to PV pv-data-db-2, whose node affinity
 // asks for topology.kubernetes.io/zone In (zone-c); this node has
-// topology.kubernetes.io/zone=zone-a". kube-scheduler's reasons name none of these
-// objects. The CLI's explain table and the lab's decision text share it.
+// topology.kubernetes.io/zone=zone-a: no match". kube-scheduler's reasons name none of these
+// objects. The CLI's explain table prints it under each node.
 #include <string>
 
 #include "core/cluster.h"

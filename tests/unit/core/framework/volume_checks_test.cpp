@@ -71,12 +71,11 @@ TEST(VolumeChecksTest, StatefulSetVolumeZoneNamesTheVolumeOnEveryNode) {
     if (f["plugin"] != "VolumeBinding") continue;
     found = true;
     EXPECT_EQ(f["volumes"].dump(),
-              R"([{"outcome":"BoundVolumeConflict","pass":false,"claim":"default/data-db-2","storageClass":"zonal-ssd",)"
-              R"("bindingMode":"WaitForFirstConsumer","volume":"pv-data-db-2",)"
-              R"("nodeAffinity":"topology.kubernetes.io/zone In (zone-c)"
-  }])");
-}
-EXPECT_TRUE(found);
+              R"json([{"outcome":"BoundVolumeConflict","pass":false,"claim":"default/data-db-2",)json"
+              R"json("storageClass":"zonal-ssd","bindingMode":"WaitForFirstConsumer","volume":"pv-data-db-2",)json"
+              R"json("nodeAffinity":"topology.kubernetes.io/zone In (zone-c)"}])json");
+  }
+  EXPECT_TRUE(found);
 }
 
 // web-1's Immediate volume was made in zone A: zone A's nodes pass VolumeBinding (and fail
