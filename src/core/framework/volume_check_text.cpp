@@ -85,8 +85,10 @@ std::string BindingText(const Cluster& cluster, const NodeInfo& node, const Volu
              claim.metadata.annotations.at(v1::kAnnSelectedNode) + " (" + v1::kAnnSelectedNode + ")";
     case O::StaticVolume: {
       const v1::PersistentVolume& pv = s.persistentVolumes[k.volume];
-      return out + "would bind the available PV " + pv.metadata.name + " (" +
-             FormatResourceAmount("storage", pv.capacity.value) + "), the smallest that fits this node";
+      const std::string size = " (" + FormatResourceAmount("storage", pv.capacity.value) + ")";
+      if (pv.claimRef && pv.claimRef->name == claim.metadata.name && pv.claimRef->ns == claim.metadata.ns)
+        return out + "would bind PV " + pv.metadata.name + size + ", whose claimRef reserves it for the claim";
+      return out + "would bind the available PV " + pv.metadata.name + size + ", the smallest that fits this node";
     }
     case O::Provision: {
       out += (k.selectedNode ? "its volume is being provisioned for this node by "
@@ -140,8 +142,8 @@ std::string VolumeCheckText(const Cluster& cluster, const CycleTrace& t, const N
     case O::DiskConflict: {
       const v1::Volume& v = cluster.podSpec(t.pod).spec.volumes[k.podVolume];
       const std::string disk = v.source.kind == "rbd" ? v.source.pool + "/" + v.source.image : v.source.id;
-      return "volume " + v.name + " (" + v.source.kind + " " + disk + ") is a disk pod " + cluster.pod(k.pod).key +
-             " already mounts on this node";
+      return "volume " + v.name + " (" + v.source.kind + " " + disk + ") is already mounted by pod " +
+             cluster.pod(k.pod).key + " on this node";
     }
     case O::ReadWriteOncePodInUse: {
       const PodInfo& holder = cluster.pod(k.pod);
