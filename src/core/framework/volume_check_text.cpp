@@ -132,7 +132,7 @@ std::string VolumeCheckText(const Cluster& cluster, const CycleTrace& t, const N
     case O::ZoneMatches:
     case O::ZoneConflict: {
       const v1::PersistentVolume& pv = s.persistentVolumes[k.volume];
-      const std::string key = pool.Str(k.key);
+      const std::string& key = pool.Str(k.key);
       const std::string out = "PV " + pv.metadata.name + " (claim " + s.persistentVolumeClaims[k.claim].metadata.name +
                               ") is in " + key + "=" + pv.metadata.labels.at(key);
       if (k.outcome == O::ZoneMatches) return out + ", and so is this node (" + pool.Str(k.nodeValue) + ")";
