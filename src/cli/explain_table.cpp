@@ -1,6 +1,7 @@
 #include "cli/explain_table.h"
 
 #include "core/framework/spread_arithmetic.h"
+#include "core/framework/volume_check_text.h"
 #include "core/plugins/defaultpreemption/default_preemption.h"
 
 #include "cli/text_table.h"
@@ -171,11 +172,16 @@ std::string ExplainTable(const Cluster& cluster, Framework& framework, const Cyc
         why = t.JoinedReasons(*v);
       }
       table.Add({name, nt.feasible ? "feasible" : "rejected", rejectedBy, why});
-      // The spread arithmetic, so that the verdict can be checked by hand.
+      // The spread arithmetic, and the claims, volumes and drivers behind the volume
+      // plugins' verdicts, so that the verdict can be checked by hand.
       for (uint32_t i = 0; i < nt.filterCount; ++i) {
         const FilterVerdict& v = t.filters[nt.filterBegin + i];
         for (uint32_t c = 0; c < v.checksCount; ++c)
           table.Add({"", "", "", SpreadArithmetic(t, t.spreadChecks[v.checksBegin + c], pool)});
+        for (uint32_t c = 0; c < v.volumesCount; ++c)
+          table.Add({"", "", "",
+                     t.filterPlugins[v.plugin] + ": " +
+                         VolumeCheckText(cluster, t, cluster.node(nt.node), t.volumeChecks[v.volumesBegin + c])});
       }
     }
     out += table.Render("  ");

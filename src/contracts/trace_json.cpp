@@ -1,6 +1,9 @@
 #include "contracts/trace_json.h"
 
+#include "core/corev1/nodeaffinity.h"
 #include "core/plugins/defaultpreemption/default_preemption.h"
+#include "core/resources.h"
+#include "core/storage.h"
 
 namespace spreadlab::contracts {
 
@@ -67,6 +70,70 @@ ojson InterPodAffinityToJson(const Cluster& cluster, const InterPodAffinityRepor
   return j;
 }
 
+// One VolumeCheck of a volume plugin's filter entry: the outcome and the objects behind it
+// (docs/json-contract.md, "volumes").
+ojson VolumeCheckToJson(const Cluster& cluster, const CycleTrace& t, const NodeInfo& node, const VolumeCheck& k) {
+  using O = VolumeCheck::Outcome;
+  const Scenario& s = cluster.scenario();
+  const StringPool& pool = cluster.pool();
+  ojson j;
+  j["outcome"] = VolumeOutcomeName(k.outcome);
+  j["pass"] = k.pass;
+  if (k.claim >= 0) {
+    const v1::PersistentVolumeClaim& claim = s.persistentVolumeClaims[k.claim];
+    j["claim"] = claim.metadata.ns + "/" + claim.metadata.name;
+    const std::string className = ClaimClass(claim);
+    const int32_t sc = className.empty() ? -1 : cluster.storage().Class(className);
+    const v1::StorageClass* cls = sc < 0 ? nullptr : &s.storageClasses[sc];
+    if (k.outcome <= O::NotEnoughCapacity) {  // VolumeBinding's outcomes come first
+      j["storageClass"] = className.empty() ? ojson(nullptr) : ojson(className);
+      j["bindingMode"] = cls ? ojson(cls->volumeBindingMode) : ojson(nullptr);
+    }
+    switch (k.outcome) {
+      case O::BoundVolumeMissing:
+        j["volume"] = claim.volumeName;
+        break;
+      case O::SelectedNodeElsewhere:
+        j["selectedNode"] = claim.metadata.annotations.at(v1::kAnnSelectedNode);
+        break;
+      case O::Provision:
+      case O::ProvisionerMissing:
+      case O::AllowedTopologiesMismatch:
+      case O::NotEnoughCapacity:
+        j["provisioner"] = cls ? ojson(cls->provisioner) : ojson(nullptr);
+        if (k.selectedNode) j["selectedNode"] = node.name;
+        if (k.outcome == O::Provision)
+          j["storageCapacity"] =
+              k.capacity < 0 ? ojson(nullptr) : ojson(s.csiStorageCapacities[k.capacity].metadata.name);
+        if (k.outcome == O::NotEnoughCapacity)
+          j["request"] = FormatResourceAmount("storage", claim.storageRequest.value);
+        break;
+      default:
+        break;
+    }
+  }
+  if (k.volume >= 0) {
+    const v1::PersistentVolume& pv = s.persistentVolumes[k.volume];
+    j["volume"] = pv.metadata.name;
+    if (k.outcome == O::BoundVolumeMatches || k.outcome == O::BoundVolumeConflict)
+      j["nodeAffinity"] = pv.nodeAffinity ? ojson(NodeSelectorText(*pv.nodeAffinity)) : ojson(nullptr);
+    if (k.outcome == O::ZoneMatches || k.outcome == O::ZoneConflict) {
+      j["label"] = pool.Str(k.key);
+      j["volumeValue"] = pv.metadata.labels.at(pool.Str(k.key));
+      j["nodeValue"] = k.nodeValue == kNoSym ? ojson(nullptr) : ojson(pool.Str(k.nodeValue));
+    }
+  }
+  if (k.podVolume >= 0) j["podVolume"] = cluster.podSpec(t.pod).spec.volumes[k.podVolume].name;
+  if (k.pod != kNone) j["pod"] = cluster.pod(k.pod).key;
+  if (k.outcome == O::VolumeCount) {
+    j["driver"] = pool.Str(k.key);
+    j["attached"] = k.attached;
+    j["new"] = k.added;
+    j["limit"] = k.limit;
+  }
+  return j;
+}
+
 ojson PreFilterToJson(const std::vector<PreFilterVerdict>& verdicts) {
   ojson pre = ojson::array();
   for (const auto& p : verdicts) {
@@ -109,6 +176,12 @@ ojson TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const 
           cs.push_back(std::move(cj));
         }
         f["constraints"] = std::move(cs);
+      }
+      if (v.volumesCount > 0) {  // added with the volume plugins' detail
+        ojson vs = ojson::array();
+        for (uint32_t c = 0; c < v.volumesCount; ++c)
+          vs.push_back(VolumeCheckToJson(cluster, t, cluster.node(nt.node), t.volumeChecks[v.volumesBegin + c]));
+        f["volumes"] = std::move(vs);
       }
       filter.push_back(std::move(f));
     }

@@ -118,6 +118,9 @@ struct Found {
   std::vector<std::string> reasons;
   std::vector<std::pair<std::string, std::string>> bindings;  // (claim, volume)
   std::vector<std::string> provisions;                        // claims
+  // spreadlab: what FindPodVolumes recorded for the explanation (VolumeCheck), as
+  // "Outcome claim [volume] [selected]".
+  std::vector<std::string> checks;
 };
 
 Found FindPodVolumesOn(const v1::Pod& pod, Scenario storage) {
@@ -134,9 +137,14 @@ Found FindPodVolumesOn(const v1::Pod& pod, Scenario storage) {
   const Scenario& s = cluster.scenario();
   const volumebinding::PodVolumeClaims claims =
       volumebinding::GetPodVolumeClaims(cluster, cluster.podSpec(h.pod().index), cluster.pool());
+  std::vector<VolumeCheck> checks;
   const volumebinding::FindResult r =
-      volumebinding::FindPodVolumes(cluster, claims, cluster.node(cluster.FindNode("node1")), cluster.pool());
+      volumebinding::FindPodVolumes(cluster, claims, cluster.node(cluster.FindNode("node1")), cluster.pool(), &checks);
   out.failed = !r.error.empty();
+  for (const VolumeCheck& k : checks)
+    out.checks.push_back(
+        std::string(VolumeOutcomeName(k.outcome)) + " " + s.persistentVolumeClaims[k.claim].metadata.name +
+        (k.volume >= 0 ? " " + s.persistentVolumes[k.volume].metadata.name : "") + (k.selectedNode ? " selected" : ""));
   for (std::string_view reason : r.reasons) out.reasons.emplace_back(reason);
   for (const auto& [c, v] : r.volumes.staticBindings)
     out.bindings.emplace_back(s.persistentVolumeClaims[c].metadata.name, s.persistentVolumes[v].metadata.name);
@@ -211,6 +219,7 @@ struct FindCase {
   std::vector<std::string> reasons;
   bool shouldFail = false;
   bool needsCapacity = false;
+  std::vector<std::string> expectedChecks;  // spreadlab: Found::checks; unchecked when empty
 };
 
 void RunFind(const std::map<std::string, FindCase>& scenarios) {
@@ -236,6 +245,12 @@ void RunFind(const std::map<std::string, FindCase>& scenarios) {
       EXPECT_EQ(got.reasons, expectedReasons);
       EXPECT_EQ(got.bindings, scenario.expectedBindings);
       if (expectedReasons.empty()) EXPECT_EQ(got.provisions, expectedProvisions);
+      if (scenario.expectedChecks.empty()) continue;
+      std::vector<std::string> expectedChecks = scenario.expectedChecks;
+      // Without CSIStorageCapacity objects, the provisioning claim lacks capacity.
+      if (scenario.needsCapacity && capacityTracking.value_or(false))
+        expectedChecks.back().replace(0, std::string_view("Provision").size(), "NotEnoughCapacity");
+      EXPECT_EQ(got.checks, expectedChecks);
     }
   }
 }
@@ -261,11 +276,14 @@ TEST(VolumeBinderTest, TestFindPodVolumesWithoutProvisioning) {
   scenarios["two-unbound-pvcs,order-by-size"] = {
       .pvs = {pvNode1a, pvNode1b},
       .podPVCs = {unboundPVC2, unboundPVC},
-      .expectedBindings = {{"unbound-pvc", "pv-node1a"}, {"unbound-pvc2", "pv-node1b"}}};
-  scenarios["two-unbound-pvcs,partial-match"] = {.pvs = {pvNode1a},
-                                                 .podPVCs = {unboundPVC, unboundPVC2},
-                                                 .expectedBindings = {{"unbound-pvc", "pv-node1a"}},
-                                                 .reasons = {bindConflict}};
+      .expectedBindings = {{"unbound-pvc", "pv-node1a"}, {"unbound-pvc2", "pv-node1b"}},
+      .expectedChecks = {"StaticVolume unbound-pvc pv-node1a", "StaticVolume unbound-pvc2 pv-node1b"}};
+  scenarios["two-unbound-pvcs,partial-match"] = {
+      .pvs = {pvNode1a},
+      .podPVCs = {unboundPVC, unboundPVC2},
+      .expectedBindings = {{"unbound-pvc", "pv-node1a"}},
+      .reasons = {bindConflict},
+      .expectedChecks = {"StaticVolume unbound-pvc pv-node1a", "ProvisionerMissing unbound-pvc2"}};
   scenarios["one-bound,one-unbound"] = {.pvs = {pvBound, pvNode1a},
                                         .podPVCs = {unboundPVC, boundPVC},
                                         .expectedBindings = {{"unbound-pvc", "pv-node1a"}}};
@@ -310,17 +328,23 @@ TEST(VolumeBinderTest, TestFindPodVolumesWithProvisioning) {
                                             .podPVCs = {boundPVC, provisionedPVC},
                                             .expectedProvisions = {"provisioned-pvc"},
                                             .needsCapacity = true};
-  scenarios["one-binding,one-selected-node"] = {.pvs = {pvBound},
-                                                .podPVCs = {boundPVC, selectedNodePVC},
-                                                .expectedProvisions = {"provisioned-pvc"},
-                                                .needsCapacity = true};
+  scenarios["one-binding,one-selected-node"] = {
+      .pvs = {pvBound},
+      .podPVCs = {boundPVC, selectedNodePVC},
+      .expectedProvisions = {"provisioned-pvc"},
+      .needsCapacity = true,
+      .expectedChecks = {"BoundVolumeMatches bound-pvc pv-bound", "Provision provisioned-pvc selected"}};
   scenarios["immediate-unbound-pvc"] = {.podPVCs = {immediateUnboundPVC}, .shouldFail = true};
   scenarios["one-immediate-bound,one-provisioned"] = {.pvs = {pvBoundImmediate},
                                                       .podPVCs = {immediateBoundPVC, provisionedPVC},
                                                       .expectedProvisions = {"provisioned-pvc"},
                                                       .needsCapacity = true};
-  scenarios["invalid-provisioner"] = {.podPVCs = {noProvisionerPVC}, .reasons = {bindConflict}};
-  scenarios["volume-topology-unsatisfied"] = {.podPVCs = {topoMismatchPVC}, .reasons = {bindConflict}};
+  scenarios["invalid-provisioner"] = {.podPVCs = {noProvisionerPVC},
+                                      .reasons = {bindConflict},
+                                      .expectedChecks = {"ProvisionerMissing no-provisioner-pvc"}};
+  scenarios["volume-topology-unsatisfied"] = {.podPVCs = {topoMismatchPVC},
+                                              .reasons = {bindConflict},
+                                              .expectedChecks = {"AllowedTopologiesMismatch topo-mismatch-pvc"}};
   RunFind(scenarios);
 }
 

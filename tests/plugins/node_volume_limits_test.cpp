@@ -159,9 +159,11 @@ Release ReleaseOf(int minor, std::vector<std::pair<std::string, bool>> gates = {
   return r;
 }
 
-// Runs PreFilter, then Filter on the node unless PreFilter skipped.
-void RunCase(const std::string& name, v1::Pod newPod, std::vector<v1::Pod> existingPods, Scenario extra,
-             const WantStatus& wantFilter, std::optional<Code> wantPreFilter = std::nullopt) {
+// Runs PreFilter, then Filter on the node unless PreFilter skipped. Returns what Filter
+// recorded for the explanation (VolumeCheck) as "driver attached+new<=limit" (or ">").
+std::vector<std::string> RunCase(const std::string& name, v1::Pod newPod, std::vector<v1::Pod> existingPods,
+                                 Scenario extra, const WantStatus& wantFilter,
+                                 std::optional<Code> wantPreFilter = std::nullopt) {
   int n = 0;
   for (v1::Pod& p : existingPods) {
     p.spec.nodeName = kNodeName;
@@ -173,10 +175,15 @@ void RunCase(const std::string& name, v1::Pod newPod, std::vector<v1::Pod> exist
       [](Handle handle) { return std::make_unique<NodeVolumeLimits>(handle); }, std::move(extra));
   const Status pre = h.PreFilter();
   EXPECT_EQ(pre.code, wantPreFilter.value_or(Code::Success)) << name << ": PreFilter " << pre.Message();
-  if (pre.code == Code::Skip) return;
+  if (pre.code == Code::Skip) return {};
   const Status got = h.Filter(kNodeName);
   EXPECT_EQ(got.code, wantFilter.code) << name << ": Filter " << got.Message();
   EXPECT_EQ(std::string(got.Message()), wantFilter.message) << name;
+  std::vector<std::string> checks;
+  for (const VolumeCheck& k : h.trace().volumeChecks)
+    checks.push_back(h.cluster().pool().Str(k.key) + " " + std::to_string(k.attached) + "+" + std::to_string(k.added) +
+                     (k.pass ? "<=" : ">") + std::to_string(k.limit));
+  return checks;
 }
 
 struct CSILimitsCase {
@@ -526,6 +533,19 @@ TEST(NodeVolumeLimitsTest, VolumeAttachmentsCountFrom132) {
     extra.release = ReleaseOf(minor);
     RunCase(KubeVersionName(minor), csiEBSOneVolPod, {}, std::move(extra),
             minor >= 32 ? kMaxVolumeCountExceeded : kSuccess);
+  }
+}
+
+// spreadlab's own: the first two cases of TestCSILimits record the driver's count against
+// the CSINode's limit, with the VolumeAttachments counted.
+TEST(NodeVolumeLimitsTest, RecordsTheCountForTheExplanation) {
+  const v1::Pod csiEBSOneVolPod = PodWith({PVC("csi-ebs.csi.aws.com-0")});
+  for (const auto& [vaCount, want] :
+       std::vector<std::pair<int, std::string>>{{2, "ebs.csi.aws.com 2+1>2"}, {1, "ebs.csi.aws.com 1+1<=2"}}) {
+    Scenario extra = Objects("csinode", 2, {ebsCSIDriverName}, vaCount, {});
+    extra.release = ReleaseOf(kMasterMinor);
+    EXPECT_EQ(RunCase(want, csiEBSOneVolPod, {}, std::move(extra), vaCount == 2 ? kMaxVolumeCountExceeded : kSuccess),
+              std::vector<std::string>{want});
   }
 }
 

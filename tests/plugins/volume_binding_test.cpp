@@ -133,7 +133,24 @@ struct Case {
   std::vector<Want> wantFilterStatus;
   std::vector<int64_t> wantScores;
   Want wantPreScoreStatus;
+  // spreadlab: what Filter recorded per node for the explanation (VolumeCheck), as
+  // "Outcome claim [volume] [CSIStorageCapacity]"; unchecked when empty.
+  std::vector<std::vector<std::string>> wantVolumes;
 };
+
+// The VolumeChecks a Filter recorded, as Case::wantVolumes writes them.
+std::vector<std::string> VolumeChecks(PluginHarness& h) {
+  const Scenario& s = h.cluster().scenario();
+  std::vector<std::string> out;
+  for (const VolumeCheck& k : h.trace().volumeChecks) {
+    std::string line =
+        std::string(VolumeOutcomeName(k.outcome)) + " " + s.persistentVolumeClaims[k.claim].metadata.name;
+    if (k.volume >= 0) line += " " + s.persistentVolumes[k.volume].metadata.name;
+    if (k.capacity >= 0) line += " " + s.csiStorageCapacities[k.capacity].metadata.name;
+    out.push_back(std::move(line));
+  }
+  return out;
+}
 
 std::vector<std::string> Reasons(const Status& s) {
   std::vector<std::string> out;
@@ -200,7 +217,9 @@ void RunCase(const Case& item) {
   std::vector<std::string> names;
   for (size_t i = 0; i < item.nodes.size(); ++i) {
     SCOPED_TRACE("Filter " + item.nodes[i].metadata.name);
+    h.trace().volumeChecks.clear();
     ExpectStatus(h.Filter(item.nodes[i].metadata.name), item.wantFilterStatus[i]);
+    if (!item.wantVolumes.empty()) EXPECT_EQ(VolumeChecks(h), item.wantVolumes[i]);
     names.push_back(item.nodes[i].metadata.name);
   }
 
@@ -279,6 +298,7 @@ TEST(VolumeBindingTest, TestVolumeBinding) {
           .wantStateAfterPreFilter = WantClaims{{"pvc-a"}, {}, {}},
           .wantFilterStatus = {kOK},
           .wantPreScoreStatus = kSkip,
+          .wantVolumes = {{"BoundVolumeMatches pvc-a pv-a"}},
       },
       {
           .name = "PVC does not exist",
@@ -314,6 +334,7 @@ TEST(VolumeBindingTest, TestVolumeBinding) {
           .wantStateAfterPreFilter = WantClaims{{}, {"pvc-a"}, {{wait, {}}}},
           .wantFilterStatus = {bindConflict},
           .wantPreScoreStatus = kSkip,
+          .wantVolumes = {{"ProvisionerMissing pvc-a"}},
       },
       {
           .name = "bound and unbound unsatisfied",
@@ -324,6 +345,7 @@ TEST(VolumeBindingTest, TestVolumeBinding) {
           .wantStateAfterPreFilter = WantClaims{{"pvc-a"}, {"pvc-b"}, {{wait, {"pv-a"}}}},
           .wantFilterStatus = {Unresolvable({ErrReasonNodeConflict, ErrReasonBindConflict})},
           .wantPreScoreStatus = kSkip,
+          .wantVolumes = {{"BoundVolumeConflict pvc-a pv-a", "ProvisionerMissing pvc-b"}},
       },
       {
           .name = "pv not found",
@@ -333,6 +355,7 @@ TEST(VolumeBindingTest, TestVolumeBinding) {
           .wantStateAfterPreFilter = WantClaims{{"pvc-a"}, {}, {}},
           .wantFilterStatus = {Unresolvable({ErrReasonPVNotExist})},
           .wantPreScoreStatus = kSkip,
+          .wantVolumes = {{"BoundVolumeMissing pvc-a"}},
       },
       {
           .name = "pv not found claim lost",
@@ -354,6 +377,7 @@ TEST(VolumeBindingTest, TestVolumeBinding) {
           .wantStateAfterPreFilter = localClaims,
           .wantFilterStatus = {kOK, kOK, bindConflict},
           .wantScores = {75, 50, 0},
+          .wantVolumes = {{"StaticVolume pvc-a pv-a-0"}, {"StaticVolume pvc-a pv-b-0"}, {"ProvisionerMissing pvc-a"}},
       },
       {
           .name = "local volumes with close capacity are preferred (StorageCapacityScoring disabled)",
@@ -382,6 +406,9 @@ TEST(VolumeBindingTest, TestVolumeBinding) {
                                                  {wait, {"pv-a-0", "pv-a-1", "pv-b-0", "pv-b-1"}}}},
           .wantFilterStatus = {kOK, kOK, bindConflict},
           .wantScores = {63, 25, 0},
+          .wantVolumes = {{"StaticVolume pvc-0 pv-a-0", "StaticVolume pvc-1 pv-a-2"},
+                          {"StaticVolume pvc-0 pv-b-0", "StaticVolume pvc-1 pv-b-2"},
+                          {"ProvisionerMissing pvc-0"}},
       },
       {
           .name = "zonal volumes with close capacity are preferred",
@@ -415,6 +442,9 @@ TEST(VolumeBindingTest, TestVolumeBinding) {
           .wantStateAfterPreFilter = WantClaims{{}, {"pvc-dynamic"}, {{waitCap, {}}}},
           .wantFilterStatus = {kOK, kOK, kOK},
           .wantScores = {90, 80, 0},
+          .wantVolumes = {{"Provision pvc-dynamic node-a"},
+                          {"Provision pvc-dynamic node-b"},
+                          {"Provision pvc-dynamic node-c"}},
       },
       {
           .name = "storage capacity score with static binds",
@@ -431,6 +461,9 @@ TEST(VolumeBindingTest, TestVolumeBinding) {
                                                 {{wait, {"pv-static-a", "pv-static-b", "pv-static-c"}}, {waitCap, {}}}},
           .wantFilterStatus = {kOK, kOK, kOK},
           .wantScores = {50, 50, 50},
+          .wantVolumes = {{"StaticVolume pvc-static pv-static-a", "Provision pvc-dynamic node-a"},
+                          {"StaticVolume pvc-static pv-static-b", "Provision pvc-dynamic node-b"},
+                          {"StaticVolume pvc-static pv-static-c", "Provision pvc-dynamic node-c"}},
       },
       {
           .name = "dynamic provisioning with multiple PVCs of the same StorageClass",

@@ -48,6 +48,9 @@ struct ConflictCase {
   std::string name;
   std::optional<Want> preFilterWantStatus;  // nullopt: success
   std::optional<Want> wantStatus;           // nullopt: success
+  // spreadlab: what Filter recorded for the explanation (VolumeCheck), as
+  // "Outcome podVolume pod".
+  std::vector<std::string> wantVolumes;
 };
 
 const Want kSkip{Code::Skip, ""};
@@ -69,7 +72,13 @@ void RunTests(const std::vector<ConflictCase>& tests, const Scenario& storage = 
     PluginHarness h({MakeNode().Name("node-1").Obj()}, test.nodeInfo, test.pod, Factory(), storage);
     ExpectStatus("PreFilter", h.PreFilter(), test.preFilterWantStatus);
     // If PreFilter fails, then Filter will not run.
-    if (!test.preFilterWantStatus) ExpectStatus("Filter", h.Filter("node-1"), test.wantStatus);
+    if (test.preFilterWantStatus) continue;
+    ExpectStatus("Filter", h.Filter("node-1"), test.wantStatus);
+    std::vector<std::string> got;
+    for (const VolumeCheck& k : h.trace().volumeChecks)
+      got.push_back(std::string(VolumeOutcomeName(k.outcome)) + " " + std::to_string(k.podVolume) + " " +
+                    h.cluster().pod(k.pod).key);
+    EXPECT_EQ(got, test.wantVolumes);
   }
 }
 
@@ -82,7 +91,12 @@ std::vector<ConflictCase> DiskCases(const v1::Volume& volState, const v1::Volume
   return {
       {pod(), {}, "nothing", kSkip, std::nullopt},
       {pod(), {existingWith(volState)}, "one state", kSkip, std::nullopt},
-      {podWith(volState), {existingWith(volState)}, "same state", std::nullopt, kErrStatus},
+      {podWith(volState),
+       {existingWith(volState)},
+       "same state",
+       std::nullopt,
+       kErrStatus,
+       {"DiskConflict 0 default/existing"}},
       {podWith(volState2), {existingWith(volState)}, "different state", std::nullopt, std::nullopt},
   };
 }
@@ -169,6 +183,8 @@ TEST(VolumeRestrictionsTest, TestAccessModeConflicts) {
     std::vector<v1::PersistentVolumeClaim> existingPVCs;
     std::optional<Want> preFilterWantStatus;
     std::optional<Want> wantStatus;
+    // spreadlab: what Filter recorded for the explanation (VolumeCheck), as "claim pod".
+    std::vector<std::string> wantVolumes;
   };
   const Want conflict{Code::Unschedulable, std::string(VolumeRestrictions::kErrReasonReadWriteOncePodConflict)};
   std::vector<Case> tests = {
@@ -190,13 +206,15 @@ TEST(VolumeRestrictionsTest, TestAccessModeConflicts) {
        {podWithOnePVC, podWithReadWriteManyPVC},
        {readWriteOncePodPVC1, readWriteManyPVC},
        std::nullopt,
-       conflict},
+       conflict,
+       {"claim-with-rwop-1 default/pod-with-one-pvc"}},
       {"two conflicts, unschedulable",
        podWithTwoConflicts,
        {podWithTwoPVCs, podWithReadWriteManyPVC},
        {readWriteOncePodPVC1, readWriteOncePodPVC2, readWriteManyPVC},
        std::nullopt,
-       conflict},
+       conflict,
+       {"claim-with-rwop-1 default/pod-with-two-pvcs", "claim-with-rwop-2 default/pod-with-two-pvcs"}},
   };
   for (const auto& test : tests) {
     SCOPED_TRACE(test.name);
@@ -204,7 +222,15 @@ TEST(VolumeRestrictionsTest, TestAccessModeConflicts) {
     storage.persistentVolumeClaims = test.existingPVCs;
     PluginHarness h({MakeNode().Name("node-1").Obj()}, test.existingPods, test.pod, Factory(), storage);
     ExpectStatus("PreFilter", h.PreFilter(), test.preFilterWantStatus);
-    if (!test.preFilterWantStatus) ExpectStatus("Filter", h.Filter("node-1"), test.wantStatus);
+    if (test.preFilterWantStatus) continue;
+    ExpectStatus("Filter", h.Filter("node-1"), test.wantStatus);
+    std::vector<std::string> got;
+    for (const VolumeCheck& k : h.trace().volumeChecks) {
+      EXPECT_EQ(k.outcome, VolumeCheck::Outcome::ReadWriteOncePodInUse);
+      got.push_back(h.cluster().scenario().persistentVolumeClaims[k.claim].metadata.name + " " +
+                    h.cluster().pod(k.pod).key);
+    }
+    EXPECT_EQ(got, test.wantVolumes);
   }
 }
 

@@ -87,6 +87,9 @@ struct ZoneCase {
   v1::Node node;
   std::optional<Want> wantPreFilterStatus;  // nullopt: success
   std::optional<Want> wantFilterStatus;     // nullopt: success
+  // spreadlab: what Filter recorded for the explanation (VolumeCheck), as
+  // "Outcome claim volume label nodeValue" ("-": the node lacks it); unchecked when empty.
+  std::vector<std::string> wantVolumes;
 };
 
 const Want kConflict{Code::UnschedulableAndUnresolvable, std::string(VolumeZone::kErrReasonConflict)};
@@ -108,6 +111,15 @@ void RunTests(const std::vector<ZoneCase>& tests, const Scenario& storage) {
     PluginHarness h({test.node}, {}, test.pod, Factory(), storage);
     ExpectStatus("PreFilter", h.PreFilter(), test.wantPreFilterStatus);
     ExpectStatus("Filter", h.Filter("host1"), test.wantFilterStatus);
+    if (test.wantVolumes.empty()) continue;
+    const Scenario& s = h.cluster().scenario();
+    const StringPool& pool = h.cluster().pool();
+    std::vector<std::string> got;
+    for (const VolumeCheck& k : h.trace().volumeChecks)
+      got.push_back(std::string(VolumeOutcomeName(k.outcome)) + " " + s.persistentVolumeClaims[k.claim].metadata.name +
+                    " " + s.persistentVolumes[k.volume].metadata.name + " " + pool.Str(k.key) + " " +
+                    (k.nodeValue == kNoSym ? "-" : pool.Str(k.nodeValue)));
+    EXPECT_EQ(got, test.wantVolumes);
   }
 }
 
@@ -140,8 +152,12 @@ TEST(VolumeZoneTest, TestSingleZone) {
        node({{kLabelFailureDomainBetaRegion, "us-west1"}, {"uselessLabel", "none"}})},
       {"beta region label doesn't match", createPodWithVolume("pod_1", "PVC_2"),
        node({{kLabelFailureDomainBetaRegion, "no_us-west1"}, {"uselessLabel", "none"}}), std::nullopt, kConflict},
-      {"beta zone label doesn't match", createPodWithVolume("pod_1", "PVC_1"),
-       node({{kLabelFailureDomainBetaZone, "no_us-west1-a"}, {"uselessLabel", "none"}}), std::nullopt, kConflict},
+      {"beta zone label doesn't match",
+       createPodWithVolume("pod_1", "PVC_1"),
+       node({{kLabelFailureDomainBetaZone, "no_us-west1-a"}, {"uselessLabel", "none"}}),
+       std::nullopt,
+       kConflict,
+       {"ZoneConflict PVC_1 Vol_1 failure-domain.beta.kubernetes.io/zone no_us-west1-a"}},
       {"zone label matched", createPodWithVolume("pod_1", "PVC_Stable_1"),
        node({{kLabelTopologyZone, "us-west1-a"}, {"uselessLabel", "none"}})},
       {"region label matched", createPodWithVolume("pod_1", "PVC_Stable_2"),
@@ -150,12 +166,21 @@ TEST(VolumeZoneTest, TestSingleZone) {
        node({{kLabelTopologyRegion, "no_us-west1"}, {"uselessLabel", "none"}}), std::nullopt, kConflict},
       {"zone label doesn't match", createPodWithVolume("pod_1", "PVC_Stable_1"),
        node({{kLabelTopologyZone, "no_us-west1-a"}, {"uselessLabel", "none"}}), std::nullopt, kConflict},
-      {"pv with zone and region, node with only zone", createPodWithVolume("pod_1", "PVC_Stable_3"),
-       node({{kLabelTopologyZone, "us-west1-a"}}), std::nullopt, kConflict},
+      {"pv with zone and region, node with only zone",
+       createPodWithVolume("pod_1", "PVC_Stable_3"),
+       node({{kLabelTopologyZone, "us-west1-a"}}),
+       std::nullopt,
+       kConflict,
+       {"ZoneMatches PVC_Stable_3 Vol_Stable_3 topology.kubernetes.io/zone us-west1-a",
+        "ZoneConflict PVC_Stable_3 Vol_Stable_3 topology.kubernetes.io/region -"}},
       {"pv with zone,node with beta zone", createPodWithVolume("pod_1", "PVC_Stable_1"),
        node({{kLabelFailureDomainBetaZone, "us-west1-a"}}), std::nullopt, kConflict},
-      {"pv with beta label,node with ga label, matched", createPodWithVolume("pod_1", "PVC_1"),
-       node({{kLabelTopologyZone, "us-west1-a"}})},
+      {"pv with beta label,node with ga label, matched",
+       createPodWithVolume("pod_1", "PVC_1"),
+       node({{kLabelTopologyZone, "us-west1-a"}}),
+       std::nullopt,
+       std::nullopt,
+       {"ZoneMatches PVC_1 Vol_1 failure-domain.beta.kubernetes.io/zone us-west1-a"}},
       {"pv with beta label,node with ga label, don't match", createPodWithVolume("pod_1", "PVC_1"),
        node({{kLabelTopologyZone, "us-west1-b"}}), std::nullopt, kConflict},
   };

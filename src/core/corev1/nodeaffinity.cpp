@@ -49,6 +49,23 @@ std::vector<std::string> RequirementErrors(const v1::NodeSelectorRequirement& r,
 
 }  // namespace
 
+std::string RequirementText(const v1::NodeSelectorRequirement& r) {
+  std::string values;
+  for (const auto& v : r.values) values += (values.empty() ? "" : ",") + v;
+  return r.key + " " + r.op + (values.empty() ? "" : " (" + values + ")");
+}
+
+std::string NodeSelectorText(const v1::NodeSelector& selector) {
+  std::string out;
+  for (const v1::NodeSelectorTerm& t : selector.nodeSelectorTerms) {
+    std::string term;
+    for (const auto* list : {&t.matchExpressions, &t.matchFields})
+      for (const v1::NodeSelectorRequirement& r : *list) term += (term.empty() ? "" : ", ") + RequirementText(r);
+    out += (out.empty() ? "" : " or ") + term;
+  }
+  return out;
+}
+
 NodeSelectorTerm CompileNodeSelectorTerm(const v1::NodeSelectorTerm& term, StringPool& pool, const std::string& path) {
   NodeSelectorTerm t;
   t.empty = term.matchExpressions.empty() && term.matchFields.empty();

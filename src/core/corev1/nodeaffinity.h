@@ -31,6 +31,11 @@ struct NodeSelectorTerm {
   bool Match(const NodeView& node, const StringPool& pool) const;
 };
 
+// A requirement as text: "topology.kubernetes.io/zone In (zone-a,zone-b)".
+std::string RequirementText(const v1::NodeSelectorRequirement& r);
+// A node selector as text: each term's requirements joined by ", ", terms by " or ".
+std::string NodeSelectorText(const v1::NodeSelector& selector);
+
 // `path` prefixes the field paths of parse errors (e.g. "[0]").
 NodeSelectorTerm CompileNodeSelectorTerm(const v1::NodeSelectorTerm& term, StringPool& pool, const std::string& path);
 

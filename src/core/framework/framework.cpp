@@ -163,6 +163,7 @@ bool Framework::RunFilterPlugins(const PodInfo& pod, NodeIndex n, CycleTrace& tr
       continue;
     }
     uint32_t checksBegin = explain ? static_cast<uint32_t>(trace.spreadChecks.size()) : 0;
+    uint32_t volumesBegin = explain ? static_cast<uint32_t>(trace.volumeChecks.size()) : 0;
     Status s = filter_[i]->Filter(state_, pod, node, t);
     if (!s.IsSuccess() && !s.IsRejected()) {
       error = "running \"" + std::string(filter_[i]->Name()) + "\" filter plugin: " + std::string(s.Message());
@@ -173,6 +174,8 @@ bool Framework::RunFilterPlugins(const PodInfo& pod, NodeIndex n, CycleTrace& tr
       trace.SetReasons(v, s);
       v.checksBegin = checksBegin;
       v.checksCount = static_cast<uint16_t>(trace.spreadChecks.size() - checksBegin);
+      v.volumesBegin = volumesBegin;
+      v.volumesCount = static_cast<uint16_t>(trace.volumeChecks.size() - volumesBegin);
       if (fits && !s.IsSuccess()) nt->firstFailure = static_cast<int16_t>(trace.filters.size() - nt->filterBegin);
       trace.filters.push_back(v);
     }

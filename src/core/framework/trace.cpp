@@ -20,6 +20,41 @@ std::string_view NotEvaluatedName(NotEvaluated n) {
   return "";
 }
 
+std::string_view VolumeOutcomeName(VolumeCheck::Outcome o) {
+  using O = VolumeCheck::Outcome;
+  switch (o) {
+    case O::BoundVolumeMatches:
+      return "BoundVolumeMatches";
+    case O::BoundVolumeConflict:
+      return "BoundVolumeConflict";
+    case O::BoundVolumeMissing:
+      return "BoundVolumeMissing";
+    case O::SelectedNodeElsewhere:
+      return "SelectedNodeElsewhere";
+    case O::StaticVolume:
+      return "StaticVolume";
+    case O::Provision:
+      return "Provision";
+    case O::ProvisionerMissing:
+      return "ProvisionerMissing";
+    case O::AllowedTopologiesMismatch:
+      return "AllowedTopologiesMismatch";
+    case O::NotEnoughCapacity:
+      return "NotEnoughCapacity";
+    case O::ZoneMatches:
+      return "ZoneMatches";
+    case O::ZoneConflict:
+      return "ZoneConflict";
+    case O::DiskConflict:
+      return "DiskConflict";
+    case O::ReadWriteOncePodInUse:
+      return "ReadWriteOncePodInUse";
+    case O::VolumeCount:
+      return "VolumeCount";
+  }
+  return "";
+}
+
 void CycleTrace::SetReasons(FilterVerdict& v, const Status& s) {
   v.reasonsBegin = static_cast<uint32_t>(verdictReasons.size());
   for (std::string_view r : AllReasons(s.reason, s.reasons)) {
@@ -64,6 +99,7 @@ void CycleTrace::Clear() {
   nodes.clear();
   filters.clear();
   spreadChecks.clear();
+  volumeChecks.clear();
   scores.clear();
   scored = false;
   numFeasibleNodesToFind = 0;

@@ -47,6 +47,51 @@ struct SpreadCheck {
   bool pass = false;
 };
 
+// What a volume plugin decided on one node about one of the pod's claims or volumes, or
+// one CSI driver: the objects behind its reason, which kube-scheduler's reasons do not
+// name. Recorded by the plugin while it decides (VolumeBinding, VolumeZone,
+// VolumeRestrictions, NodeVolumeLimits), in the order it decided; what it did not reach
+// (it stops at the first claim that rules the node out) is absent. Indexes are into the
+// Scenario's lists; -1 (kNone for a pod, kNoSym for a text) where a field does not apply.
+struct VolumeCheck {
+  enum class Outcome : uint8_t {
+    // VolumeBinding (volumeBinder.FindPodVolumes), one per claim:
+    BoundVolumeMatches,         // the claim is bound to `volume`, whose node affinity matches the node
+    BoundVolumeConflict,        // ... whose node affinity does not
+    BoundVolumeMissing,         // the claim names a volume that does not exist
+    SelectedNodeElsewhere,      // its volume.kubernetes.io/selected-node names another node
+    StaticVolume,               // FindMatchingVolume chose `volume` for the claim on this node
+    Provision,                  // the class's provisioner would make a volume (`capacity`: the
+                                // CSIStorageCapacity with room, when the driver reports capacity)
+    ProvisionerMissing,         // no volume fits and the class cannot provision (no provisioner,
+                                // or kubernetes.io/no-provisioner)
+    AllowedTopologiesMismatch,  // the class's allowedTopologies leave the node out
+    NotEnoughCapacity,          // no CSIStorageCapacity of the class the node reaches has room
+    // VolumeZone, one per zone or region label of a bound volume:
+    ZoneMatches,   // the node's value of `key` is one of the volume's
+    ZoneConflict,  // ... is not (`nodeValue` kNoSym: the node lacks the label)
+    // VolumeRestrictions:
+    DiskConflict,           // the pod's volume `podVolume` is the same disk as one of `pod`'s on the node
+    ReadWriteOncePodInUse,  // `claim` has the ReadWriteOncePod access mode and `pod` already uses it
+    // NodeVolumeLimits, one per CSI driver of the pod's new volumes with a limit on the node:
+    VolumeCount,  // attached + added against limit
+  };
+  Outcome outcome = Outcome::BoundVolumeMatches;
+  bool pass = false;
+  bool selectedNode = false;  // VolumeBinding: the claim's selected-node is this node (no volume was looked for)
+  int32_t claim = -1;         // Scenario::persistentVolumeClaims
+  int32_t volume = -1;        // Scenario::persistentVolumes
+  int32_t capacity = -1;      // Scenario::csiStorageCapacities
+  int32_t podVolume = -1;     // VolumeRestrictions: index in the pod's spec.volumes
+  PodIndex pod = kNone;       // VolumeRestrictions: the pod holding the disk or the claim
+  Sym key = kNoSym;           // VolumeZone: the label as the volume has it; NodeVolumeLimits: the driver
+  Sym nodeValue = kNoSym;     // VolumeZone: the node's value of the label
+  int32_t attached = 0, added = 0, limit = 0;  // NodeVolumeLimits
+};
+
+// "BoundVolumeMatches", "ZoneConflict", ...: the outcome's name in the JSON contract.
+std::string_view VolumeOutcomeName(VolumeCheck::Outcome o);
+
 // What InterPodAffinity computed in an explained cycle, in upstream's terms: its PreFilter
 // and PreScore state, term by term, with the pods each term counted.
 struct InterPodAffinityTermReport {
@@ -94,6 +139,8 @@ struct FilterVerdict {
   uint32_t reasonsBegin = 0;  // range in CycleTrace::verdictReasons
   uint32_t checksBegin = 0;   // PodTopologySpread: range in CycleTrace::spreadChecks
   uint16_t checksCount = 0;
+  uint32_t volumesBegin = 0;  // the volume plugins: range in CycleTrace::volumeChecks
+  uint16_t volumesCount = 0;
 };
 
 struct ScoreEntry {
@@ -151,6 +198,7 @@ struct CycleTrace {
   std::vector<NodeTrace> nodes;  // every node, in cluster order
   std::vector<FilterVerdict> filters;
   std::vector<SpreadCheck> spreadChecks;
+  std::vector<VolumeCheck> volumeChecks;
   std::vector<ScoreEntry> scores;
 
   bool scored = false;                 // false when fewer than two nodes are feasible (upstream skips scoring)

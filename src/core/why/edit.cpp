@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/cluster.h"
+#include "core/corev1/nodeaffinity.h"
 #include "core/storage.h"
 
 namespace spreadlab::why {
@@ -109,12 +110,6 @@ const v1::TopologySpreadConstraint* SpreadConstraint(const Scenario& s, size_t p
 }
 v1::TopologySpreadConstraint* SpreadConstraint(Scenario& s, size_t pod, const Edit& e) {
   return const_cast<v1::TopologySpreadConstraint*>(SpreadConstraint(std::as_const(s), pod, e));
-}
-
-std::string RequirementText(const v1::NodeSelectorRequirement& r) {
-  std::string values;
-  for (const auto& v : r.values) values += (values.empty() ? "" : ",") + v;
-  return r.key + " " + r.op + (values.empty() ? "" : " (" + values + ")");
 }
 
 ptrdiff_t FindClaim(const Scenario& s, const std::string& key) {

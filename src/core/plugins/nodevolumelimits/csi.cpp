@@ -32,7 +32,7 @@ Status NodeVolumeLimits::PreFilter(CycleState&, const PodInfo& pod, PreFilterRes
 }
 
 // CSILimits.Filter
-Status NodeVolumeLimits::Filter(const CycleState&, const PodInfo& pod, const NodeInfo& node, CycleTrace*) {
+Status NodeVolumeLimits::Filter(const CycleState&, const PodInfo& pod, const NodeInfo& node, CycleTrace* trace) {
   const Cluster& cluster = *h_.cluster;
   const Release& release = cluster.release();
   const v1::Pod& spec = cluster.podSpec(pod.index);
@@ -86,8 +86,17 @@ Status NodeVolumeLimits::Filter(const CycleState&, const PodInfo& pod, const Nod
   for (const auto& [unique, driver] : newVolumes) newVolumeCount[driver]++;
   for (const auto& [driver, count] : newVolumeCount) {
     auto limit = limits.find(driver);
-    if (limit != limits.end() && attachedVolumeCount[driver] + count > limit->second)
-      return Status::Make(Code::Unschedulable, kErrReasonMaxVolumeCountExceeded);
+    if (limit == limits.end()) continue;
+    const int attached = attachedVolumeCount[driver];
+    const bool fits = attached + count <= limit->second;
+    if (trace)
+      trace->volumeChecks.push_back({.outcome = VolumeCheck::Outcome::VolumeCount,
+                                     .pass = fits,
+                                     .key = h_.cluster->pool().Intern(driver),
+                                     .attached = attached,
+                                     .added = count,
+                                     .limit = static_cast<int32_t>(limit->second)});
+    if (!fits) return Status::Make(Code::Unschedulable, kErrReasonMaxVolumeCountExceeded);
   }
   return Status::Ok();
 }

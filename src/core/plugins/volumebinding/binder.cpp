@@ -174,8 +174,9 @@ PodVolumeClaims GetPodVolumeClaims(const Cluster& cluster, const v1::Pod& pod, S
 }
 
 // volumeBinder.FindPodVolumes
-FindResult FindPodVolumes(const Cluster& cluster, const PodVolumeClaims& claims, const NodeInfo& node,
-                          StringPool& pool) {
+FindResult FindPodVolumes(const Cluster& cluster, const PodVolumeClaims& claims, const NodeInfo& node, StringPool& pool,
+                          std::vector<VolumeCheck>* checks) {
+  using Outcome = VolumeCheck::Outcome;
   const Scenario& s = cluster.scenario();
   FindResult r;
   bool unboundVolumesSatisfied = true, boundVolumesSatisfied = true, sufficientStorage = true, boundPVsFound = true;
@@ -187,14 +188,23 @@ FindResult FindPodVolumes(const Cluster& cluster, const PodVolumeClaims& claims,
     if (!boundPVsFound) r.reasons.push_back(kErrReasonPVNotExist);
     return r;
   };
+  const auto record = [checks](const VolumeCheck& c) {
+    if (checks) checks->push_back(c);
+  };
   // checkBoundClaims: the first claim whose volume is missing or does not fit decides.
   const Sym emptyName = pool.Intern("");
   for (const PodVolumeClaims::Bound& b : claims.boundClaims) {
     if (!b.volume) {
+      record({.outcome = Outcome::BoundVolumeMissing, .claim = b.claim});
       boundPVsFound = false;
       break;
     }
-    if (!b.volume->Matches(node.labels, emptyName, pool)) {
+    const bool matches = b.volume->Matches(node.labels, emptyName, pool);
+    record({.outcome = matches ? Outcome::BoundVolumeMatches : Outcome::BoundVolumeConflict,
+            .pass = matches,
+            .claim = b.claim,
+            .volume = b.volume->index});
+    if (!matches) {
       boundVolumesSatisfied = false;
       break;
     }
@@ -210,12 +220,14 @@ FindResult FindPodVolumes(const Cluster& cluster, const PodVolumeClaims& claims,
     if (selected == ann.end()) {
       toMatch.push_back(i);
     } else if (selected->second != node.name) {
+      record({.outcome = Outcome::SelectedNodeElsewhere, .claim = c});
       unboundVolumesSatisfied = false;
       return reasons();
     } else {
       toProvision.push_back(c);
     }
   }
+  const size_t selectedHere = toProvision.size();  // the first claims to provision name this node
   if (!toMatch.empty()) {
     // findMatchingVolumes: smallest claims first (byPVCSize), each volume used once.
     std::stable_sort(toMatch.begin(), toMatch.end(), [&](size_t a, size_t b) {
@@ -233,6 +245,7 @@ FindResult FindPodVolumes(const Cluster& cluster, const PodVolumeClaims& claims,
         foundMatches = false;
         continue;
       }
+      record({.outcome = Outcome::StaticVolume, .pass = true, .claim = c, .volume = pv});
       chosen.push_back(pv);
       r.volumes.staticBindings.emplace_back(c, pv);
     }
@@ -241,7 +254,8 @@ FindResult FindPodVolumes(const Cluster& cluster, const PodVolumeClaims& claims,
   if (!toProvision.empty()) {
     // checkVolumeProvisions: its verdict replaces findMatchingVolumes'.
     unboundVolumesSatisfied = true;
-    for (int32_t c : toProvision) {
+    for (size_t k = 0; k < toProvision.size(); ++k) {
+      const int32_t c = toProvision[k];
       const v1::PersistentVolumeClaim& claim = s.persistentVolumeClaims[c];
       const std::string className = ClaimClass(claim);
       if (className.empty()) {
@@ -254,18 +268,24 @@ FindResult FindPodVolumes(const Cluster& cluster, const PodVolumeClaims& claims,
         return r;
       }
       const v1::StorageClass& cls = s.storageClasses[sc];
-      if (cls.provisioner.empty() || cls.provisioner == kNotSupportedProvisioner ||
-          !MatchTopologySelectorTerms(cls.allowedTopologies, node.labels, pool)) {
+      const bool selected = k < selectedHere;
+      const bool provisioner = !cls.provisioner.empty() && cls.provisioner != kNotSupportedProvisioner;
+      if (!provisioner || !MatchTopologySelectorTerms(cls.allowedTopologies, node.labels, pool)) {
+        record({.outcome = provisioner ? Outcome::AllowedTopologiesMismatch : Outcome::ProvisionerMissing,
+                .selectedNode = selected,
+                .claim = c});
         unboundVolumesSatisfied = false;
         r.volumes.dynamicProvisions.clear();
         return reasons();
       }
       int32_t capacity = -1;
       if (!HasEnoughCapacity(cluster, cls.provisioner, claim, cls, node, pool, capacity)) {
+        record({.outcome = Outcome::NotEnoughCapacity, .selectedNode = selected, .claim = c});
         sufficientStorage = false;
         r.volumes.dynamicProvisions.clear();
         return reasons();
       }
+      record({.outcome = Outcome::Provision, .pass = true, .selectedNode = selected, .claim = c, .capacity = capacity});
       r.volumes.dynamicProvisions.push_back({c, capacity});
     }
   }

@@ -12,6 +12,7 @@
 
 #include "core/cluster.h"
 #include "core/corev1/nodeaffinity.h"
+#include "core/framework/trace.h"
 
 namespace spreadlab::volumebinding {
 
@@ -74,8 +75,9 @@ struct FindResult {
   std::string error;                      // an error (not a reason): the Filter's status is Error
 };
 
-// FindPodVolumes on one node.
-FindResult FindPodVolumes(const Cluster& cluster, const PodVolumeClaims& claims, const NodeInfo& node,
-                          StringPool& pool);
+// FindPodVolumes on one node. With `checks`, what it decided about each claim it reached
+// is appended there (VolumeCheck: the volume, the provisioning or the class behind a reason).
+FindResult FindPodVolumes(const Cluster& cluster, const PodVolumeClaims& claims, const NodeInfo& node, StringPool& pool,
+                          std::vector<VolumeCheck>* checks = nullptr);
 
 }  // namespace spreadlab::volumebinding

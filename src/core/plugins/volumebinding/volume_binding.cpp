@@ -81,11 +81,11 @@ Status VolumeBinding::PreFilter(CycleState& state, const PodInfo& pod, PreFilter
 }
 
 // VolumeBinding.Filter
-Status VolumeBinding::Filter(const CycleState& state, const PodInfo&, const NodeInfo& node, CycleTrace*) {
+Status VolumeBinding::Filter(const CycleState& state, const PodInfo&, const NodeInfo& node, CycleTrace* trace) {
   const auto* s = state.Read<StateData>(kStateKey);
   if (!s) return Status::AsError("reading \"VolumeBinding\" from cycleState: not found");
-  volumebinding::FindResult r =
-      volumebinding::FindPodVolumes(*h_.cluster, s->podVolumeClaims, node, h_.cluster->pool());
+  volumebinding::FindResult r = volumebinding::FindPodVolumes(*h_.cluster, s->podVolumeClaims, node, h_.cluster->pool(),
+                                                              trace ? &trace->volumeChecks : nullptr);
   if (!r.error.empty()) return Status::AsError(r.error);
   if (!r.reasons.empty())
     return Status::Make(Code::UnschedulableAndUnresolvable,

@@ -1,7 +1,7 @@
 #include "core/plugins/volumerestrictions/volume_restrictions.h"
 
 #include <algorithm>
-#include <set>
+#include <map>
 
 #include "core/storage.h"
 
@@ -12,8 +12,10 @@ namespace {
 constexpr std::string_view kPreFilterStateKey = "PreFilterVolumeRestrictions";
 
 struct PreFilterState : StateData {
-  std::set<std::string> readWriteOncePodPVCs;
-  int conflictingPVCRefCount = 0;
+  std::map<std::string, int32_t> readWriteOncePodPVCs;  // name -> index in Scenario::persistentVolumeClaims
+  // The pod's ReadWriteOncePod claims that pods already use, each with the first pod found
+  // using it (which the explanation names); upstream keeps their count, conflictingPVCRefCount.
+  std::vector<std::pair<int32_t, PodIndex>> conflictingPVCs;
 };
 
 // needsRestrictionsCheck: the in-tree sources isVolumeConflict compares.
@@ -53,7 +55,7 @@ Status VolumeRestrictions::PreFilter(CycleState& state, const PodInfo& pod, PreF
   const Cluster& cluster = *h_.cluster;
   const v1::Pod& spec = cluster.podSpec(pod.index);
   const bool needsCheck = std::any_of(spec.spec.volumes.begin(), spec.spec.volumes.end(), NeedsRestrictionsCheck);
-  std::set<std::string> pvcs;
+  std::map<std::string, int32_t> pvcs;
   for (const v1::Volume& volume : spec.spec.volumes) {
     if (volume.source.kind != "persistentVolumeClaim") continue;
     const int32_t c = cluster.storage().Claim(pod.ns, volume.source.claimName);
@@ -62,40 +64,52 @@ Status VolumeRestrictions::PreFilter(CycleState& state, const PodInfo& pod, PreF
                           reasons_.Keep(NotFoundError("persistentvolumeclaim", volume.source.claimName)));
     const v1::PersistentVolumeClaim& claim = cluster.scenario().persistentVolumeClaims[c];
     const auto& modes = claim.accessModes;
-    if (std::find(modes.begin(), modes.end(), v1::kReadWriteOncePod) != modes.end()) pvcs.insert(claim.metadata.name);
+    if (std::find(modes.begin(), modes.end(), v1::kReadWriteOncePod) != modes.end())
+      pvcs.emplace(claim.metadata.name, c);
   }
-  int conflicting = 0;
+  // The snapshot's usedPVCSet: claims of pods on nodes (NodeInfo.PVCRefCounts), each with
+  // the first pod using it.
+  std::map<std::string, PodIndex> used;
   if (!pvcs.empty()) {
-    // The snapshot's usedPVCSet: claims of pods on nodes (NodeInfo.PVCRefCounts).
-    std::set<std::string> used;
     for (const NodeInfo& n : cluster.nodes())
       for (PodIndex p : n.pods) {
         if (cluster.pod(p).ns != pod.ns) continue;
         for (const v1::Volume& v : cluster.podSpec(p).spec.volumes)
           if (v.source.kind == "persistentVolumeClaim" && pvcs.count(v.source.claimName))
-            used.insert(v.source.claimName);
+            used.emplace(v.source.claimName, p);
       }
-    conflicting = static_cast<int>(used.size());
   }
-  if (!needsCheck && conflicting == 0) return Status::Make(Code::Skip);
+  if (!needsCheck && used.empty()) return Status::Make(Code::Skip);
   PreFilterState& s = state.Write<PreFilterState>(kPreFilterStateKey);
+  s.conflictingPVCs.clear();
+  for (const auto& [name, p] : used) s.conflictingPVCs.emplace_back(pvcs[name], p);
   s.readWriteOncePodPVCs = std::move(pvcs);
-  s.conflictingPVCRefCount = conflicting;
   return Status::Ok();
 }
 
 // VolumeRestrictions.Filter: satisfyVolumeConflicts, then satisfyReadWriteOncePod.
-Status VolumeRestrictions::Filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node, CycleTrace*) {
+Status VolumeRestrictions::Filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                                  CycleTrace* trace) {
+  using Outcome = VolumeCheck::Outcome;
   const Cluster& cluster = *h_.cluster;
-  for (const v1::Volume& v : cluster.podSpec(pod.index).spec.volumes) {
-    if (!NeedsRestrictionsCheck(v)) continue;
-    for (PodIndex p : node.pods)
-      if (IsVolumeConflict(v, cluster.podSpec(p))) return Status::Make(Code::Unschedulable, kErrReasonDiskConflict);
+  const std::vector<v1::Volume>& volumes = cluster.podSpec(pod.index).spec.volumes;
+  for (size_t i = 0; i < volumes.size(); ++i) {
+    if (!NeedsRestrictionsCheck(volumes[i])) continue;
+    for (PodIndex p : node.pods) {
+      if (!IsVolumeConflict(volumes[i], cluster.podSpec(p))) continue;
+      if (trace)
+        trace->volumeChecks.push_back(
+            {.outcome = Outcome::DiskConflict, .podVolume = static_cast<int32_t>(i), .pod = p});
+      return Status::Make(Code::Unschedulable, kErrReasonDiskConflict);
+    }
   }
   const auto* s = state.Read<PreFilterState>(kPreFilterStateKey);
   if (!s) return Status::AsError("cannot read \"PreFilterVolumeRestrictions\" from cycleState");
-  if (s->conflictingPVCRefCount > 0) return Status::Make(Code::Unschedulable, kErrReasonReadWriteOncePodConflict);
-  return Status::Ok();
+  if (s->conflictingPVCs.empty()) return Status::Ok();  // conflictingPVCRefCount == 0
+  if (trace)
+    for (const auto& [claim, p] : s->conflictingPVCs)
+      trace->volumeChecks.push_back({.outcome = Outcome::ReadWriteOncePodInUse, .claim = claim, .pod = p});
+  return Status::Make(Code::Unschedulable, kErrReasonReadWriteOncePodConflict);
 }
 
 }  // namespace spreadlab::plugins

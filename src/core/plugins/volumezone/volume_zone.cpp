@@ -82,7 +82,7 @@ Status VolumeZone::GetPVByPod(const PodInfo& pod, std::vector<PVTopology>& out) 
     for (const char* key : {kBetaZone, kBetaRegion, kZone, kRegion}) {
       auto it = volumeObject.metadata.labels.find(key);
       if (it == volumeObject.metadata.labels.end()) continue;
-      PVTopology t{pvName, pool.Intern(key), pool.Intern(TranslateToGALabel(key)), {}};
+      PVTopology t{pvName, c, pv, pool.Intern(key), pool.Intern(TranslateToGALabel(key)), {}};
       if (!LabelZonesToSet(it->second, pool, t.values)) continue;  // a malformed label is skipped, as upstream logs it
       out.push_back(std::move(t));
     }
@@ -100,7 +100,7 @@ Status VolumeZone::PreFilter(CycleState& state, const PodInfo& pod, PreFilterRes
 }
 
 // VolumeZone.Filter: a node without any zone or region label passes (volumes are not zonal there).
-Status VolumeZone::Filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node, CycleTrace*) {
+Status VolumeZone::Filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node, CycleTrace* trace) {
   if (h_.cluster->podSpec(pod.index).spec.volumes.empty()) return Status::Ok();
   const auto* s = state.Read<StateData>(kPreFilterStateKey);
   std::vector<PVTopology> computed;
@@ -114,8 +114,16 @@ Status VolumeZone::Filter(const CycleState& state, const PodInfo& pod, const Nod
   for (const PVTopology& t : topologies) {
     Sym v = node.labels.Get(t.key);
     if (v == kNoSym) v = node.labels.Get(t.gaKey);
-    if (v == kNoSym || std::find(t.values.begin(), t.values.end(), v) == t.values.end())
-      return Status::Make(Code::UnschedulableAndUnresolvable, kErrReasonConflict);
+    const bool fits = v != kNoSym && std::find(t.values.begin(), t.values.end(), v) != t.values.end();
+    if (trace)
+      trace->volumeChecks.push_back(
+          {.outcome = fits ? VolumeCheck::Outcome::ZoneMatches : VolumeCheck::Outcome::ZoneConflict,
+           .pass = fits,
+           .claim = t.claim,
+           .volume = t.volume,
+           .key = t.key,
+           .nodeValue = v});
+    if (!fits) return Status::Make(Code::UnschedulableAndUnresolvable, kErrReasonConflict);
   }
   return Status::Ok();
 }

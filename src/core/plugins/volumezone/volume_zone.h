@@ -25,8 +25,9 @@ class VolumeZone final : public PreFilterPlugin, public FilterPlugin {
   // pvTopology: one zone or region label of a bound volume and the values it allows.
   struct PVTopology {
     std::string pvName;
-    Sym key = kNoSym;    // the label as the volume has it
-    Sym gaKey = kNoSym;  // translateToGALabel(key)
+    int32_t claim = -1, volume = -1;  // in the Scenario's lists, for the explanation (VolumeCheck)
+    Sym key = kNoSym;                 // the label as the volume has it
+    Sym gaKey = kNoSym;               // translateToGALabel(key)
     std::vector<Sym> values;
   };
 
