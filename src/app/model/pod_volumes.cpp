@@ -11,12 +11,6 @@ namespace spreadlab::app {
 
 namespace {
 
-// The labels VolumeZone reads on a volume (volumezone's topologyLabels).
-constexpr const char* kZoneLabels[] = {"failure-domain.beta.kubernetes.io/zone",
-                                       "failure-domain.beta.kubernetes.io/region", "topology.kubernetes.io/zone",
-                                       "topology.kubernetes.io/region"};
-constexpr const char* kBetaZone = "failure-domain.beta.kubernetes.io/zone";
-
 // volumehelpers.LabelZonesToSet: zones joined by "__" (empty parts left out here).
 std::vector<std::string> SplitZones(const std::string& value) {
   std::vector<std::string> out;
@@ -78,7 +72,7 @@ std::vector<VolumePlace> PlacesOf(const v1::PersistentVolume& volume) {
     for (const v1::NodeSelectorTerm& term : volume.nodeAffinity->nodeSelectorTerms)
       for (const v1::NodeSelectorRequirement& r : term.matchExpressions)
         if (r.op == "In") AddPlace(places, r.key, r.values);
-  for (const char* label : kZoneLabels)
+  for (const char* label : plugins::VolumeZone::kTopologyLabels)
     if (auto it = volume.metadata.labels.find(label); it != volume.metadata.labels.end())
       AddPlace(places, label, SplitZones(it->second));
   return places;
@@ -114,7 +108,7 @@ std::vector<PodClaim> PodClaims(const Scenario& sc, const StorageIndex& storage,
 }
 
 std::string ZoneOf(const std::vector<VolumePlace>& places) {
-  for (const char* key : {kLabelTopologyZone, kBetaZone})
+  for (const char* key : {kLabelTopologyZone, plugins::VolumeZone::kBetaZone})
     for (const VolumePlace& p : places)
       if (p.key == key) return Join(p.values, ", ");
   return "";

@@ -53,7 +53,7 @@ v1::PersistentVolumeClaim RecreatedClaim(const v1::PersistentVolumeClaim& claim,
   fresh.volumeName.clear();
   fresh.phase = "Pending";
   fresh.metadata.terminating = false;
-  for (const char* a : {"pv.kubernetes.io/bind-completed", v1::kAnnBoundByController, v1::kAnnSelectedNode,
+  for (const char* a : {v1::kAnnBindCompleted, v1::kAnnBoundByController, v1::kAnnSelectedNode,
                         "volume.kubernetes.io/storage-provisioner", "volume.beta.kubernetes.io/storage-provisioner"})
     fresh.metadata.annotations.erase(a);
   if (!storageClass.empty()) {

@@ -9,7 +9,6 @@ namespace spreadlab::volumebinding {
 
 namespace {
 
-constexpr const char* kAnnBindCompleted = "pv.kubernetes.io/bind-completed";
 constexpr const char* kNotSupportedProvisioner = "kubernetes.io/no-provisioner";
 
 LabelSet Intern(const v1::LabelMap& labels, StringPool& pool) {
@@ -142,7 +141,7 @@ PodVolumeClaims GetPodVolumeClaims(const Cluster& cluster, const v1::Pod& pod, S
     const int32_t c = storage.Claim(pod.metadata.ns, *name);
     if (c < 0) continue;  // podHasPVCs stopped the pod already
     const v1::PersistentVolumeClaim& claim = s.persistentVolumeClaims[c];
-    if (!claim.volumeName.empty() && claim.metadata.annotations.count(kAnnBindCompleted)) {
+    if (!claim.volumeName.empty() && claim.metadata.annotations.count(v1::kAnnBindCompleted)) {
       PodVolumeClaims::Bound b{c, std::nullopt};
       const int32_t pv = storage.Volume(claim.volumeName);
       if (pv >= 0) b.volume = CompileVolume(cluster, pv, pool);

@@ -9,10 +9,6 @@ namespace spreadlab::plugins {
 namespace {
 
 constexpr std::string_view kPreFilterStateKey = "PreFilterVolumeZone";
-constexpr const char* kBetaZone = "failure-domain.beta.kubernetes.io/zone";
-constexpr const char* kBetaRegion = "failure-domain.beta.kubernetes.io/region";
-constexpr const char* kZone = "topology.kubernetes.io/zone";
-constexpr const char* kRegion = "topology.kubernetes.io/region";
 
 struct StateData : spreadlab::StateData {
   std::vector<VolumeZone::PVTopology> podPVTopologies;
@@ -20,8 +16,8 @@ struct StateData : spreadlab::StateData {
 
 // translateToGALabel
 std::string_view TranslateToGALabel(std::string_view label) {
-  if (label == kBetaRegion) return kRegion;
-  if (label == kBetaZone) return kZone;
+  if (label == VolumeZone::kBetaRegion) return VolumeZone::kRegion;
+  if (label == VolumeZone::kBetaZone) return VolumeZone::kZone;
   return label;
 }
 
@@ -43,8 +39,7 @@ bool LabelZonesToSet(const std::string& value, StringPool& pool, std::vector<Sym
 }  // namespace
 
 VolumeZone::VolumeZone(Handle h) : h_(h) {
-  for (const char* label : {kBetaZone, kBetaRegion, kZone, kRegion})
-    topologyLabels_.push_back(h_.cluster->pool().Intern(label));
+  for (const char* label : kTopologyLabels) topologyLabels_.push_back(h_.cluster->pool().Intern(label));
 }
 
 // VolumeZone.getPVbyPod
@@ -79,7 +74,7 @@ Status VolumeZone::GetPVByPod(const PodInfo& pod, std::vector<PVTopology>& out) 
     if (pv < 0) return Unresolvable(NotFoundError("persistentvolume", pvName));
     // getPVTopologies
     const v1::PersistentVolume& volumeObject = s.persistentVolumes[pv];
-    for (const char* key : {kBetaZone, kBetaRegion, kZone, kRegion}) {
+    for (const char* key : kTopologyLabels) {
       auto it = volumeObject.metadata.labels.find(key);
       if (it == volumeObject.metadata.labels.end()) continue;
       PVTopology t{pvName, c, pv, pool.Intern(key), pool.Intern(TranslateToGALabel(key)), {}};

@@ -16,6 +16,12 @@ class VolumeZone final : public PreFilterPlugin, public FilterPlugin {
  public:
   static constexpr std::string_view kName = "VolumeZone";
   static constexpr std::string_view kErrReasonConflict = "node(s) had no available volume zone";
+  // topologyLabels: the zone and region labels it reads on a volume, beta ones first.
+  static constexpr const char* kBetaZone = "failure-domain.beta.kubernetes.io/zone";
+  static constexpr const char* kBetaRegion = "failure-domain.beta.kubernetes.io/region";
+  static constexpr const char* kZone = "topology.kubernetes.io/zone";
+  static constexpr const char* kRegion = "topology.kubernetes.io/region";
+  static constexpr const char* kTopologyLabels[] = {kBetaZone, kBetaRegion, kZone, kRegion};
 
   explicit VolumeZone(Handle h);
   std::string_view Name() const override { return kName; }
