@@ -119,6 +119,19 @@ std::string PreemptionText(const Cluster& cluster, PodIndex pod, const preemptio
 }
 
 // How the chosen node's scores came about, plugin by plugin (ScoreExplainer).
+// The room an earlier preemption holds on the node for pods of this priority or higher
+// (RunFilterPluginsWithNominatedPods); "" when none is nominated there.
+std::string NominatedHere(const Cluster& cluster, const CycleTrace& t, const NodeTrace& nt) {
+  std::vector<std::string> pods;
+  for (const NominatedPod& np : t.nominatedPods)
+    if (np.node == nt.node)
+      pods.push_back(fmt::format("{} (priority {})", cluster.pod(np.pod).key, cluster.pod(np.pod).priority));
+  if (pods.empty()) return "";
+  return fmt::format(
+      "room held for {}, nominated here: {}", fmt::join(pods, ", "),
+      nt.rejectedWithNominatedPods ? "the filters counted it and failed" : "the filters pass with and without it");
+}
+
 std::string HowChosenScored(const Cluster& cluster, Framework& framework, const CycleTrace& t) {
   if (t.selected == kNone) return "";
   const NodeTrace& nt = t.nodes[t.selected];
@@ -172,6 +185,7 @@ std::string ExplainTable(const Cluster& cluster, Framework& framework, const Cyc
         why = t.JoinedReasons(*v);
       }
       table.Add({name, nt.feasible ? "feasible" : "rejected", rejectedBy, why});
+      if (std::string held = NominatedHere(cluster, t, nt); !held.empty()) table.Add({"", "", "", held});
       // The spread arithmetic, and the claims, volumes and drivers behind the volume
       // plugins' verdicts, so that the verdict can be checked by hand.
       for (uint32_t i = 0; i < nt.filterCount; ++i) {

@@ -191,6 +191,14 @@ ojson TraceToJson(const Cluster& cluster, const ResolvedProfile& profile, const 
     n["feasible"] = nt.feasible;
     const FilterVerdict* failure = t.Reported(nt);
     n["rejectedBy"] = failure ? ojson(t.filterPlugins[failure->plugin]) : ojson(nullptr);
+    // Added with nominations: the pods nominated here that the filters counted first.
+    ojson nominated = ojson::array();
+    for (const NominatedPod& np : t.nominatedPods)
+      if (np.node == nt.node) nominated.push_back(cluster.pod(np.pod).key);
+    if (!nominated.empty()) {
+      n["nominatedPods"] = std::move(nominated);
+      n["rejectedWithNominatedPods"] = nt.rejectedWithNominatedPods;
+    }
     ojson scores = ojson::array();
     for (uint32_t i = 0; i < nt.scoreCount; ++i) {
       const ScoreEntry& e = t.scores[nt.scoreBegin + i];

@@ -426,6 +426,17 @@ bool ScenarioDoc::RecreateClaim(size_t claim, const v1::PersistentVolumeClaim& f
   return Reshaped(std::move(backup), error);
 }
 
+void ScenarioDoc::SetNominatedNodeNames(const std::vector<std::pair<size_t, std::string>>& nominations) {
+  for (const auto& [pod, node] : nominations) {
+    scenario_->pods.at(pod).nominatedNodeName = node;
+    ojson& item = json_->Item(scenario_->pods[pod].path);
+    if (!node.empty())
+      Child(item, "status")["nominatedNodeName"] = node;
+    else if (item.contains("status") && item["status"].is_object())
+      item["status"].erase("nominatedNodeName");
+  }
+}
+
 void ScenarioDoc::AssumeVolumes(const std::vector<VolumeAssumption>& assumptions) {
   for (const VolumeAssumption& a : assumptions) {
     if (!ApplyVolumeAssumption(*scenario_, a)) continue;

@@ -129,6 +129,8 @@ class ScenarioDoc {
   // What the scheduler's Reserve assumed for placed pods' claims (core/storage.h): the
   // volumes' claimRef and the claims' selected-node annotation, as the objects then read.
   void AssumeVolumes(const std::vector<VolumeAssumption>& assumptions);
+  // status.nominatedNodeName of pending pods as a preemption left it ("" clears it).
+  void SetNominatedNodeNames(const std::vector<std::pair<size_t, std::string>>& nominations);
   bool SetPodNamespace(size_t pod, const std::string& ns, std::string& error);
   bool SetPodTolerations(size_t pod, std::vector<v1::Toleration> tolerations, std::string& error);
   bool SetPodNodeSelector(size_t pod, v1::LabelMap nodeSelector, std::string& error);

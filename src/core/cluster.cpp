@@ -33,6 +33,7 @@ Cluster::Cluster(std::shared_ptr<const Scenario> scenario) : scenario_(std::move
         AddPodToNode(pi, nodes_[it->second]);
       }
     }
+    if (pi.nominated != kNone) nominatedPods_.push_back(pi.index);
     pods_.push_back(std::move(pi));
   }
 }
@@ -61,6 +62,8 @@ PodInfo Cluster::CompilePod(PodIndex index, const v1::Pod& p) {
   pi.terminating = p.metadata.terminating;
   pi.nodeNameSpec = p.spec.nodeName;
   pi.finished = p.phase == "Succeeded" || p.phase == "Failed";
+  if (!p.nominatedNodeName.empty()) pi.nominated = FindNode(p.nominatedNodeName);
+  pi.priority = p.spec.priority.value_or(0);
   pi.resources = CalculateResource(p, release());
   if (const auto& a = p.spec.affinity) {
     pi.hasAffinity = a->podAffinity.has_value() || a->podAntiAffinity.has_value();
@@ -161,7 +164,10 @@ void Cluster::RemovePodFromNode(const PodInfo& p, NodeInfo& n) {
   drop(n.pods);
   drop(n.podsWithAffinity);
   drop(n.podsWithRequiredAntiAffinity);
-  if (p.hasAffinity) drop(boundWithAffinity_);
+  if (p.hasAffinity) {
+    drop(boundWithAffinity_);
+    ++affinityRemovals_;
+  }
   n.requested.Sub(p.resources.requests);
   n.nonZeroMilliCPU = GoSub(n.nonZeroMilliCPU, p.resources.nonZeroMilliCPU);
   n.nonZeroMemory = GoSub(n.nonZeroMemory, p.resources.nonZeroMemory);
@@ -223,6 +229,20 @@ void Cluster::UpdatePendingPod(PodIndex pod, const v1::Pod& spec) {
   if (pods_[pod].node != kNone) return;
   ++generation_;
   pods_[pod] = CompilePod(pod, spec);
+  TrackNomination(pod);
+}
+
+void Cluster::SetNominatedNode(PodIndex pod, NodeIndex node) {
+  ++generation_;
+  pods_[pod].nominated = node;
+  TrackNomination(pod);
+}
+
+void Cluster::TrackNomination(PodIndex pod) {
+  auto it = std::lower_bound(nominatedPods_.begin(), nominatedPods_.end(), pod);
+  const bool listed = it != nominatedPods_.end() && *it == pod;
+  if (pods_[pod].nominated != kNone && !listed) nominatedPods_.insert(it, pod);
+  if (pods_[pod].nominated == kNone && listed) nominatedPods_.erase(it);
 }
 
 void Cluster::SetUnschedulable(NodeIndex node, bool unschedulable) {
@@ -255,6 +275,9 @@ NodeIndex Cluster::AddNode(v1::Node node) {
 void Cluster::RemoveLastNode() {
   if (nodes_.empty() || !nodes_.back().pods.empty()) return;
   ++generation_;
+  // Nominations to the node go with it (the nominator keys them by a name no node has).
+  for (PodIndex p : std::vector<PodIndex>(nominatedPods_))
+    if (pods_[p].nominated == nodes_.back().index) SetNominatedNode(p, kNone);
   nodeByName_.erase(nodes_.back().name);
   nodes_.pop_back();
   Own().nodes.pop_back();

@@ -70,6 +70,10 @@ struct PodInfo {
   PodResources resources;
   bool hasAffinity = false;  // spec.affinity has podAffinity or podAntiAffinity
   bool hasRequiredAntiAffinity = false;
+  // status.nominatedNodeName's node: an earlier preemption made room there (kNone: none,
+  // or a node the cluster lacks).
+  NodeIndex nominated = kNone;
+  int32_t priority = 0;  // corev1helpers.PodPriority: spec.priority, 0 when unset
   // Waiting for the scheduler: not bound, no spec.nodeName (a pod bound to a node the
   // scenario lacks is bound all the same: kube-scheduler's snapshot simply has no such
   // node, so it counts nowhere), not finished.
@@ -138,6 +142,9 @@ class Cluster {
   // copied in as ReplacePendingPod does.
   void UpdatePendingPod(PodIndex pod, const v1::Pod& spec);
   void SetUnschedulable(NodeIndex node, bool unschedulable);
+  // The pod's nomination (the scheduler's nominator, not written to the scenario): set by a
+  // preemption, cleared by kNone.
+  void SetNominatedNode(PodIndex pod, NodeIndex node);
   // A claim replaced by another of the same name, a volume marked as being deleted: names
   // stay, so storage() stays valid.
   void ReplaceClaim(int32_t claim, v1::PersistentVolumeClaim spec);
@@ -158,6 +165,13 @@ class Cluster {
   // from where it stopped instead of walking every node (Unbind removes one:
   // see generation()).
   const std::vector<PodIndex>& boundWithAffinity() const { return boundWithAffinity_; }
+  // Incremented when Unbind takes a pod out of boundWithAffinity(): an index of it built
+  // before is stale and must be built again.
+  uint64_t affinityRemovals() const { return affinityRemovals_; }
+
+  // The pods with a nomination (PodInfo::nominated), in pod order; bound ones included (a
+  // bound pod's nomination no longer holds room: the caller checks).
+  const std::vector<PodIndex>& nominatedPods() const { return nominatedPods_; }
 
   const TopologyColumn& Column(Sym key) const;
 
@@ -181,6 +195,8 @@ class Cluster {
     std::vector<int32_t> perNode;
   };
   void BuildNodeTree();
+  // Keeps nominatedPods_ in step with the pod's PodInfo::nominated.
+  void TrackNomination(PodIndex pod);
   void AddPodToNode(const PodInfo& p, NodeInfo& n);
   void RemovePodFromNode(const PodInfo& p, NodeInfo& n);
   PodInfo CompilePod(PodIndex index, const v1::Pod& p);
@@ -197,6 +213,8 @@ class Cluster {
   std::vector<NodeIndex> treeOrder_;
   uint64_t generation_ = 0;
   std::vector<PodIndex> boundWithAffinity_;
+  uint64_t affinityRemovals_ = 0;
+  std::vector<PodIndex> nominatedPods_;
   std::vector<VolumeAssumption> assumedVolumes_;
   std::unordered_map<std::string, NodeIndex> nodeByName_;
   mutable std::unordered_map<std::string, PodIndex> podByKey_;  // FindPod's, built when first needed

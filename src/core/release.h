@@ -79,6 +79,9 @@ struct Release {
   bool volumeLimitsPortworxNeedsAnnotation() const { return !AtLeast(36); }
   // The default profile runs NodeName before NodeUnschedulable (default_plugins.go, 1.37).
   bool nodeNameBeforeNodeUnschedulable() const { return AtLeast(37); }
+  // A pod waiting for its scheduling gates is in the nominator: its status.nominatedNodeName
+  // holds room (kubernetes#139057).
+  bool gatedPodsNominated() const { return AtLeast(37); }
 
   bool operator==(const Release&) const = default;
 };

@@ -168,6 +168,37 @@ void Simulation::Beat(StepReport& out, const char* actor) {
   out.beats.push_back(std::move(beat));  // its spread is counted by the next round's cluster
 }
 
+// The round's preemptions as the cluster carries them out: each preemptor's nomination (and
+// the lower-priority ones it cleared, ScheduleAll's Nominate) goes into the pods' status, and
+// its victims are deleted. Upstream deletes them too, and the preemptor waits out their
+// graceful termination; here they are gone at once, so the next round binds the preemptor to
+// its nominated node and the controllers replace the victims.
+bool Simulation::CarryOutPreemptions(const Cluster& cluster, const std::vector<Placement>& placements, StepReport& out,
+                                     bool& changed, std::string& error) {
+  std::vector<std::pair<size_t, std::string>> nominations;
+  for (PodIndex p : cluster.PendingPods()) {
+    const NodeIndex n = cluster.pod(p).nominated;
+    const std::string& was = cluster.podSpec(p).nominatedNodeName;
+    // A nomination to a node the cluster lacks is left as written (it holds no room).
+    if (n == kNone ? cluster.FindNode(was) != kNone : was != cluster.node(n).name)
+      nominations.emplace_back(p, n == kNone ? "" : cluster.node(n).name);
+  }
+  std::vector<size_t> victims;
+  for (const Placement& p : placements) {
+    if (p.victims.empty()) continue;
+    std::string names;
+    for (PodIndex v : p.victims) {
+      victims.push_back(v);
+      names += (names.empty() ? "" : ", ") + cluster.pod(v).key;
+    }
+    out.notes.push_back("preemption: " + cluster.pod(p.pod).key + " nominated to " +
+                        cluster.node(p.nominatedNode).name + ", its lower-priority victim(s) deleted: " + names);
+  }
+  changed = !nominations.empty() || !victims.empty();
+  doc_.SetNominatedNodeNames(nominations);
+  return victims.empty() || doc_.RemovePods(victims, error);
+}
+
 bool Simulation::Settle(StepReport& out, std::string& error) {
   std::vector<Placement> last;
   std::unique_ptr<Cluster> cluster;
@@ -209,13 +240,17 @@ bool Simulation::Settle(StepReport& out, std::string& error) {
       }
     if (!binds.empty() && !doc_.SetPodNodeNames(binds, error)) return false;
     doc_.AssumeVolumes(assumed);
+    const size_t notesBefore = out.notes.size();
+    bool preempted = false;
+    if (!CarryOutPreemptions(*cluster, last, out, preempted, error)) return false;
     bool changed = false;
     if (!doc_.Resync(changed, error)) return false;
-    if (changed) {
+    if (changed || preempted) {
+      if (out.notes.size() > notesBefore) Beat(out, "scheduler");
       AfterEdit(out);
       Beat(out, "controllers");
     }
-    if (!changed && binds.empty()) break;
+    if (!changed && binds.empty() && !preempted) break;
     if (out.rounds >= kMaxRoundsBase + 4 * static_cast<int>(doc_.scenario().pods.size())) {
       out.settled = false;
       out.notes.push_back("stopped after " + std::to_string(out.rounds) +

@@ -33,7 +33,6 @@ CycleTrace ExplainFirstPending(simulator::Session& s, PodIndex& pod) {
   return trace;
 }
 
-
 // why built its conflict matrix from a trace whose reasons pointed into the plugins
 // of a framework it had already destroyed (3 nodes, score plugins disabled, so the
 // cycle samples and why re-runs it on a framework of its own).
@@ -111,9 +110,26 @@ TEST(RegressionTest, NominatedNodeOutsidePreFilterResult) {
   const CycleTrace t = ExplainFirstPending(s, pod);
   ASSERT_NE(pod, kNone);
   EXPECT_EQ(t.message,
-      "0/11 nodes are available: 1 node(s) were unschedulable, 10 node(s) didn't satisfy plugin(s) "
-      "[NodeAffinity NodeUnschedulable]. preemption: 0/11 nodes are available: 11 Preemption is not "
-      "helpful for scheduling.");
+            "0/11 nodes are available: 1 node(s) were unschedulable, 10 node(s) didn't satisfy plugin(s) "
+            "[NodeAffinity NodeUnschedulable]. preemption: 0/11 nodes are available: 11 Preemption is not "
+            "helpful for scheduling.");
+}
+
+// Found by running kube-scheduler 1.37.2's scheduling loop beside spreadlab: preemptor is
+// nominated to node-1 while its victim terminates, and small (priority 0) must not take the
+// room it holds there (RunFilterPluginsWithNominatedPods).
+TEST(RegressionTest, NominatedPodBlocksNode) {
+  simulator::Session s = Open("nominated-pod-blocks-node.json");
+  std::string error;
+  const PodIndex small = simulator::ChoosePod(*s.cluster, "default/small", error);
+  ASSERT_NE(small, kNone) << error;
+  CycleTrace t;
+  s.framework->RunCycle(small, t, /*explain=*/true);
+  EXPECT_EQ(t.selected, kNone);
+  EXPECT_EQ(t.message,
+            "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims "
+            "found for incoming pod.");
+  EXPECT_TRUE(t.nodes[0].rejectedWithNominatedPods);
 }
 
 // Found by fuzz_lab in CI: creation times in the years 0014 and 9999 (RFC 3339 allows

@@ -73,12 +73,9 @@ void Framework::RunPostFilterPlugins(const PodInfo& pod, std::vector<Code> nodeC
       continue;
     }
     if (!postFilter_[k]) continue;
-    if (!dryRun_) {
-      std::string error;
-      dryRun_ = New(registry_, cluster_, config_, error);  // the profile was accepted once already
-    }
+    Framework& dryRun = DryRun();
     trace.preemption =
-        postFilter_[k]->PostFilter(pod, nodeCodes, [&](NodeIndex n) { return dryRun_->FilterOnNode(pod, n); });
+        postFilter_[k]->PostFilter(pod, nodeCodes, [&](NodeIndex n) { return dryRun.FilterOnNode(pod, n); });
     if (trace.preemption->code != Code::Unschedulable) {
       reasons.clear();
       if (!trace.preemption->message.empty()) reasons.push_back(trace.preemption->message);
@@ -95,7 +92,15 @@ void Framework::SkipFilterOf(std::string_view plugin) {
     if (filter_[i]->Name() == plugin) skipFilter_[i] = 1;
 }
 
-Status Framework::FilterOnNode(const PodInfo& pod, NodeIndex n) {
+Framework& Framework::DryRun() {
+  if (!dryRun_) {
+    std::string error;
+    dryRun_ = New(registry_, cluster_, config_, error);  // the profile was accepted once already
+  }
+  return *dryRun_;
+}
+
+Status Framework::PreFilterQuietly(const PodInfo& pod, std::string& plugin) {
   state_.Reset();
   lastCycle_ = 0;  // the latest cycle's state is gone
   skipFilter_.assign(filter_.size(), 0);
@@ -105,15 +110,104 @@ Status Framework::FilterOnNode(const PodInfo& pod, NodeIndex n) {
     if (s.IsSkip()) {
       SkipFilterOf(p->Name());
     } else if (!s.IsSuccess()) {
+      plugin = p->Name();
       return s;
     }
   }
+  return Status::Ok();
+}
+
+Status Framework::FirstFilterFailure(const PodInfo& pod, NodeIndex n, size_t* failedPlugin) {
   const NodeInfo& node = cluster_.node(n);
   for (size_t i = 0; i < filter_.size(); ++i) {
     if (skipFilter_[i]) continue;
-    if (Status s = filter_[i]->Filter(state_, pod, node, nullptr); !s.IsSuccess()) return s;
+    Status s = filter_[i]->Filter(state_, pod, node, nullptr);
+    if (s.IsSuccess()) continue;
+    if (failedPlugin) *failedPlugin = i;
+    if (!s.IsRejected())
+      return Status::AsError("running \"" + std::string(filter_[i]->Name()) +
+                             "\" filter plugin: " + std::string(s.Message()));
+    return s;
   }
   return Status::Ok();
+}
+
+// SelectVictimsOnNode's RunFilterPluginsWithNominatedPods, on the cluster as the dry run left it.
+Status Framework::FilterOnNode(const PodInfo& pod, NodeIndex n) {
+  std::string plugin;
+  if (Status s = PreFilterQuietly(pod, plugin); !s.IsSuccess()) return s;
+  CollectNominatedPods(pod, nominated_);
+  nominatedOn_.clear();
+  for (const NominatedPod& np : nominated_)
+    if (np.node == n) nominatedOn_.push_back(np.pod);
+  if (nominatedOn_.empty()) return FirstFilterFailure(pod, n);
+  const std::vector<uint8_t> skip = skipFilter_;
+  const std::vector<PodIndex> pods = nominatedOn_;
+  if (Status s = FilterWithPodsBound(pod, n, pods, skip, nullptr, nullptr); !s.IsSuccess()) return s;
+  if (Status s = PreFilterQuietly(pod, plugin); !s.IsSuccess()) return s;
+  return FirstFilterFailure(pod, n);
+}
+
+// addGENominatedPods: the nominator's pods (unbound, nominated to a node by an earlier
+// preemption) other than `pod`, of its priority or higher: it must not take the room
+// preemption made for them. A pod waiting for its scheduling gates holds its nomination from
+// 1.37 (kubernetes#139057); before, the queue recorded it only once the pod was let in.
+void Framework::CollectNominatedPods(const PodInfo& pod, std::vector<NominatedPod>& out) const {
+  out.clear();
+  for (PodIndex p : cluster_.nominatedPods()) {
+    const PodInfo& other = cluster_.pod(p);
+    if (p == pod.index || other.node != kNone || other.priority < pod.priority) continue;
+    const bool gated = profile_.schedulingGates && !cluster_.podSpec(p).spec.schedulingGates.empty();
+    if (gated && !cluster_.release().gatedPodsNominated()) continue;
+    out.push_back({other.nominated, p});
+  }
+}
+
+// RunFilterPluginsWithNominatedPods: the filters run twice on a node with such pods: with
+// them counted there (the first pass, which decides a rejection), then, if that passes,
+// without them (a nominated pod may yet land elsewhere: pod affinity to it must not count).
+bool Framework::RunFilterPluginsWithNominatedPods(const PodInfo& pod, NodeIndex n, CycleTrace& trace, bool explain,
+                                                  std::string& error, size_t* failedPlugin) {
+  nominatedOn_.clear();
+  for (const NominatedPod& np : trace.nominatedPods)
+    if (np.node == n) nominatedOn_.push_back(np.pod);
+  if (!nominatedOn_.empty()) {
+    size_t plugin = 0;
+    const Status s =
+        DryRun().FilterWithPodsBound(pod, n, nominatedOn_, skipFilter_, &plugin, explain ? &trace : nullptr);
+    lastCycleGeneration_ = cluster_.generation();  // the what-if left the cluster as it was
+    if (!s.IsSuccess() && !s.IsRejected()) {
+      error = std::string(s.Message());
+      return false;
+    }
+    if (!s.IsSuccess()) {
+      failures_.push_back({s.reason, s.reasons, n, s.code});
+      if (failedPlugin) *failedPlugin = plugin;
+      if (explain) trace.nodes[n].rejectedWithNominatedPods = true;
+      return false;
+    }
+  }
+  return RunFilterPlugins(pod, n, trace, explain, error, failedPlugin);
+}
+
+Status Framework::FilterWithPodsBound(const PodInfo& pod, NodeIndex n, std::span<const PodIndex> pods,
+                                      std::span<const uint8_t> skip, size_t* failedPlugin, CycleTrace* record) {
+  failures_.clear();
+  for (PodIndex p : pods) cluster_.Bind(p, n);
+  std::string plugin;
+  Status s = PreFilterQuietly(pod, plugin);
+  if (!s.IsSuccess() && !s.IsSkip()) {
+    s = Status::AsError("running AddPod on PreFilter plugin \"" + plugin + "\": " + std::string(s.Message()));
+  } else {
+    skipFilter_.assign(skip.begin(), skip.end());
+    s = FirstFilterFailure(pod, n, failedPlugin);
+    if (record && s.IsRejected()) {
+      std::string error;
+      RunFilterPlugins(pod, n, *record, /*explain=*/true, error);
+    }
+  }
+  for (auto it = pods.rbegin(); it != pods.rend(); ++it) cluster_.Unbind(*it);
+  return s;
 }
 
 bool Framework::Fail(CycleTrace& trace, const std::string& error) {

@@ -4,6 +4,7 @@
 // prioritizeNodes, selectHost; runtime/framework.go: Run*Plugins).
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -103,6 +104,26 @@ class Framework {
   // sets `error`. Recorded in the trace when explaining.
   bool RunFilterPlugins(const PodInfo& pod, NodeIndex n, CycleTrace& trace, bool explain, std::string& error,
                         size_t* failedPlugin = nullptr);
+  // RunFilterPluginsWithNominatedPods: RunFilterPlugins (same arguments), first with the pods
+  // nominated to `n` of the pod's priority or higher counted there (trace.nominatedPods).
+  bool RunFilterPluginsWithNominatedPods(const PodInfo& pod, NodeIndex n, CycleTrace& trace, bool explain,
+                                         std::string& error, size_t* failedPlugin = nullptr);
+  // addGENominatedPods' pods for `pod`'s cycle, on every node, into `out`.
+  void CollectNominatedPods(const PodInfo& pod, std::vector<NominatedPod>& out) const;
+  // The framework of preemption's and nominations' what-ifs: the same profile, its own
+  // cycle state and plugin instances. Built on first use.
+  Framework& DryRun();
+  // PreFilter with no trace (the skipped filters into skipFilter_): Success, or the first
+  // plugin's failure, whose name goes to `plugin`.
+  Status PreFilterQuietly(const PodInfo& pod, std::string& plugin);
+  // The filters on node `n` with no trace: Success, or the first failure (its plugin's index
+  // to `failedPlugin`).
+  Status FirstFilterFailure(const PodInfo& pod, NodeIndex n, size_t* failedPlugin = nullptr);
+  // On the dry-run framework: `pods` bound on `n`, PreFilter again (the state
+  // RunPreFilterExtensionAddPod gives the cycle), the cycle's `skip`ped filters kept, the
+  // filters run; the pods unbound again. A rejection's verdicts go to `record` if given.
+  Status FilterWithPodsBound(const PodInfo& pod, NodeIndex n, std::span<const PodIndex> pods,
+                             std::span<const uint8_t> skip, size_t* failedPlugin, CycleTrace* record);
 
   Registry registry_;
   Cluster& cluster_;
@@ -121,6 +142,8 @@ class Framework {
   // Per-cycle scratch kept across cycles so that a warm cycle does not allocate.
   std::vector<uint8_t> skipFilter_, skipScore_;
   std::vector<NodeIndex> candidates_, feasible_;
+  std::vector<NominatedPod> nominated_;  // FilterOnNode's (the cycle's are in its trace)
+  std::vector<PodIndex> nominatedOn_;    // those on the node being filtered
   // The reasons upstream records for a rejected node (of the first failing plugin).
   struct NodeFailure {
     std::string_view reason;

@@ -109,6 +109,7 @@ void CycleTrace::Clear() {
   error.clear();
   schedulingGates.clear();
   nominatedNode = kNone;
+  nominatedPods.clear();
   reasonTexts.clear();
   verdictReasons.clear();
   reasonIndex_.clear();

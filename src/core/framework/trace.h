@@ -173,6 +173,15 @@ struct NodeTrace {
   uint32_t filterBegin = 0, filterCount = 0;
   uint32_t scoreBegin = 0, scoreCount = 0;
   int64_t total = 0;
+  // The filters rejected the node with the pods nominated to it counted as if they ran there
+  // (RunFilterPluginsWithNominatedPods' first pass): the room an earlier preemption made.
+  bool rejectedWithNominatedPods = false;
+};
+
+// A pod nominated to a node by an earlier preemption, of the cycle's pod's priority or higher.
+struct NominatedPod {
+  NodeIndex node = kNone;
+  PodIndex pod = kNone;
 };
 
 struct PreFilterVerdict {
@@ -212,6 +221,9 @@ struct CycleTrace {
   std::vector<std::string> schedulingGates;
   // status.nominatedNodeName when that node is in the snapshot: it was tried first.
   NodeIndex nominatedNode = kNone;
+  // Other pods nominated to a node with this pod's priority or higher: that node's filters
+  // ran first as if they were there (RunFilterPluginsWithNominatedPods).
+  std::vector<NominatedPod> nominatedPods;
   // DefaultPreemption's PostFilter, when no node fit and the profile has it.
   std::optional<preemption::Result> preemption;
 

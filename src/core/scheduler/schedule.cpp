@@ -6,6 +6,23 @@
 
 namespace spreadlab {
 
+namespace {
+
+// handleSchedulingFailure's AddNominatedPod with the PostFilter's NominatingInfo: the pods
+// that follow find the room held (RunFilterPluginsWithNominatedPods). A new nomination
+// clears those of lower-priority pods on the same node (prepareCandidate:
+// getLowerPriorityNominatedPods), which may no longer fit there.
+void Nominate(Cluster& cluster, PodIndex pod, const preemption::Result& r) {
+  if (r.nominating == preemption::Nominating::Clear) cluster.SetNominatedNode(pod, kNone);
+  if (r.nominating != preemption::Nominating::Set) return;
+  for (PodIndex other : std::vector<PodIndex>(cluster.nominatedPods()))
+    if (cluster.pod(other).nominated == r.nominatedNode && cluster.pod(other).priority < cluster.pod(pod).priority)
+      cluster.SetNominatedNode(other, kNone);
+  cluster.SetNominatedNode(pod, r.nominatedNode);
+}
+
+}  // namespace
+
 std::vector<Placement> ScheduleAll(Cluster& cluster, Framework& framework, const PlacementObserver& placed) {
   std::vector<Placement> out;
   CycleTrace trace;
@@ -24,6 +41,7 @@ std::vector<Placement> ScheduleAll(Cluster& cluster, Framework& framework, const
       placement.nominatedNode = trace.preemption->nominatedNode;
       placement.victims = trace.preemption->victims;
     }
+    if (trace.preemption) Nominate(cluster, p, *trace.preemption);
     if (trace.selected != kNone) {
       // schedulingCycle: Reserve, then the pod is bound (assumed) for the next cycle.
       const size_t before = cluster.assumedVolumes().size();

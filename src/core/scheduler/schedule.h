@@ -2,8 +2,8 @@
 // A batch of placements: every pending pod, each reserved and bound before the next is scheduled
 // (what kube-scheduler does for a Deployment's replicas, one scheduling cycle at a time),
 // in the order of its queue (PrioritySort: higher spec.priority first, then file order).
-// A pod that preempts is nominated, not bound: its victims' deletion and its next cycle
-// are not simulated.
+// A pod that preempts is nominated, not bound: the pods after it find its room held
+// there, but its victims' deletion and its next cycle are not simulated.
 #include <functional>
 #include <string>
 #include <vector>

@@ -49,6 +49,7 @@ void Framework::BeginCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
   lastCycle_ = trace.cycle = ++cycles;
   lastCycleGeneration_ = cluster_.generation();
   trace.pod = podIndex;
+  CollectNominatedPods(cluster_.pod(podIndex), trace.nominatedPods);
   failures_.clear();
   feasible_.clear();
   if (explain) {
@@ -110,13 +111,12 @@ bool Framework::FindNodesThatFitPod(const PodInfo& pod, CycleTrace& trace, bool 
 // scoring. A nominated node missing from the snapshot is skipped.
 Framework::NominatedNode Framework::EvaluateNominatedNode(const PodInfo& pod, CycleTrace& trace, bool explain,
                                                           PreFilterOutcome& pre, NodeIndex& failed) {
-  const std::string& name = cluster_.scenario().pods[trace.pod].nominatedNodeName;
-  const NodeIndex n = name.empty() ? kNone : cluster_.FindNode(name);
+  const NodeIndex n = pod.nominated;
   if (n == kNone) return NominatedNode::NoneOrFailed;
   trace.nominatedNode = n;
   std::string error;
   size_t failedPlugin = 0;
-  const bool fits = RunFilterPlugins(pod, n, trace, explain, error, &failedPlugin);
+  const bool fits = RunFilterPluginsWithNominatedPods(pod, n, trace, explain, error, &failedPlugin);
   if (!error.empty()) return Fail(trace, error), NominatedNode::Error;
   if (fits) {
     trace.numFeasibleNodesToFind = 1;
@@ -182,7 +182,7 @@ bool Framework::FindNodesThatPassFilters(const PodInfo& pod, const std::vector<N
   for (; processed < candidates.size() && feasible_.size() < numToFind; ++processed) {
     const NodeIndex n = candidates[(nextStartNodeIndex_ + processed) % candidates.size()];
     std::string error;
-    const bool fits = RunFilterPlugins(pod, n, trace, explain, error);
+    const bool fits = RunFilterPluginsWithNominatedPods(pod, n, trace, explain, error);
     if (!error.empty()) return Fail(trace, error);
     if (fits) feasible_.push_back(n);
   }

@@ -95,6 +95,25 @@ TEST(SimulateTest, FailAndRestoreRoundTrip) {
   EXPECT_NE(sim.error.find("no node has the label zone=nowhere"), std::string::npos) << sim.error;
 }
 
+// A preemption is carried out: the preemptor is nominated, its victim deleted (at once: its
+// graceful termination is not simulated) and the next round binds the preemptor there.
+TEST(SimulateTest, APreemptionDeletesItsVictimsAndBindsThePreemptor) {
+  Sim sim("preemption");
+  const simulator::StepReport& r = sim.steps.back();
+  ASSERT_EQ(r.placements.size(), 1u);
+  EXPECT_EQ(r.placements[0].pod, "default/checkout");
+  EXPECT_EQ(r.placements[0].node, "node-b1");
+  EXPECT_TRUE(r.pending.empty());
+  ASSERT_FALSE(r.notes.empty());
+  EXPECT_EQ(r.notes[0],
+            "preemption: default/checkout nominated to node-b1, its lower-priority victim(s) deleted: "
+            "default/batch-b");
+  for (const v1::Pod& p : sim.doc.scenario().pods) {
+    EXPECT_NE(p.metadata.name, "batch-b");
+    if (p.metadata.name == "checkout") EXPECT_EQ(p.nominatedNodeName, "node-b1");
+  }
+}
+
 // add-node: a machine of the same pool, its hostname label renamed, the labels asked for.
 TEST(SimulateTest, AddNodeLikeAnotherWithLabels) {
   Sim sim("zone-outage");

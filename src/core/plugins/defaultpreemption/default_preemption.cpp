@@ -7,7 +7,7 @@
 
 namespace spreadlab::preemption {
 
-int32_t PodPriority(const Cluster& cluster, PodIndex pod) { return cluster.podSpec(pod).spec.priority.value_or(0); }
+int32_t PodPriority(const Cluster& cluster, PodIndex pod) { return cluster.pod(pod).priority; }
 
 namespace {
 

@@ -41,7 +41,8 @@ std::vector<int64_t> DomainCounts(const ExistingGroup& g);
 struct InterPodAffinity::ExistingIndex {
   bool synced = false;
   uint64_t generation = 0;
-  size_t seen = 0;  // how much of Cluster::boundWithAffinity is indexed
+  size_t seen = 0;        // how much of Cluster::boundWithAffinity is indexed
+  uint64_t removals = 0;  // Cluster::affinityRemovals when the index was begun
   std::vector<ipa::ExistingGroup> groups;
   std::unordered_map<std::string, size_t> byKey;
   std::vector<size_t> requiredAnti;  // groups of kind RequiredAntiAffinity

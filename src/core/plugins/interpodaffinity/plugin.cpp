@@ -191,12 +191,18 @@ const InterPodAffinity::IncomingTerms& InterPodAffinity::Incoming(const PodInfo&
   return in;
 }
 
-// Indexes the terms of pods bound since the last call, read from the cluster's
-// append-only list of bound pods with affinity.
+// Indexes the terms of pods bound since the last call, read from the cluster's list of
+// bound pods with affinity (appended to by Bind).
 void InterPodAffinity::SyncExisting() {
   Cluster& cluster = *h_.cluster;
   ExistingIndex& x = *existing_;
   if (x.synced && x.generation == cluster.generation()) return;
+  // A pod unbound since (a preemption's or a nomination's what-if) leaves the index stale:
+  // it is built again from the pods bound now.
+  if (x.removals != cluster.affinityRemovals()) {
+    *existing_ = ExistingIndex{};
+    x.removals = cluster.affinityRemovals();
+  }
   auto add = [&](ExistingKind kind, int32_t weight, const AffinityTerm& term, PodIndex pod, NodeIndex node) {
     auto [it, fresh] = x.byKey.try_emplace(GroupKey(kind, weight, term), x.groups.size());
     if (fresh) {
