@@ -55,6 +55,9 @@ class Gen:
         self.extras = extras
         # Storage draws come from their own stream: the rest of the scenario is as without.
         self.vr = random.Random(f"{seed}-volumes") if volumes else None
+        # Other pending pods nominated to a node (an earlier preemption's room): their own
+        # stream, so that the rest of a seed's scenarios stay as they were.
+        self.nr = random.Random(f"{seed}-nominees") if extras else None
 
     def chance(self, p):
         return self.r.random() < p
@@ -333,8 +336,24 @@ class Gen:
             items.append(self.config())
         if self.vr:
             items += Volumes(self.vr, self.features).add(nodes, items, pod)
+        if self.nr and self.nr.random() < 0.15:
+            items.append(self.nominee(nodes))
         pod["metadata"]["annotations"] = {"spreadlab.dev/gen-features": ",".join(sorted(self.features))}
         return {"apiVersion": "v1", "kind": "List", "items": items}
+
+    def nominee(self, nodes):
+        """A pending pod nominated to a node, after "incoming" (which stays the explained pod):
+        of its priority or higher it holds its room there (RunFilterPluginsWithNominatedPods)."""
+        n = self.nr
+        app = n.choice(APPS)
+        pod = self.pod("nominee", {"app": app}, {"cpu": n.choice(["500m", "2", "3"]), "memory": n.choice(["64Mi", "3Gi"])})
+        pod["status"] = {"phase": "Pending", "nominatedNodeName": n.choice([x["metadata"]["name"] for x in nodes])}
+        pod["spec"]["priority"] = n.choice([0, 0, 100, -10])
+        if n.random() < 0.3:
+            pod["spec"]["affinity"] = {"podAntiAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": [
+                {"labelSelector": {"matchLabels": {"app": n.choice(APPS)}}, "topologyKey": n.choice([ZONE, HOST])}]}}
+        self.features.add("nominee")
+        return pod
 
     def config(self):
         variant = self.pick(["weights", "list-defaults", "most-allocated", "no-defaults"]
