@@ -27,6 +27,10 @@ nlohmann::ordered_json ScheduleToJson(const Cluster& cluster, const std::vector<
              {"message", p.message},
              {"error", p.error},
              {"workload", workload.empty() ? ojson(nullptr) : ojson(workload)}};
+    if (!p.topNodes.empty()) {  // added: the nodes tied with `node` for the top score
+      pj["topNodes"] = ojson::array();
+      for (NodeIndex n : p.topNodes) pj["topNodes"].push_back(cluster.node(n).name);
+    }
     if (p.nominatedNode != kNone) {  // added with preemption
       pj["nominatedNode"] = cluster.node(p.nominatedNode).name;
       pj["victims"] = ojson::array();

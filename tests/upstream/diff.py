@@ -16,6 +16,12 @@ it, with the pods its workload controllers make (so YAML and Deployments need no
 else). Scenarios upstream refuses (e.g. a profile with the SelectorSpread plugin, removed
 upstream after v1.26) and those with no pending pod are skipped.
 
+With --loop, end to end instead: kube-cycle --loop runs the real scheduling loop
+(scheduler.New + Run over a fake clientset) and creates the pending pods one at a time in
+spreadlab's queue order, each after the one before is bound or unschedulable; each pod's
+node (or its PodScheduled message and nomination) is compared with spreadlab's `schedule`
+until a tie upstream broke another way or a preemption, after which the clusters may part.
+
 Prints OK / DIFF / SKIP per scenario and "N scenarios, M agree" (plus skipped);
 exits 1 when any differ.
 """
@@ -203,6 +209,8 @@ def check(path, args):
     rc, doc, err = run([args.spreadlab, "export", path] + release)
     if rc == 2 or doc is None:
         return "SKIP", [f"spreadlab refuses it (exit {rc}): {err.splitlines()[-1] if err else ''}"], rec
+    if args.loop:
+        return check_loop(path, args, release, doc)
     tmp = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
     json.dump(doc, tmp)
     tmp.close()
@@ -219,6 +227,60 @@ def check(path, args):
     rec.update({"diffs": diffs, "notSimulated": sl.get("notSimulated") or [],
                 "excludedScores": excluded_scores(sl, kc), "kubeVersion": kc.get("kubeVersion")})
     return ("DIFF" if diffs else "OK"), diffs, rec
+
+
+def compare_loop(sl, kc):
+    """The real scheduling loop (kube-cycle --loop) against spreadlab's `schedule`, pod by
+    pod, up to where the two clusters may part: a tie for the top score that upstream broke
+    another way (upstream's node must be among spreadlab's topNodes), or a preemption
+    (upstream's executor deletes the victims and binds the preemptor later; `schedule`
+    leaves it nominated). -> (diffs, notes)"""
+    ups, sps = kc.get("placements") or [], sl.get("placements") or []
+    if [p["pod"] for p in ups] != [p["pod"] for p in sps]:
+        return [f"order: spreadlab {[p['pod'] for p in sps]}\n       upstream  {[p['pod'] for p in ups]}"], []
+    for u, s in zip(ups, sps):
+        pod, unode, snode = u["pod"], u.get("node") or "", s.get("node") or ""
+        if u.get("message") == "gated":  # no cycle (SchedulingGates' PreEnqueue)
+            if snode or not s.get("message", "").startswith("waiting for scheduling gates"):
+                return [f"{pod}: spreadlab {snode or s.get('message')!r}, upstream gated"], []
+            continue
+        if unode != snode:
+            if unode and unode in (s.get("topNodes") or []):
+                return [], [f"{pod}: a tie for the top score ({', '.join(s['topNodes'])}), upstream took {unode}: compared up to here"]
+            if unode and not snode and s.get("nominatedNode") == unode:
+                return [], [f"{pod}: preempted on {unode} and bound there once its victims were gone: compared up to here"]
+            return [f"{pod}: spreadlab {snode or 'Pending'}, upstream {unode or 'Pending'}"
+                    + ("" if snode else f"\n       spreadlab {s.get('message')!r}")
+                    + ("" if unode else f"\n       upstream  {u.get('message')!r}")], []
+        if snode:
+            continue
+        smsg, umsg = PLACEMENT.sub(r"\1N\3", s.get("message", "")), PLACEMENT.sub(r"\1N\3", u.get("message", ""))
+        if smsg != umsg:
+            return [f"{pod} message: spreadlab {s.get('message')!r}\n       upstream  {u.get('message')!r}"], []
+        if s.get("nominatedNode") or u.get("nominatedNode"):
+            return [], [f"{pod}: nominated (spreadlab {s.get('nominatedNode')}, upstream {u.get('nominatedNode')}): compared up to here"]
+    return [], []
+
+
+def check_loop(path, args, release, doc):
+    rec = {"file": path}
+    tmp = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
+    json.dump(doc, tmp)
+    tmp.close()
+    try:
+        rc, sl, err = run([args.spreadlab, "schedule", tmp.name, "--format", "json"] + release)
+        if rc == 2 or sl is None:
+            return "SKIP", [f"spreadlab schedule refuses it (exit {rc}): {err.splitlines()[-1] if err else ''}"], rec
+        if not sl.get("placements"):
+            return "SKIP", ["no pending pod"], rec
+        krc, kc, kerr = run([args.kube_cycle, tmp.name, "--loop"] + (["--no-api-defaults"] if args.no_api_defaults else []))
+    finally:
+        os.unlink(tmp.name)
+    if krc == 2 or kc is None:
+        return "SKIP", [f"upstream refuses it (exit {krc}): {kerr}"], rec
+    diffs, notes = compare_loop(sl, kc)
+    rec.update({"diffs": diffs, "notes": notes, "pods": len(kc.get("placements") or []), "kubeVersion": kc.get("kubeVersion")})
+    return ("DIFF" if diffs else "OK"), diffs + notes, rec
 
 
 def signature(line):
@@ -244,6 +306,9 @@ def main():
     ap.add_argument("--no-api-defaults", action="store_true",
                     help="pass --no-api-defaults to kube-cycle: objects as written, without the API server's "
                          "defaulting (to see past differences that come only from it)")
+    ap.add_argument("--loop", action="store_true",
+                    help="end to end: the real scheduling loop (kube-cycle --loop: scheduler.New + Run, the pending "
+                         "pods created one at a time) against spreadlab's `schedule`, pod by pod")
     ap.add_argument("-q", "--quiet", action="store_true", help="print only DIFF scenarios and the summary")
     ap.add_argument("--group", action="store_true", help="end with the differences grouped by kind (count, first file)")
     args = ap.parse_args()

@@ -49,8 +49,12 @@ def quantity_mem(mi):
 
 
 class Gen:
-    def __init__(self, seed, extras=False, volumes=False):
+    def __init__(self, seed, extras=False, volumes=False, sequence=0):
         self.r = random.Random(seed)
+        # --sequence: up to that many more pending pods like "incoming", for the end-to-end
+        # comparison (diff.py --loop) of pods placed one after another; their own stream.
+        self.sequence = sequence
+        self.sr = random.Random(f"{seed}-sequence")
         self.features = set()
         self.extras = extras
         # Storage draws come from their own stream: the rest of the scenario is as without.
@@ -338,6 +342,14 @@ class Gen:
             items += Volumes(self.vr, self.features).add(nodes, items, pod)
         if self.nr and self.nr.random() < 0.15:
             items.append(self.nominee(nodes))
+        for k in range(self.sr.randint(0, self.sequence) if self.sequence else 0):
+            # The same spec (constraints, affinity, requests) under another name, as a
+            # workload's replicas arrive; the later ones see the earlier ones' placements.
+            twin = json.loads(json.dumps(pod))
+            twin["metadata"]["name"] = f"incoming-{k + 2}"
+            twin.get("status", {}).pop("nominatedNodeName", None)
+            items.append(twin)
+            self.features.add("sequence")
         pod["metadata"]["annotations"] = {"spreadlab.dev/gen-features": ",".join(sorted(self.features))}
         return {"apiVersion": "v1", "kind": "List", "items": items}
 
@@ -562,10 +574,13 @@ def main():
     ap.add_argument("--volumes", action="store_true",
                     help="also: PVCs, PVs, StorageClasses, CSINodes and a CSIDriver (VolumeBinding, VolumeZone, "
                          "VolumeRestrictions, NodeVolumeLimits); the rest of each scenario is as without")
+    ap.add_argument("--sequence", type=int, default=0, metavar="N",
+                    help="also: 0 to N more pending pods with incoming's spec (incoming-2, ...), for diff.py --loop; "
+                         "the rest of each scenario is as without")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     for i in range(args.count):
-        doc = Gen(f"{args.seed}-{i}", args.extras, args.volumes).scenario()
+        doc = Gen(f"{args.seed}-{i}", args.extras, args.volumes, args.sequence).scenario()
         with open(os.path.join(args.out, f"gen-{args.seed}-{i:04d}.json"), "w", encoding="utf-8") as f:
             json.dump(doc, f, indent=1)
             f.write("\n")

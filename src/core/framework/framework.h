@@ -91,7 +91,8 @@ class Framework {
   bool RunPreScorePlugins(const PodInfo& pod, CycleTrace& trace, bool explain);
   bool RunScorePlugins(const PodInfo& pod, CycleTrace& trace, bool explain);
   void GroupScoresByNode(CycleTrace& trace) const;
-  NodeIndex SelectHost() const;
+  // selectHost; the nodes tied for the top total go to trace.topNodes.
+  NodeIndex SelectHost(CycleTrace& trace) const;
   // A PreFilter plugin returned Skip: its Filter does not run this cycle.
   void SkipFilterOf(std::string_view plugin);
   // RunPostFilterPlugins after a FitError whose message is `fitError`: DefaultPreemption

@@ -105,6 +105,7 @@ void CycleTrace::Clear() {
   numFeasibleNodesToFind = 0;
   evaluatedNodes = 0;
   selected = kNone;
+  topNodes.clear();
   message.clear();
   error.clear();
   schedulingGates.clear();

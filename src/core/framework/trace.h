@@ -214,6 +214,9 @@ struct CycleTrace {
   int32_t numFeasibleNodesToFind = 0;  // filtering stops once this many feasible nodes are found
   int32_t evaluatedNodes = 0;          // nodes whose filters ran
   NodeIndex selected = kNone;
+  // The feasible nodes that share the top total when several do, in the order scored:
+  // selectHost picks one of them at random upstream, `selected` is the first here.
+  std::vector<NodeIndex> topNodes;
   std::string message;  // FitError text when unschedulable, else the Scheduled event text
   std::string error;    // a framework error (Code::Error), if any
   // The pod's scheduling gates when SchedulingGates' PreEnqueue kept it out of every

@@ -37,6 +37,7 @@ std::vector<Placement> ScheduleAll(Cluster& cluster, Framework& framework, const
     placement.node = trace.selected;
     placement.message = trace.message;
     placement.error = !trace.error.empty();
+    placement.topNodes = trace.topNodes;
     if (trace.preemption && trace.preemption->nominating == preemption::Nominating::Set) {
       placement.nominatedNode = trace.preemption->nominatedNode;
       placement.victims = trace.preemption->victims;

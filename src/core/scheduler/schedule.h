@@ -17,6 +17,8 @@ struct Placement {
   NodeIndex node = kNone;  // kNone: stayed Pending (or a framework error)
   std::string message;
   bool error = false;
+  // The nodes tied for the top score with `node` (upstream picks one of them at random).
+  std::vector<NodeIndex> topNodes;
   // DefaultPreemption found room: the nominated node and the pods it would delete.
   NodeIndex nominatedNode = kNone;
   std::vector<PodIndex> victims;

@@ -36,7 +36,7 @@ void Framework::RunCycle(PodIndex podIndex, CycleTrace& trace, bool explain) {
   if (!FindNodesThatFitPod(pod, trace, explain)) return;
   // With one feasible node there is nothing to score.
   if (feasible_.size() > 1 && !PrioritizeNodes(pod, trace, explain)) return;
-  const NodeIndex host = feasible_.size() == 1 ? feasible_[0] : SelectHost();
+  const NodeIndex host = feasible_.size() == 1 ? feasible_[0] : SelectHost(trace);
   trace.selected = host;
   trace.message = "Successfully assigned " + pod.key + " to " + cluster_.node(host).name;
 }
@@ -201,10 +201,13 @@ bool Framework::PrioritizeNodes(const PodInfo& pod, CycleTrace& trace, bool expl
 
 // selectHost: the highest total; ties go to the first node in cluster order (upstream
 // picks one of them at random, by reservoir sampling).
-NodeIndex Framework::SelectHost() const {
+NodeIndex Framework::SelectHost(CycleTrace& trace) const {
   size_t best = 0;
   for (size_t k = 1; k < feasible_.size(); ++k)
     if (totals_[k] > totals_[best]) best = k;
+  for (size_t k = best; k < feasible_.size(); ++k)
+    if (totals_[k] == totals_[best]) trace.topNodes.push_back(feasible_[k]);
+  if (trace.topNodes.size() == 1) trace.topNodes.clear();
   return feasible_[best];
 }
 

@@ -929,6 +929,7 @@ func main() {
 	noDefaults := fs.Bool("no-api-defaults", false, "skip the API server's v1 defaulting (limits to requests, capacity to allocatable); the pod create mutations still apply")
 	validate := fs.Bool("validate", false, "refuse Pods and Nodes that the API server's create validation refuses")
 	verbosity := fs.String("v", "", "klog verbosity (logs on stderr); default: no logs")
+	loop := fs.Bool("loop", false, "run the real scheduling loop (scheduler.New + Run) and create the pending pods one at a time (loop.go)")
 	// Flags may come after the file, as spreadlab takes them.
 	var files []string
 	args := os.Args[1:]
@@ -943,7 +944,7 @@ func main() {
 		args = fs.Args()[1:]
 	}
 	if len(files) != 1 {
-		fmt.Fprintln(os.Stderr, "usage: kube-cycle SCENARIO.json [--pod NS/NAME] [--no-api-defaults] [--validate] [-v N]")
+		fmt.Fprintln(os.Stderr, "usage: kube-cycle SCENARIO.json [--pod NS/NAME | --loop] [--no-api-defaults] [--validate] [-v N]")
 		os.Exit(2)
 	}
 	klogFlags := flag.NewFlagSet("klog", flag.ContinueOnError)
@@ -961,12 +962,24 @@ func main() {
 		fmt.Fprintln(os.Stderr, "error:", err)
 		os.Exit(2)
 	}
+	var buf bytes.Buffer
+	if *loop {
+		out, err := runLoop(sc)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "error:", err)
+			os.Exit(2)
+		}
+		enc := json.NewEncoder(&buf)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(out)
+		os.Stdout.Write(buf.Bytes())
+		return
+	}
 	out, err := run(sc, *podKey)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "error:", err)
 		os.Exit(2)
 	}
-	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
 	_ = enc.Encode(out)
