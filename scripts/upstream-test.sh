@@ -2,8 +2,10 @@
 # The differential test against the real kube-scheduler (tests/upstream/README.md): every
 # example, the scenarios found so far and COUNT generated ones (default 300, seed 1, with
 # the extra features), run through spreadlab and through kube-scheduler's own framework
-# at the release tests/upstream/go.mod names. Fails on any difference. The first run
-# builds kube-cycle from the Go module proxy (~7 minutes on 2 cores).
+# at the release tests/upstream/go.mod names; then end to end (diff.py --loop: the real
+# scheduling loop, pods created one at a time) on the examples, the found scenarios and
+# 2*COUNT/3 generated sequences of up to 5 pending pods. Fails on any difference. The first
+# run builds kube-cycle from the Go module proxy (~7 minutes on 2 cores).
 #   bash scripts/upstream-test.sh [COUNT]
 set -euo pipefail
 HERE="$(dirname "${BASH_SOURCE[0]}")"
@@ -18,3 +20,7 @@ python3 "$ROOT/tests/upstream/gen.py" --seed 2 --count "$((COUNT / 3))" --out "$
 SPREADLAB="$BUILD/spreadlab" bash "$ROOT/tests/upstream/diff.sh" -q --group --report "$OUT/report.jsonl" \
   "$ROOT"/examples/*.json "$ROOT"/examples/*.yaml "$ROOT"/tests/upstream/found/*.json "$ROOT"/tests/upstream/volumes/*.json \
   "$OUT"/gen/*.json "$OUT"/gen-volumes/*.json
+# End to end: the real scheduling loop against `schedule`, pod by pod (about 0.5 s a scenario).
+python3 "$ROOT/tests/upstream/gen.py" --seed 1 --count "$((COUNT * 2 / 3))" --out "$OUT/gen-sequence" --extras --sequence 4 >/dev/null
+SPREADLAB="$BUILD/spreadlab" bash "$ROOT/tests/upstream/diff.sh" --loop -q --group --report "$OUT/loop-report.jsonl" \
+  "$ROOT"/examples/*.json "$ROOT"/examples/*.yaml "$ROOT"/tests/upstream/found/*.json "$OUT"/gen-sequence/*.json

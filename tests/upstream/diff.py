@@ -247,18 +247,26 @@ def compare_loop(sl, kc):
         if unode != snode:
             if unode and unode in (s.get("topNodes") or []):
                 return [], [f"{pod}: a tie for the top score ({', '.join(s['topNodes'])}), upstream took {unode}: compared up to here"]
-            if unode and not snode and s.get("nominatedNode") == unode:
-                return [], [f"{pod}: preempted on {unode} and bound there once its victims were gone: compared up to here"]
+            if unode and not snode and s.get("nominatedNode"):
+                # Bound once its victims were gone: on the nominated node, or on another if
+                # upstream's preemption chose another of equally good candidates.
+                return [], [f"{pod}: preempted (spreadlab nominated {s['nominatedNode']}), upstream bound it to {unode} "
+                            "once its victims were gone: compared up to here"]
             return [f"{pod}: spreadlab {snode or 'Pending'}, upstream {unode or 'Pending'}"
                     + ("" if snode else f"\n       spreadlab {s.get('message')!r}")
                     + ("" if unode else f"\n       upstream  {u.get('message')!r}")], []
         if snode:
             continue
+        # A preemptor: upstream's condition is that of its latest cycle (after its victims
+        # went, it may have preempted again), spreadlab's `schedule` has the first one.
+        if s.get("nominatedNode") or u.get("nominatedNode"):
+            if bool(s.get("nominatedNode")) != bool(u.get("nominatedNode")):
+                return [f"{pod}: nominated: spreadlab {s.get('nominatedNode')}, upstream {u.get('nominatedNode')}"
+                        f"\n       spreadlab {s.get('message')!r}\n       upstream  {u.get('message')!r}"], []
+            return [], [f"{pod}: nominated (spreadlab {s.get('nominatedNode')}, upstream {u.get('nominatedNode')}): compared up to here"]
         smsg, umsg = PLACEMENT.sub(r"\1N\3", s.get("message", "")), PLACEMENT.sub(r"\1N\3", u.get("message", ""))
         if smsg != umsg:
             return [f"{pod} message: spreadlab {s.get('message')!r}\n       upstream  {u.get('message')!r}"], []
-        if s.get("nominatedNode") or u.get("nominatedNode"):
-            return [], [f"{pod}: nominated (spreadlab {s.get('nominatedNode')}, upstream {u.get('nominatedNode')}): compared up to here"]
     return [], []
 
 

@@ -340,7 +340,10 @@ class Gen:
             items.append(self.config())
         if self.vr:
             items += Volumes(self.vr, self.features).add(nodes, items, pod)
-        if self.nr and self.nr.random() < 0.15:
+        # Not with --sequence: diff.py --loop creates the pending pods one at a time, and a
+        # nominee created after "incoming" could not hold its room for it, as it does for
+        # `schedule` (every pending pod queued at once).
+        if self.nr and not self.sequence and self.nr.random() < 0.15:
             items.append(self.nominee(nodes))
         for k in range(self.sr.randint(0, self.sequence) if self.sequence else 0):
             # The same spec (constraints, affinity, requests) under another name, as a
