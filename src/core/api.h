@@ -232,10 +232,12 @@ struct PluginSet {
   bool operator==(const PluginSet&) const = default;
 };
 
-// The extension points this simulator runs; others (queueSort, bind, ...) are
-// accepted in the file and have no effect on a single scheduling decision.
+// The extension points this simulator runs, and queueSort and bind, which a profile must
+// fill (NewFramework refuses one without exactly one QueueSort and at least one Bind
+// plugin); others (permit, preBind, ...) are accepted in the file and have no effect on a
+// single scheduling decision.
 struct Plugins {
-  PluginSet multiPoint, preFilter, filter, postFilter, preScore, score, reserve;
+  PluginSet multiPoint, preFilter, filter, postFilter, preScore, score, reserve, queueSort, bind;
   bool operator==(const Plugins&) const = default;
 };
 
