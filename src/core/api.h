@@ -351,6 +351,11 @@ struct Scenario {
   std::vector<v1::CSIDriver> csiDrivers;
   std::vector<v1::CSIStorageCapacity> csiStorageCapacities;
   std::vector<v1::VolumeAttachment> volumeAttachments;
+  // How many of `nodes`, from the front, kube-scheduler's node informer listed when it
+  // started (the API server lists them sorted by name); the others reached its cache later,
+  // as add events in this order (nodes a simulation's events or a what-if added). All of
+  // them unless told otherwise.
+  size_t listedNodes = SIZE_MAX;
   std::optional<config::Profile> profile;
   // The kube-scheduler release answered for, with its feature gates (core/release.h).
   Release release;
