@@ -1,5 +1,6 @@
 #include "controlplane/load_scenario.h"
 
+#include <algorithm>
 #include <unordered_set>
 
 #include <nlohmann/json.hpp>
@@ -95,6 +96,15 @@ void Check(Scenario& out, const io::WrittenAs& written, LoadResult& result) {
   result.ok = true;
 }
 
+// Scenario::listedNodes: the nodes before the first one the added-nodes annotation names
+// (the document appends what it adds, so the others follow in the order they came).
+size_t ListedNodes(const std::vector<std::string>& added, const std::vector<v1::Node>& nodes) {
+  const std::unordered_set<std::string_view> names(added.begin(), added.end());
+  size_t listed = 0;
+  while (listed < nodes.size() && !names.count(nodes[listed].metadata.name)) ++listed;
+  return listed;
+}
+
 LoadResult Load(std::string_view text, const json* parsed, Scenario& out, json* docOut, const SyncContext* context) {
   LoadResult result;
   if (!parsed && !docOut && io::StartsLikeJson(text)) {  // nobody keeps the document: read it item by item if it can be
@@ -118,6 +128,8 @@ LoadResult Load(std::string_view text, const json* parsed, Scenario& out, json* 
   if (!result.ok) return result;
   static_cast<io::ReadResult&>(result) = io::ReadParsed(doc, out, written);
   if (!result.ok) return result;
+  if (const std::vector<std::string> added = AddedNodes(doc); !added.empty())
+    out.listedNodes = ListedNodes(added, out.nodes);
   result.notes = controllers.notes;
   result.created = controllers.created.size();
   // Read without throwing: this runs outside the catch (a created pod always has its
@@ -137,6 +149,22 @@ LoadResult Load(std::string_view text, const json* parsed, Scenario& out, json* 
 }
 
 }  // namespace
+
+std::vector<std::string> AddedNodes(const json& doc) {
+  const json* meta = io::Member(doc, "items") ? io::Member(doc, "metadata") : nullptr;  // a List's
+  const json* annotations = meta && meta->is_object() ? io::Member(*meta, "annotations") : nullptr;
+  const json* added =
+      annotations && annotations->is_object() ? io::Member(*annotations, kAddedNodesAnnotation) : nullptr;
+  std::vector<std::string> out;
+  if (!added || !added->is_string()) return out;
+  const std::string& list = added->get_ref<const std::string&>();
+  for (size_t start = 0; start <= list.size();) {
+    const size_t end = std::min(list.find(',', start), list.size());
+    if (end > start) out.push_back(list.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
 
 LoadResult LoadScenario(std::string_view text, Scenario& out, json* doc, const SyncContext* context) {
   return Load(text, nullptr, out, doc, context);

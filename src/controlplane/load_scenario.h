@@ -17,6 +17,14 @@
 
 namespace spreadlab::controlplane {
 
+// The List annotation naming, in the order they came and separated by commas, the nodes
+// added once the scenario was loaded (ScenarioDoc: a simulation's add-node or restore, a
+// node copied or applied in the lab). A running scheduler's informer gets them as add
+// events after the nodes it listed: the load puts them after those (Scenario::listedNodes).
+inline constexpr const char* kAddedNodesAnnotation = "spreadlab.io/added-nodes";
+// The names that annotation of the document lists, in order.
+std::vector<std::string> AddedNodes(const nlohmann::ordered_json& doc);
+
 struct LoadResult : io::ReadResult {
   std::vector<std::string> notes;        // what the workload controllers did
   size_t created = 0;                    // the objects they created

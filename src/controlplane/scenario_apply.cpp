@@ -159,7 +159,7 @@ bool ScenarioDoc::ApplyText(std::string_view text, std::vector<std::string>& app
   ojson before = json_->doc;
   ojson& items = json_->Items();
   std::vector<size_t> itemOf(objects.size());  // where each applied object lands in the document
-  std::vector<std::string> lines;
+  std::vector<std::string> lines, added;       // added: the nodes created
   for (size_t i = 0; i < objects.size(); ++i) {
     ojson& o = objects[i];
     const std::string key = Key(o), name = KubectlName(o);
@@ -172,6 +172,8 @@ bool ScenarioDoc::ApplyText(std::string_view text, std::vector<std::string>& app
     // (An object twice in one text finds its first version here, as kubectl's second apply would.)
     itemOf[i] = at;
     if (at == items.size()) {
+      if (Str(o, "kind") == "Node" && o.contains("metadata") && o["metadata"].is_object())
+        added.push_back(Str(o["metadata"], "name"));
       items.push_back(std::move(o));
       lines.push_back(name + " created");
       continue;
@@ -194,6 +196,7 @@ bool ScenarioDoc::ApplyText(std::string_view text, std::vector<std::string>& app
     lines.push_back(name + (merged == items[at] ? " unchanged" : " configured"));
     items[at] = std::move(merged);
   }
+  NoteNodes({}, added);
   std::string reread, where;
   if (!Reread(reread, &where)) {
     // Told where the person wrote it: the applied object's path in the text, and its line.

@@ -729,6 +729,7 @@ bool ScenarioDoc::AddNodeLike(size_t like, const std::string& name, const v1::La
   meta.erase("resourceVersion");
   meta.erase("creationTimestamp");
   json_->Items().push_back(std::move(item));
+  NoteNodes({}, {name});
   return Reshaped(std::move(backup), error);
 }
 
@@ -761,6 +762,9 @@ bool ScenarioDoc::RemoveNodes(const std::vector<size_t>& nodes, std::string& err
   std::vector<size_t> gone;
   if (!NodeItemsWithPods(nodes, "be removed", gone, nullptr, error)) return false;
   ojson backup = json_->doc;
+  std::set<std::string> names;
+  for (size_t node : nodes) names.insert(scenario_->nodes.at(node).metadata.name);
+  NoteNodes(names, {});
   for (size_t i : gone) json_->doc["items"].erase(i);
   return Reshaped(std::move(backup), error);
 }

@@ -230,6 +230,9 @@ class ScenarioDoc {
   bool FollowTemplate(const PodTemplate& t, const std::vector<size_t>& follow, std::string& error);
   template <class Change>
   bool EditPlugins(const Change& change, std::string& error);
+  // The added-nodes annotation (kAddedNodesAnnotation) without the nodes `gone` (a node
+  // that comes back is added anew), then with `added` at its end.
+  void NoteNodes(const std::set<std::string>& gone, const std::vector<std::string>& added);
 
   std::unique_ptr<Json> json_;
   std::shared_ptr<Scenario> scenario_;  // never null but in a moved-from document

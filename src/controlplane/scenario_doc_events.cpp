@@ -2,7 +2,9 @@
 // workload controllers then answer, each undoable like any other edit.
 #include <set>
 
+#include "controlplane/load_scenario.h"
 #include "controlplane/scenario_doc_json.h"
+#include "io/json_fields.h"
 #include "io/scenario_json.h"
 #include "io/json_parse.h"
 
@@ -88,8 +90,13 @@ bool ScenarioDoc::FailNodes(const std::vector<size_t>& nodes, std::string& error
   ojson backup = json_->doc;
   ojson& annotations = ListAnnotations(json_->doc);
   ojson failed = FailedNodeItems(annotations);
-  for (size_t node : nodes) failed.push_back(json_->doc["items"][ItemIndex(scenario_->nodes[node].path)]);
+  std::set<std::string> names;
+  for (size_t node : nodes) {
+    failed.push_back(json_->doc["items"][ItemIndex(scenario_->nodes[node].path)]);
+    names.insert(scenario_->nodes[node].metadata.name);
+  }
   annotations[kFailedNodesAnnotation] = Text(failed);
+  NoteNodes(names, {});
   for (size_t i : gone) json_->doc["items"].erase(i);
   return Reshaped(std::move(backup), error);
 }
@@ -106,9 +113,32 @@ bool ScenarioDoc::RestoreNodes(size_t& restored, std::string& error) {
     error = "no failed node to restore";
     return false;
   }
-  for (ojson& node : failed) json_->Items().push_back(std::move(node));
+  std::vector<std::string> names;
+  for (ojson& node : failed) {
+    const auto meta = node.find("metadata");
+    if (meta != node.end() && meta->is_object()) names.push_back(io::Str(*meta, "name"));
+    json_->Items().push_back(std::move(node));
+  }
+  NoteNodes({}, names);
   restored = failed.size();
   return Reshaped(std::move(backup), error);
+}
+
+void ScenarioDoc::NoteNodes(const std::set<std::string>& gone, const std::vector<std::string>& added) {
+  std::string list;
+  for (const std::string& name : AddedNodes(json_->doc))
+    if (!gone.count(name)) list += (list.empty() ? "" : ",") + name;
+  for (const std::string& name : added) list += (list.empty() ? "" : ",") + name;
+  if (!list.empty()) {
+    ListAnnotations(json_->doc)[kAddedNodesAnnotation] = list;
+    return;
+  }
+  auto meta = json_->doc.find("metadata");
+  if (meta == json_->doc.end() || !meta->is_object()) return;
+  auto annotations = meta->find("annotations");
+  if (annotations == meta->end() || !annotations->is_object()) return;
+  annotations->erase(kAddedNodesAnnotation);
+  if (annotations->empty()) meta->erase("annotations");
 }
 
 std::vector<ScenarioDoc::FailedNode> ScenarioDoc::FailedNodes() const {

@@ -232,10 +232,12 @@ struct PluginSet {
   bool operator==(const PluginSet&) const = default;
 };
 
-// The extension points this simulator runs; others (queueSort, bind, ...) are
-// accepted in the file and have no effect on a single scheduling decision.
+// The extension points this simulator runs, and queueSort and bind, which a profile must
+// fill (NewFramework refuses one without exactly one QueueSort and at least one Bind
+// plugin); others (permit, preBind, ...) are accepted in the file and have no effect on a
+// single scheduling decision.
 struct Plugins {
-  PluginSet multiPoint, preFilter, filter, postFilter, preScore, score, reserve;
+  PluginSet multiPoint, preFilter, filter, postFilter, preScore, score, reserve, queueSort, bind;
   bool operator==(const Plugins&) const = default;
 };
 
@@ -349,6 +351,11 @@ struct Scenario {
   std::vector<v1::CSIDriver> csiDrivers;
   std::vector<v1::CSIStorageCapacity> csiStorageCapacities;
   std::vector<v1::VolumeAttachment> volumeAttachments;
+  // How many of `nodes`, from the front, kube-scheduler's node informer listed when it
+  // started (the API server lists them sorted by name); the others reached its cache later,
+  // as add events in this order (nodes a simulation's events or a what-if added). All of
+  // them unless told otherwise.
+  size_t listedNodes = SIZE_MAX;
   std::optional<config::Profile> profile;
   // The kube-scheduler release answered for, with its feature gates (core/release.h).
   Release release;

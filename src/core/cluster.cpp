@@ -4,6 +4,7 @@
 #include "core/goint.h"
 
 #include <algorithm>
+#include <numeric>
 
 namespace spreadlab {
 
@@ -255,7 +256,9 @@ NodeIndex Cluster::AddNode(v1::Node node) {
   ++generation_;
   const NodeIndex index = static_cast<NodeIndex>(nodes_.size());
   nodes_.push_back(CompileNode(index, node));
-  Own().nodes.push_back(std::move(node));
+  Scenario& s = Own();
+  s.listedNodes = std::min(s.listedNodes, s.nodes.size());  // an add event, after the listed nodes
+  s.nodes.push_back(std::move(node));
   nodeByName_.emplace(nodes_.back().name, index);
   BuildNodeTree();
   for (auto& [key, column] : columns_) {
@@ -270,6 +273,14 @@ NodeIndex Cluster::AddNode(v1::Node node) {
   }
   for (auto& e : matchCounts_) e->perNode.push_back(0);
   return index;
+}
+
+std::vector<NodeIndex> Cluster::CacheAddOrder() const {
+  std::vector<NodeIndex> order(nodes_.size());
+  std::iota(order.begin(), order.end(), 0);
+  const auto listed = order.begin() + static_cast<ptrdiff_t>(std::min(scenario_->listedNodes, order.size()));
+  std::sort(order.begin(), listed, [this](NodeIndex a, NodeIndex b) { return nodes_[a].name < nodes_[b].name; });
+  return order;
 }
 
 void Cluster::RemoveLastNode() {

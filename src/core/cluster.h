@@ -113,6 +113,10 @@ class Cluster {
   // The order kube-scheduler's snapshot lists nodes in (nodeTree.list): one node
   // from each zone in turn, zones and nodes in the order they were added.
   const std::vector<NodeIndex>& NodeTreeOrder() const { return treeOrder_; }
+  // The order kube-scheduler's cache received the nodes in (Scenario::listedNodes): the
+  // listed ones sorted by name, as the informer's initial list returns them ("node-11"
+  // before "node-2"), then the later ones in the order they came. Computed on each call.
+  std::vector<NodeIndex> CacheAddOrder() const;
 
   NodeIndex FindNode(std::string_view name) const;
   // By "name" (namespace default) or "namespace/name".
@@ -149,9 +153,9 @@ class Cluster {
   // stay, so storage() stays valid.
   void ReplaceClaim(int32_t claim, v1::PersistentVolumeClaim spec);
   void SetVolumeTerminating(int32_t volume, bool terminating);
-  // Appends a node without pods; RemoveLastNode takes the last node (without
-  // pods) away again. Cached topology columns and match counts are kept in
-  // place, so views of them stay valid.
+  // Appends a node without pods (it reaches the scheduler's cache after the others);
+  // RemoveLastNode takes the last node (without pods) away again. Cached topology columns
+  // and match counts are kept in place, so views of them stay valid.
   NodeIndex AddNode(v1::Node node);
   void RemoveLastNode();
 

@@ -326,7 +326,7 @@ config::Profile ReadProfile(const json& item, const Path& path, std::vector<std:
     const std::pair<const char*, config::PluginSet*> points[] = {
         {"multiPoint", &ps.multiPoint}, {"preFilter", &ps.preFilter}, {"filter", &ps.filter},
         {"postFilter", &ps.postFilter}, {"preScore", &ps.preScore},   {"score", &ps.score},
-        {"reserve", &ps.reserve}};
+        {"reserve", &ps.reserve},       {"queueSort", &ps.queueSort}, {"bind", &ps.bind}};
     for (const auto& [key, set] : points)
       if (const json* s = Field(*plugins, key)) *set = ReadPluginSet(*s, Child(plp, key));
     prof.plugins = std::move(ps);

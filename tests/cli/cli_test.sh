@@ -105,6 +105,14 @@ check "orphan adopted" 0 "ReplicaSet default/web adopted Pod default/web-1" "$BI
 check "relabelled pod placed" 0 "default/relabelled  node-1" "$BIN" schedule "$REG/owned-pod-outside-selector.json"
 check "relabelled pod released" 0 "ReplicaSet default/web released Pod default/relabelled: its labels no longer match" \
   "$BIN" schedule "$REG/owned-pod-outside-selector.json"
+# Found beside kube-scheduler 1.37.2 (tests/regression/README.md): a profile without a queue
+# sort plugin is refused in its words; an image is sized by the first node in name order.
+check "profile without queue sort refused" 2 \
+  'error: items[2].profiles[0].plugins: only one queue sort plugin required for profile with scheduler name "default-scheduler", but got 0' \
+  "$BIN" schedule "$REG/profile-without-queue-sort-or-bind.json"
+check "image sized by the first node by name" 0 "default/app  node-c" "$BIN" schedule "$REG/image-size-first-node-by-name.json"
+check "image size 300 MiB: ImageLocality 18 on node-a" 0 "71 [71] = 71                          18 [18] = 18        420" \
+  "$BIN" explain "$REG/image-size-first-node-by-name.json"
 check "shop" 0 "shop/db-2                  StatefulSet/db  node-c1" "$BIN" schedule "$EX/shop.yaml"
 check "why bad input" 2 'Pod "mypod" is invalid: spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero' \
   "$BIN" why "$TMP/skew0.json"

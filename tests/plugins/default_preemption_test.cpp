@@ -93,12 +93,16 @@ std::vector<v1::Node> Nodes(const Names& names, const Resources& capacity = kVer
   return out;
 }
 
-// A profile of exactly `plugins` and DefaultPreemption, as upstream's registered plugins.
+// A profile of exactly `plugins` and DefaultPreemption, as upstream's registered plugins
+// (with the queue sort and bind plugins the tests register: tf.RegisterQueueSortPlugin,
+// tf.RegisterBindPlugin).
 config::Profile Only(const Names& plugins, preemption::Args args = {}) {
   config::Plugins p;
   p.multiPoint.disabled = {"*"};
   for (const std::string& name : plugins) p.multiPoint.enabled.push_back({name, {}});
   p.multiPoint.enabled.push_back({"DefaultPreemption", {}});
+  p.multiPoint.enabled.push_back({"PrioritySort", {}});
+  p.multiPoint.enabled.push_back({"DefaultBinder", {}});
   config::Profile profile;
   profile.plugins = p;
   profile.defaultPreemptionArgs = {args.minCandidateNodesPercentage, args.minCandidateNodesAbsolute};

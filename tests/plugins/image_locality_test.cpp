@@ -39,6 +39,7 @@ using testing::MakePod;
 using testing::PluginHarness;
 
 constexpr int64_t mb = ImageLocality::kMB;
+using Names = std::vector<std::string>;
 
 PluginHarness::Factory Factory() {
   return [](Handle h) { return std::make_unique<ImageLocality>(h); };
@@ -253,6 +254,40 @@ TEST(ImageLocalityTest, OneSizePerImageNameAsTheCacheKeepsIt) {
   PluginHarness h(nodes, {}, podSpec({"gcr.io/app:1"}), Factory());
   // Both: 100 * (500M * 2/2 - 23M) / (1000M - 23M) = 48.
   EXPECT_EQ(h.Scores({"node1", "node2"}), (std::vector<int64_t>{48, 48}));
+}
+
+// The cache receives the nodes in the informer's order: its initial list, which the API
+// server returns sorted by name as strings ("node-11" before "node-2"), then the nodes added
+// later in the order they came; the first to report an image gives its size. Found by
+// running kube-scheduler 1.37.2 beside spreadlab (tests/regression/image-size-first-node-by-name.json).
+TEST(ImageLocalityTest, SizedByTheFirstNodeTheCacheReceived) {
+  const v1::ContainerImage big900{{"registry.example.com/big-app:1.0"}, 900 * mb};
+  const v1::ContainerImage big300{{"registry.example.com/big-app:1.0"}, 300 * mb};
+  const v1::Pod pod = podSpec({"registry.example.com/big-app:1.0"});
+  const Names names = {"node-2", "node-11", "node-3"};
+  // 100 * (300M * 2/3 - 23M) / (1000M - 23M) = 18; with 900M: 100 * (600M - 23M) / 977M = 59.
+  {
+    SCOPED_TRACE("listed: by name, not in file order");
+    PluginHarness h(
+        {makeImageNode("node-2", {big900}), makeImageNode("node-11", {big300}), makeImageNode("node-3", {})}, {}, pod,
+        Factory());
+    EXPECT_EQ(h.Scores(names), (std::vector<int64_t>{18, 18, 0}));
+  }
+  {
+    SCOPED_TRACE("a node added later comes after the listed ones, whatever its name");
+    PluginHarness h({makeImageNode("node-2", {big900}), makeImageNode("node-3", {})}, {}, pod, Factory());
+    h.cluster().AddNode(makeImageNode("node-11", {big300}));
+    EXPECT_EQ(h.Scores(names), (std::vector<int64_t>{59, 59, 0}));
+  }
+  {
+    SCOPED_TRACE("nodes that came later (Scenario::listedNodes), in their order");
+    Scenario later;
+    later.listedNodes = 1;
+    PluginHarness h(
+        {makeImageNode("node-3", {}), makeImageNode("node-2", {big900}), makeImageNode("node-11", {big300})}, {}, pod,
+        Factory(), later);
+    EXPECT_EQ(h.Scores(names), (std::vector<int64_t>{59, 59, 0}));
+  }
 }
 
 // spreadlab: ExplainScore, each image on the node scaled by its spread, then the clamp.

@@ -9,10 +9,11 @@
 namespace spreadlab {
 
 namespace {
-enum Point { kPreFilter, kFilter, kPostFilter, kPreScore, kScore, kReserve, kNumPoints };
-constexpr const char* kPointNames[] = {"preFilter", "filter", "postFilter", "preScore", "score", "reserve"};
-constexpr const char* kPointTypes[] = {"PreFilterPlugin", "FilterPlugin", "PostFilterPlugin",
-                                       "PreScorePlugin",  "ScorePlugin",  "ReservePlugin"};
+enum Point { kPreFilter, kFilter, kPostFilter, kPreScore, kScore, kReserve, kQueueSort, kBind, kNumPoints };
+constexpr const char* kPointNames[] = {"preFilter", "filter",  "postFilter", "preScore",
+                                       "score",     "reserve", "queueSort",  "bind"};
+constexpr const char* kPointTypes[] = {"PreFilterPlugin", "FilterPlugin",  "PostFilterPlugin", "PreScorePlugin",
+                                       "ScorePlugin",     "ReservePlugin", "QueueSortPlugin",  "BindPlugin"};
 
 bool Implements(const PluginKind& k, int p) {
   switch (p) {
@@ -26,6 +27,10 @@ bool Implements(const PluginKind& k, int p) {
       return k.preScore;
     case kReserve:
       return k.reserve;
+    case kQueueSort:
+      return k.queueSort;
+    case kBind:
+      return k.bind;
     default:
       return k.score;
   }
@@ -52,8 +57,8 @@ const RegisteredPlugin* FindRegistered(Registry registry, const std::string& nam
 PluginKind KindOf(Registry registry, const std::string& name, int minor) {
   const RegisteredPlugin* k = FindRegistered(registry, name, minor);
   if (!k) return PluginKind{};
-  return PluginKind{true,     k->factory != nullptr, k->preFilter, k->filter, k->preScore,
-                    k->score, k->postFilter,         k->reserve};
+  return PluginKind{true,     k->factory != nullptr, k->preFilter, k->filter,    k->preScore,
+                    k->score, k->postFilter,         k->reserve,   k->queueSort, k->bind};
 }
 
 bool ResolveProfile(Registry registry, const config::Profile& profile, const Release& release, ResolvedProfile& out,
@@ -69,7 +74,8 @@ bool ResolveProfile(Registry registry, const config::Profile& profile, const Rel
   defaults.enabled = config::DefaultMultiPointPlugins(release);
   config::PluginSet multiPoint = config::MergePluginSet(defaults, custom.multiPoint);
   const config::PluginSet* points[kNumPoints] = {&custom.preFilter, &custom.filter, &custom.postFilter,
-                                                 &custom.preScore,  &custom.score,  &custom.reserve};
+                                                 &custom.preScore,  &custom.score,  &custom.reserve,
+                                                 &custom.queueSort, &custom.bind};
   config::PluginSet merged[kNumPoints];
   for (int p = 0; p < kNumPoints; ++p) merged[p] = config::MergePluginSet(config::PluginSet{}, *points[p]);
 
@@ -129,6 +135,10 @@ bool ResolveProfile(Registry registry, const config::Profile& profile, const Rel
         if (std::find(ordered.begin(), ordered.end(), e) == ordered.end()) ordered.push_back(e);
     }
     if (p == kScore && !ordered.empty()) out.hasScorePlugins = true;
+    if (p == kQueueSort || p == kBind) {  // the scheduler's own work here, not a plugin (registry.cpp)
+      lists[p] = ordered;
+      continue;
+    }
     for (const auto& name : ordered) {
       const bool simulated = KindOf(registry, name, minor).simulated;
       // PostFilter keeps DynamicResources too: its status changes the message (framework.cpp).
@@ -141,6 +151,19 @@ bool ResolveProfile(Registry registry, const config::Profile& profile, const Rel
   out.preScore = lists[kPreScore];
   out.postFilter = lists[kPostFilter];
   out.reserve = lists[kReserve];
+  out.queueSort = lists[kQueueSort];
+  out.bind = lists[kBind];
+  // NewFramework, after the multiPoint expansion.
+  if (out.queueSort.size() != 1) {
+    error = at + ".plugins: only one queue sort plugin required for profile with scheduler name \"" +
+            profile.schedulerName + "\", but got " + std::to_string(out.queueSort.size());
+    return false;
+  }
+  if (out.bind.empty()) {
+    error = at + ".plugins: at least one bind plugin is needed for profile with scheduler name \"" +
+            profile.schedulerName + "\"";
+    return false;
+  }
 
   // getScoreWeights: explicit score weights take precedence over multiPoint ones; 0 means 1.
   std::map<std::string, int32_t> weights;

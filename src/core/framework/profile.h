@@ -24,6 +24,9 @@ struct ResolvedProfile {
   std::vector<ScorePluginWeight> score;
   // Reserve plugins (VolumeBinding): what a chosen node's placement assumes (Framework::Reserve).
   std::vector<std::string> reserve;
+  // The QueueSort plugin (exactly one) and the Bind plugins (at least one): PrioritySort and
+  // DefaultBinder, whose work the scheduler itself does here (core/scheduler/schedule.h).
+  std::vector<std::string> queueSort, bind;
   std::optional<int32_t> percentageOfNodesToScore;
   // Any Score plugin is enabled, simulated or not (framework.HasScorePlugins).
   bool hasScorePlugins = false;
@@ -40,13 +43,15 @@ struct PluginKind {
   bool known = false;
   bool simulated = false;
   bool preFilter = false, filter = false, preScore = false, score = false, postFilter = false, reserve = false;
+  bool queueSort = false, bind = false;
 };
 PluginKind KindOf(Registry registry, const std::string& name, int minor);
 // The entry of `registry` for `name` in release `minor`, or nullptr.
 const RegisteredPlugin* FindRegistered(Registry registry, const std::string& name, int minor);
 
 // Fails with a message naming the field when the profile refers to a plugin the
-// release does not have, enables one at a point it does not implement, or registers it twice.
+// release does not have, enables one at a point it does not implement, or registers it twice,
+// or when it does not resolve to exactly one QueueSort plugin and at least one Bind plugin.
 bool ResolveProfile(Registry registry, const config::Profile& profile, const Release& release, ResolvedProfile& out,
                     std::string& error);
 

@@ -20,6 +20,7 @@ struct RegisteredPlugin {
   int since = kOldestMinor, until = kMasterMinor;       // the releases whose registry has it
   PluginFactory factory = nullptr;                      // nullptr: not simulated here
   bool reserve = false;                                 // implements Reserve upstream
+  bool queueSort = false, bind = false;                 // implements QueueSort, Bind upstream
 };
 
 using Registry = std::span<const RegisteredPlugin>;

@@ -49,10 +49,13 @@ std::unique_ptr<Plugin> NewDefaultPreemption(Handle h, const config::Profile& p)
       h, preemption::Args{a.minCandidateNodesPercentage, a.minCandidateNodesAbsolute});
 }
 
-// name, preFilter, filter, postFilter, preScore, score, since, until, factory, reserve.
+// name, preFilter, filter, postFilter, preScore, score, since, until, factory, reserve,
+// queueSort, bind. PrioritySort and DefaultBinder have no factory: the scheduler itself
+// orders the queue (core/scheduler/schedule.h) and binds, so they are not plugins here,
+// but a profile must enable them as upstream's NewFramework requires.
 constexpr RegisteredPlugin kInTree[] = {
     {"SchedulingGates", false, false, false, false, false},
-    {"PrioritySort", false, false, false, false, false},
+    {"PrioritySort", false, false, false, false, false, kOldestMinor, kMasterMinor, nullptr, false, true},
     {"NodeUnschedulable", false, true, false, false, false, kOldestMinor, kMasterMinor, New<NodeUnschedulable>},
     {"NodeName", false, true, false, false, false, kOldestMinor, kMasterMinor, New<NodeName>},
     {"TaintToleration", false, true, false, true, true, kOldestMinor, kMasterMinor, New<TaintToleration>},
@@ -74,7 +77,7 @@ constexpr RegisteredPlugin kInTree[] = {
     {"NodeResourcesBalancedAllocation", false, false, false, true, true, kOldestMinor, kMasterMinor,
      NewBalancedAllocation},
     {"ImageLocality", false, false, false, false, true, kOldestMinor, kMasterMinor, New<ImageLocality>},
-    {"DefaultBinder", false, false, false, false, false},
+    {"DefaultBinder", false, false, false, false, false, kOldestMinor, kMasterMinor, nullptr, false, false, true},
     // Scores from 1.35 (kubernetes#134711): 0 for a pod without resource claims. Not
     // simulated, but as a PostFilter its status changes the FitError (Framework::RunPostFilterPlugins).
     {"DynamicResources", true, true, true, false, false, 30, 34, nullptr, true},

@@ -194,6 +194,10 @@ void ValidateProfile(const config::Profile& profile, Errors& out) {
     ValidatePluginWeights(profile.plugins->filter, Child(pluginsPath, "filter"), out);
     ValidatePluginWeights(profile.plugins->preScore, Child(pluginsPath, "preScore"), out);
     ValidatePluginWeights(profile.plugins->score, Child(pluginsPath, "score"), out);
+    // validateCommonQueueSort: the explicit queueSort list (the v1 defaults put none there).
+    if (const size_t n = profile.plugins->queueSort.enabled.size(); n > 1)
+      AddInvalid(out, Child(Child(pluginsPath, "queueSort"), "Enabled"), static_cast<int64_t>(n),
+                 "only one queue sort plugin can be enabled");
   }
   ValidatePodTopologySpreadArgs(profile.podTopologySpreadArgs, profile.podTopologySpreadArgsPath, out);
   ValidateNodeResourcesFitArgs(profile.nodeResourcesFitArgs, profile.nodeResourcesFitArgsPath, out);

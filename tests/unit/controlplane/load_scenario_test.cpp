@@ -469,6 +469,20 @@ const std::vector<ProfileCase> kProfileCases = {
      KscWithPlugins(R"({"filter":{"enabled":[{"name":"NodeAffinity"},{"name":"NodeAffinity"}]}})"),
      "items[0].profiles[0].plugins.filter.enabled: plugin \"NodeAffinity\" already registered as \"FilterPlugin\"",
      {"\"NodeAffinity\"", "already registered"}},
+    // NewFramework's own checks, after the multiPoint expansion: the profile of
+    // tests/regression/profile-without-queue-sort-or-bind.json, and with PrioritySort added.
+    {"NoQueueSortPlugin",
+     KscWithPlugins(R"({"multiPoint":{"disabled":[{"name":"*"}],"enabled":[{"name":"PodTopologySpread"},)"
+                    R"({"name":"NodeUnschedulable"}]}})"),
+     "items[0].profiles[0].plugins: only one queue sort plugin required for profile with scheduler name "
+     "\"default-scheduler\", but got 0",
+     {"queue sort"}},
+    {"NoBindPlugin",
+     KscWithPlugins(R"({"multiPoint":{"disabled":[{"name":"*"}],"enabled":[{"name":"PodTopologySpread"},)"
+                    R"({"name":"PrioritySort"}]}})"),
+     "items[0].profiles[0].plugins: at least one bind plugin is needed for profile with scheduler name "
+     "\"default-scheduler\"",
+     {"bind plugin"}},
 };
 
 class OpenSessionRejectsProfile : public ::testing::TestWithParam<ProfileCase> {};

@@ -7,11 +7,13 @@
 #include <functional>
 #include <string>
 
+#include "core/cluster.h"
 #include "core/framework/profile.h"
 #include "core/plugins/registry.h"
 #include "core/validation.h"
 #include "io/invalid_object.h"
 #include "io/json_parse.h"
+#include "controlplane/load_scenario.h"
 #include "controlplane/scenario_doc.h"
 #include "io/scenario_json.h"
 
@@ -147,6 +149,45 @@ TEST(ScenarioDocUndo, StructuralEditsAfterFieldEditsRestoreTheDocumentAsItWas) {
   EXPECT_EQ(doc.Dump(), original);
   EXPECT_EQ(doc.scenario().nodes.size(), 2u);
   EXPECT_FALSE(doc.scenario().nodes[1].unschedulable);
+}
+
+// Nodes added once the scenario was loaded reach a running scheduler as add events, after
+// the nodes its informer listed (sorted by name): the document names them in its
+// added-nodes annotation in the order they came, and the scenario puts them after the others
+// (Scenario::listedNodes, Cluster::CacheAddOrder). A node that goes away and comes back is
+// added anew.
+TEST(ScenarioDocEdit, NodesAddedAfterTheLoadComeAfterTheListedOnes) {
+  controlplane::ScenarioDoc doc = Loaded();  // nodes a, b
+  std::string error;
+  auto cacheOrder = [&] {
+    Cluster cluster(doc.sharedScenario());
+    std::vector<std::string> out;
+    for (NodeIndex n : cluster.CacheAddOrder()) out.push_back(cluster.node(n).name);
+    return out;
+  };
+  auto added = [&] { return doc.Annotation(controlplane::kAddedNodesAnnotation); };
+  ASSERT_TRUE(doc.AddNodeLike(1, "0", {{"zone", "z3"}}, error)) << error;
+  EXPECT_EQ(added(), "0");
+  EXPECT_EQ(doc.scenario().listedNodes, 2u);
+  EXPECT_EQ(cacheOrder(), (std::vector<std::string>{"a", "b", "0"}));
+  ASSERT_TRUE(doc.FailNodes({0}, error)) << error;  // a (and web-1 on it)
+  EXPECT_EQ(added(), "0");
+  EXPECT_EQ(cacheOrder(), (std::vector<std::string>{"b", "0"}));
+  size_t restored = 0;
+  ASSERT_TRUE(doc.RestoreNodes(restored, error)) << error;
+  EXPECT_EQ(added(), "0,a");
+  EXPECT_EQ(cacheOrder(), (std::vector<std::string>{"b", "0", "a"}));
+  std::vector<std::string> applied;
+  ASSERT_TRUE(doc.ApplyText(R"({"apiVersion": "v1", "kind": "Node", "metadata": {"name": "1"}})", applied, error))
+      << error;
+  EXPECT_EQ(added(), "0,a,1");
+  ASSERT_TRUE(doc.RemoveNode(1, error)) << error;  // "0"
+  EXPECT_EQ(added(), "a,1");
+  EXPECT_EQ(cacheOrder(), (std::vector<std::string>{"b", "a", "1"}));
+  ASSERT_TRUE(doc.RemoveNodes({1, 2}, error)) << error;  // a, 1
+  EXPECT_EQ(added(), "");
+  EXPECT_EQ(doc.Dump().find(controlplane::kAddedNodesAnnotation), std::string::npos);
+  EXPECT_EQ(cacheOrder(), (std::vector<std::string>{"b"}));
 }
 
 TEST(ScenarioDocEdit, RemovingADomainRemovesItsNodesAndTheirPodsAsOneEdit) {

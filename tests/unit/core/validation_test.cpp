@@ -453,6 +453,12 @@ const std::vector<Case>& Cases() {
        "items[8].profiles[0].schedulerName: Required value"},
 
       // validatePodAffinity / validatePodAntiAffinity (TestValidatePod's affinity cases)
+      // validateCommonQueueSort (no upstream row of one profile with two).
+      {"QueueSortPluginTwice",
+       [](Scenario& s) {
+         s.profile->plugins->queueSort.enabled = {{"PrioritySort", {}}, {"PrioritySort", {}}};
+       },
+       "items[8].profiles[0].plugins.queueSort.Enabled: Invalid value: 2: only one queue sort plugin can be enabled"},
       {"PodAffinityTopologyKeyEmpty", [](Scenario& s) { AffinityTerm(s).topologyKey = ""; },
        "items[2].spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Required "
        "value: can not be empty"},

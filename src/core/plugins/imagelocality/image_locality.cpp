@@ -55,12 +55,12 @@ void ImageLocality::BuildImageStates() {
   nodeImages_.assign(nodes.size(), {});
   // The scheduler cache's addNodeImageStates (what a running kube-scheduler's snapshot
   // holds): one summary per image name, whose size is what the first node to report the
-  // name said (nodes in document order, as the informer adds them); nodes that report
-  // another size for it still score with that one. (NewSnapshot, which upstream's unit
-  // tests use, takes each node's own size instead.)
+  // name said, in the order the cache received the nodes (the informer's list, sorted by
+  // name, then later additions); nodes that report another size for it still score with
+  // that one. (NewSnapshot, which upstream's unit tests use, takes each node's own size.)
   std::vector<int64_t> sizeOf;  // per image id
   std::unordered_map<int32_t, int64_t> sizes;
-  for (size_t n = 0; n < nodes.size(); ++n) {
+  for (const NodeIndex n : cluster.CacheAddOrder()) {
     sizes.clear();
     for (const auto& image : nodes[n].images) {
       for (const auto& name : image.names) {

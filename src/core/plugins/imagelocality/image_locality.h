@@ -42,8 +42,8 @@ class ImageLocality final : public ScorePlugin, public ScoreExplainer {
   static int64_t ScaledImageScore(int64_t size, int64_t numNodes, int64_t totalNumNodes);
 
  private:
-  // The snapshot's ImageStates (cache.NewSnapshot: createImageExistenceMap and
-  // getNodeImageStates), built once per cluster: nodes never change within one.
+  // The ImageStates a running scheduler's snapshot holds (the cache's addNodeImageStates),
+  // built once per cluster: nodes never change within one.
   struct ImageState {
     int32_t image = 0;  // index in imageIds_
     int64_t size = 0;   // this node's sizeBytes for that name

@@ -69,6 +69,26 @@ TEST(LabTest, ALoadTheFrameworkRefusesKeepsTheScenario) {
   EXPECT_EQ(lab.source(), "x");
 }
 
+// A profile kube-scheduler refuses to start with (no queue sort plugin: multiPoint disables
+// '*' and enables only filters): the load is refused and the status bar says why in
+// kube-scheduler's words; the profile panel keeps showing the scenario on screen.
+TEST(LabTest, AProfileWithoutQueueSortIsRefusedInKubeSchedulersWords) {
+  Lab lab;
+  std::string error;
+  ASSERT_TRUE(lab.Load(testing::ReadFile(std::string(SPREADLAB_EXAMPLES_DIR) + "/one-constraint.json"), "x", error))
+      << error;
+  EXPECT_FALSE(
+      lab.Load(testing::ReadFile(std::string(SPREADLAB_REGRESSION_DIR) + "/profile-without-queue-sort-or-bind.json"),
+               "bad", error));
+  const std::string want =
+      "Profile error: items[2].profiles[0].plugins: only one queue sort plugin required for profile with scheduler "
+      "name \"default-scheduler\", but got 0";
+  EXPECT_EQ(error, want);
+  EXPECT_TRUE(lab.statusIsError());
+  EXPECT_EQ(lab.status(), "Not loaded (the current scenario is kept): " + want);
+  EXPECT_EQ(lab.source(), "x");
+}
+
 // The cluster on screen shares the document's scenario: the conflict explorer's what-ifs
 // (which add nodes, uncordon, change the pod) copy it and leave the document alone, and a
 // constraint edit afterwards (the pod recompiled, not the cluster rebuilt) still reaches

@@ -721,6 +721,41 @@ TEST(NodeTreeOrderTest, Table) {
   EXPECT_EQ(TreeOrder(noZone), (Names{"a", "c", "b", "d", "e"}));
 }
 
+// The order the scheduler's cache receives the nodes in: the informer's initial list, which
+// the API server returns sorted by name as strings, then the nodes added later, in order.
+TEST(CacheAddOrderTest, ListedByNameThenAddedInOrder) {
+  auto order = [](const Cluster& cluster) {
+    Names out;
+    for (NodeIndex n : cluster.CacheAddOrder()) out.push_back(cluster.node(n).name);
+    return out;
+  };
+  auto nodes = [](const Names& names) {
+    std::vector<v1::Node> out;
+    for (const auto& n : names) out.push_back(MakeNode().Name(n).Obj());
+    return out;
+  };
+  {
+    SCOPED_TRACE("every node listed");
+    Scenario s;
+    s.nodes = nodes({"node-2", "node-11", "b", "node-1"});
+    Cluster cluster(std::move(s));
+    EXPECT_EQ(order(cluster), (Names{"b", "node-1", "node-11", "node-2"}));
+    cluster.AddNode(MakeNode().Name("a").Obj());
+    cluster.AddNode(MakeNode().Name("0").Obj());
+    EXPECT_EQ(order(cluster), (Names{"b", "node-1", "node-11", "node-2", "a", "0"}));
+    cluster.RemoveLastNode();
+    EXPECT_EQ(order(cluster), (Names{"b", "node-1", "node-11", "node-2", "a"}));
+  }
+  {
+    SCOPED_TRACE("the last two came later");
+    Scenario s;
+    s.nodes = nodes({"node-2", "node-11", "node-3", "node-0"});
+    s.listedNodes = 2;
+    Cluster cluster(std::move(s));
+    EXPECT_EQ(order(cluster), (Names{"node-11", "node-2", "node-3", "node-0"}));
+  }
+}
+
 // GetZoneKey reads failure-domain.beta.kubernetes.io/zone first and falls back
 // to topology.kubernetes.io/zone only when the beta label is absent (not when
 // it is empty); the same for the region.

@@ -8,6 +8,8 @@
 //    is listed at commit 0b1dcaba0a3f1fdcfe5fbb6516d68ffc8e625d81):
 //    TestNewFrameworkMultiPointExpansion, TestInitFrameworkWithScorePlugins and the
 //    "duplicate plugin name" case of TestNewFrameworkErrors.
+//  * pkg/scheduler/profile/profile_test.go (v1.37.2): the single-profile rows of
+//    TestNewMap (NewFramework's queue sort and bind plugin checks).
 //
 // How the tables are adapted:
 //  * ResolveProfile runs the whole pipeline (v1 defaulting + mergePlugins, then
@@ -22,18 +24,22 @@
 //    DefaultPlugin2/Plugin3 -> PodTopologySpread, DefaultPlugin -> NodeAffinity,
 //    CustomPlugin -> a plugin outside the defaults (DynamicResources, not
 //    simulated) or, where the defaults are all disabled with "*", NodeName.
-//    The expected lists are what upstream's merged config yields for them.
+//    The expected lists are what upstream's merged config yields for them; where "*"
+//    drops the defaults, PrioritySort and DefaultBinder are enabled at queueSort and
+//    bind (WithQueueSortAndBind) so that the merged profile builds a framework.
 //    Not portable: "disabled MultiPoint plugin in default set" and "disabled
 //    MultiPoint plugin in default set for specific extension point" (the real
 //    defaults disable nothing).
 //  * framework_test.go builds a framework from the profile as given, without v1
-//    defaulting; here multiPoint.disabled "*" drops the v1 defaults to match.
+//    defaulting; here multiPoint.disabled "*" drops the v1 defaults to match, and
+//    queueSort and bind get PrioritySort and DefaultBinder when the case names none
+//    (upstream's newFrameworkWithQueueSortAndBind; its testPlugin implements them all).
 //    Stand-ins: testPlugin -> NodeAffinity (PreFilter, Filter, PreScore, Score);
 //    scorePlugin1 -> TaintToleration (also a Filter plugin, so it also shows at
 //    Filter); scoreWithNormalizePlugin1 and scorePlugin2 -> PodTopologySpread
 //    (also PreFilter/Filter/PreScore); queueSortPlugin -> PrioritySort;
 //    bindPlugin -> DefaultBinder; pluginNotImplementingScore -> NodeName.
-//    placementScorePlugin1 and the Placement*/QueueSort/Bind/... points have no
+//    placementScorePlugin1 and the Placement*/Permit/PreBind/... points have no
 //    counterpart and are left out.
 
 // Cases leave the fields they do not set at their defaults.
@@ -69,8 +75,9 @@ config::PluginSet Set(std::vector<config::Plugin> enabled, Names disabled = {}) 
 struct Want {
   Names preFilter, filter, preScore;
   Weights score;
-  std::optional<Names> notSimulated;  // checked when set
-  std::string wantErr;                // substring of the error; empty: success
+  std::optional<Names> notSimulated;     // checked when set
+  std::optional<Names> queueSort, bind;  // checked when set
+  std::string wantErr;                   // substring of the error; empty: success
 };
 
 void ExpectResolved(const std::optional<config::Plugins>& plugins, const Want& want) {
@@ -94,6 +101,20 @@ void ExpectResolved(const std::optional<config::Plugins>& plugins, const Want& w
   if (want.notSimulated) {
     EXPECT_EQ(got.notSimulated, *want.notSimulated) << "notSimulated";
   }
+  if (want.queueSort) {
+    EXPECT_EQ(got.queueSort, *want.queueSort) << "queueSort";
+  }
+  if (want.bind) {
+    EXPECT_EQ(got.bind, *want.bind) << "bind";
+  }
+}
+
+// newFrameworkWithQueueSortAndBind: the queue sort and bind plugins every framework needs,
+// enabled at their points when the case names none there.
+config::Plugins WithQueueSortAndBind(config::Plugins p) {
+  if (p.queueSort.enabled.empty()) p.queueSort.enabled.push_back(P("PrioritySort"));
+  if (p.bind.enabled.empty()) p.bind.enabled.push_back(P("DefaultBinder"));
+  return p;
 }
 
 // Non-simulated plugins of the default profile at the four simulated points, sorted.
@@ -209,6 +230,8 @@ TEST(ProfileTest, DefaultProfile) {
                 {"NodeResourcesBalancedAllocation", 1},
                 {"ImageLocality", 1}},
       .notSimulated = kDefaultNotSimulated,
+      .queueSort = Names{"PrioritySort"},
+      .bind = Names{"DefaultBinder"},
   };
   {
     SCOPED_TRACE("no plugins section");
@@ -280,9 +303,8 @@ TEST(ProfileTest, TestMergePlugins) {
           // custom [CustomPlugin, DefaultPlugin1, DefaultPlugin2], disabled ["*"]
           //   => exactly the custom list, in its order.
           .name = "InsertBeforeAllPlugins",
-          .customPlugins = config::Plugins{.multiPoint = Set({P("NodeName"), P("TaintToleration"),
-                                                              P("PodTopologySpread")},
-                                                             {"*"})},
+          .customPlugins = WithQueueSortAndBind(
+              {.multiPoint = Set({P("NodeName"), P("TaintToleration"), P("PodTopologySpread")}, {"*"})}),
           .want = {.preFilter = {"PodTopologySpread"},
                    .filter = {"NodeName", "TaintToleration", "PodTopologySpread"},
                    .preScore = {"TaintToleration", "PodTopologySpread"},
@@ -292,7 +314,8 @@ TEST(ProfileTest, TestMergePlugins) {
       {
           // custom [DefaultPlugin2, DefaultPlugin1], disabled ["*"] => [DefaultPlugin2, DefaultPlugin1].
           .name = "ReorderDefaultPlugins",
-          .customPlugins = config::Plugins{.multiPoint = Set({P("PodTopologySpread"), P("TaintToleration")}, {"*"})},
+          .customPlugins =
+              WithQueueSortAndBind({.multiPoint = Set({P("PodTopologySpread"), P("TaintToleration")}, {"*"})}),
           .want = {.preFilter = {"PodTopologySpread"},
                    .filter = {"PodTopologySpread", "TaintToleration"},
                    .preScore = {"PodTopologySpread", "TaintToleration"},
@@ -414,10 +437,11 @@ TEST(ProfileTest, TestMergePlugins) {
 // framework_test.go
 // ---------------------------------------------------------------------------
 
-// The profile as NewFramework would get it: no v1 defaults.
+// The profile as NewFramework would get it: no v1 defaults, queue sort and bind as
+// newFrameworkWithQueueSortAndBind adds them.
 config::Plugins NoDefaults(config::Plugins p) {
   p.multiPoint.disabled.push_back("*");
-  return p;
+  return WithQueueSortAndBind(std::move(p));
 }
 
 struct ExpansionCase {
@@ -507,7 +531,9 @@ TEST(ProfileTest, TestNewFrameworkMultiPointExpansion) {
                    .filter = {scorePlugin1},
                    .preScore = {scorePlugin1},
                    .score = {{scorePlugin1, 1}},
-                   .notSimulated = Names{}},
+                   .notSimulated = Names{},
+                   .queueSort = Names{queueSortPlugin},
+                   .bind = Names{bindPlugin}},
       },
       {
           // The framework ignores MultiPoint.Disabled: scorePlugin1 stays enabled.
@@ -599,6 +625,92 @@ TEST(ProfileTest, TestNewFrameworkErrors) {
   }
 }
 
+// TestNewMap (pkg/scheduler/profile/profile_test.go), its rows of one profile: NewFramework
+// refuses a profile without exactly one queue sort plugin or without a bind plugin. The
+// rows of several profiles (different queue sorts, duplicate names) have no counterpart,
+// only the first profile is simulated; nor has "plugins required for profile" (a profile
+// here always gets the v1 defaults) or "scheduler name is needed" (ValidationTest's
+// SchedulerNameEmpty). Stand-ins: QueueSort -> PrioritySort, Bind1 -> DefaultBinder.
+TEST(ProfileTest, TestNewMap) {
+  struct Case {
+    std::string name;
+    std::string schedulerName;
+    config::Plugins plugins;
+    std::string wantErr;  // the whole message; empty: success
+  };
+  const config::PluginSet none = Set({}, {"*"});  // no v1 defaults (the fake registry has none)
+  const std::vector<Case> cases = {
+      {"valid",
+       "profile-1",
+       {.multiPoint = none, .queueSort = Set({P("PrioritySort")}), .bind = Set({P("DefaultBinder")})},
+       ""},
+      {"invalid framework configuration",
+       "invalid-profile",
+       {.multiPoint = none, .queueSort = Set({P("PrioritySort")})},
+       "profiles[0].plugins: at least one bind plugin is needed for profile with scheduler name \"invalid-profile\""},
+      // Not upstream's rows: the queue sort count, then both points expanded from multiPoint.
+      {"no queue sort plugin",
+       "default-scheduler",
+       {.multiPoint = none, .bind = Set({P("DefaultBinder")})},
+       "profiles[0].plugins: only one queue sort plugin required for profile with scheduler name "
+       "\"default-scheduler\", but got 0"},
+      {"queue sort and bind from multiPoint",
+       "default-scheduler",
+       {.multiPoint = Set({P("PrioritySort"), P("DefaultBinder")}, {"*"})},
+       ""},
+      {"queue sort disabled at its point",
+       "default-scheduler",
+       {.queueSort = Set({}, {"PrioritySort"})},
+       "profiles[0].plugins: only one queue sort plugin required for profile with scheduler name "
+       "\"default-scheduler\", but got 0"},
+      {"bind disabled at its point",
+       "default-scheduler",
+       {.bind = Set({}, {"*"})},
+       "profiles[0].plugins: at least one bind plugin is needed for profile with scheduler name "
+       "\"default-scheduler\""},
+  };
+  for (const auto& tc : cases) {
+    SCOPED_TRACE(tc.name);
+    config::Profile profile;
+    profile.schedulerName = tc.schedulerName;
+    profile.plugins = tc.plugins;
+    ResolvedProfile got;
+    std::string error;
+    const bool ok = ResolveProfile(plugins::InTreeRegistry(), profile, Release{}, got, error);
+    EXPECT_EQ(ok, tc.wantErr.empty());
+    EXPECT_EQ(error, tc.wantErr);
+    if (ok) {
+      EXPECT_EQ(got.queueSort, Names{"PrioritySort"});
+      EXPECT_EQ(got.bind, Names{"DefaultBinder"});
+      EXPECT_EQ(got.notSimulated, Names{});  // the scheduler's own work, not plugins left out
+    }
+  }
+}
+
+// The profile of /work/shared/repro/profile-without-queue-sort-or-bind.json (kube-scheduler
+// 1.37.2's scheduler.New refuses it): multiPoint disables '*' and enables only filters.
+TEST(ProfileTest, OnlyFiltersEnabledIsRefusedAsKubeSchedulerRefusesIt) {
+  config::Profile profile;
+  profile.path = "items[2].profiles[0]";
+  profile.plugins = config::Plugins{.multiPoint = Set({P("PodTopologySpread"), P("NodeUnschedulable")}, {"*"})};
+  ResolvedProfile got;
+  std::string error;
+  EXPECT_FALSE(ResolveProfile(plugins::InTreeRegistry(), profile, Release{}, got, error));
+  EXPECT_EQ(error,
+            "items[2].profiles[0].plugins: only one queue sort plugin required for profile with scheduler name "
+            "\"default-scheduler\", but got 0");
+  // With PrioritySort added, the bind plugin is missing.
+  profile.plugins->multiPoint.enabled.push_back(P("PrioritySort"));
+  EXPECT_FALSE(ResolveProfile(plugins::InTreeRegistry(), profile, Release{}, got, error));
+  EXPECT_EQ(error,
+            "items[2].profiles[0].plugins: at least one bind plugin is needed for profile with scheduler name "
+            "\"default-scheduler\"");
+  // And with DefaultBinder, what the differential test's --fix-profile compares.
+  profile.plugins->multiPoint.enabled.push_back(P("DefaultBinder"));
+  EXPECT_TRUE(ResolveProfile(plugins::InTreeRegistry(), profile, Release{}, got, error)) << error;
+  EXPECT_EQ(got.filter, (Names{"PodTopologySpread", "NodeUnschedulable"}));
+}
+
 // updatePluginList's error messages, with the field they belong to.
 TEST(ProfileTest, ErrorMessages) {
   struct Case {
@@ -613,6 +725,18 @@ TEST(ProfileTest, ErrorMessages) {
        "profiles[0].plugins.score.enabled: plugin \"NodeName\" does not extend ScorePlugin plugin"},
       {"plugin enabled twice at a point", {.preFilter = Set({P("NodeAffinity"), P("NodeAffinity")})},
        "profiles[0].plugins.preFilter.enabled: plugin \"NodeAffinity\" already registered as \"PreFilterPlugin\""},
+      {"plugin enabled at queueSort that does not sort",
+       {.queueSort = Set({P("NodeName")})},
+       "profiles[0].plugins.queueSort.enabled: plugin \"NodeName\" does not extend QueueSortPlugin plugin"},
+      {"queue sort plugin enabled at bind",
+       {.bind = Set({P("PrioritySort")})},
+       "profiles[0].plugins.bind.enabled: plugin \"PrioritySort\" does not extend BindPlugin plugin"},
+      {"bind plugin enabled twice",
+       {.bind = Set({P("DefaultBinder"), P("DefaultBinder")})},
+       "profiles[0].plugins.bind.enabled: plugin \"DefaultBinder\" already registered as \"BindPlugin\""},
+      {"unknown bind plugin",
+       {.bind = Set({P("Foo")})},
+       "profiles[0].plugins.bind.enabled: BindPlugin \"Foo\" does not exist"},
   };
   for (const auto& tc : tests) {
     SCOPED_TRACE(tc.name);
@@ -646,11 +770,11 @@ std::unique_ptr<Plugin> NewOnlyScores(Handle h, const config::Profile&) { return
 
 TEST(RegistryTest, AnExtensionPointThePluginDoesNotImplementIsRefused) {
   const RegisteredPlugin table[] = {
-      {"NodeName", false, true, false, false, false, kOldestMinor, kMasterMinor, NewOnlyScores}};
+      {"NodeName", false, true, false, false, false, kOldestMinor, kMasterMinor, NewOnlyScores},
+      {"PrioritySort", false, false, false, false, false, kOldestMinor, kMasterMinor, nullptr, false, true},
+      {"DefaultBinder", false, false, false, false, false, kOldestMinor, kMasterMinor, nullptr, false, false, true}};
   config::Profile profile;
-  profile.plugins = config::Plugins{};
-  profile.plugins->multiPoint.disabled = {"*"};
-  profile.plugins->filter.enabled = {config::Plugin{"NodeName", {}}};
+  profile.plugins = NoDefaults({.filter = Set({P("NodeName")})});
   Cluster cluster{Scenario{}};
   std::string error;
   EXPECT_EQ(Framework::New(table, cluster, profile, error), nullptr);
