@@ -18,13 +18,13 @@ namespace {
 using json = nlohmann::ordered_json;
 
 // What reading item by item cannot do: the controllers need every item when there is a
-// workload, and the Priority admission when there is a PriorityClass or a pod whose
+// workload or a claim (the PV controller's), and the Priority admission when there is a PriorityClass or a pod whose
 // priorityClassName it would resolve.
 bool NeedsWholeDocument(const json& item) {
   const json* kind = item.is_object() ? io::Member(item, "kind") : nullptr;
   if (!kind || !kind->is_string()) return false;  // (the reader refuses it)
   const auto& k = kind->get_ref<const std::string&>();
-  if (k == "PriorityClass" || IsWorkloadKind(k)) return true;
+  if (k == "PriorityClass" || k == "PersistentVolumeClaim" || IsWorkloadKind(k)) return true;
   const json* spec = k == "Pod" ? io::Member(item, "spec") : nullptr;
   return spec && spec->is_object() && !io::Member(*spec, "priority") && io::Member(*spec, "priorityClassName");
 }

@@ -29,7 +29,8 @@ ojson FailedNodeItems(const ojson& annotations) {
 
 bool ScenarioDoc::Resync(bool& changed, std::string& error) {
   changed = false;
-  if (!controlplane::HasWorkloads(json_->doc)) return true;  // a dump of nodes and pods: no controller to answer
+  // a dump of nodes and pods: no controller to answer
+  if (!controlplane::HasControlledObjects(json_->doc)) return true;
   sync_.timePassed = true;
   // Nothing to put back on failure (the document is not edited first): a copy only for undo.
   if (!(json_->recording ? Reshaped(json_->doc, error) : Reread(error))) return false;

@@ -1,6 +1,9 @@
 #include "core/storage.h"
 
+#include <algorithm>
 #include <utility>
+
+#include "core/corev1/selectors.h"
 
 namespace spreadlab {
 
@@ -75,6 +78,50 @@ std::optional<std::string> ClaimNameOf(const v1::Pod& pod, const v1::Volume& vol
 
 bool IsVolumeBoundToClaim(const v1::PersistentVolume& volume, const v1::PersistentVolumeClaim& claim) {
   return volume.claimRef && volume.claimRef->name == claim.metadata.name && volume.claimRef->ns == claim.metadata.ns;
+}
+
+bool CheckAccessModes(const v1::PersistentVolumeClaim& claim, const v1::PersistentVolume& volume) {
+  return std::all_of(claim.accessModes.begin(), claim.accessModes.end(), [&](const std::string& m) {
+    return std::find(volume.accessModes.begin(), volume.accessModes.end(), m) != volume.accessModes.end();
+  });
+}
+
+std::optional<Selector> ClaimVolumeSelector(const v1::PersistentVolumeClaim& claim, StringPool& pool) {
+  return claim.selector ? std::optional<Selector>(LabelSelectorAsSelector(claim.selector, pool)) : std::nullopt;
+}
+
+VolumeFit MatchVolumeWithoutNode(const v1::PersistentVolumeClaim& claim, const v1::PersistentVolume& volume,
+                                 const std::optional<Selector>& selector, const std::string& requestedClass,
+                                 StringPool& pool) {
+  if (volume.claimRef && !IsVolumeBoundToClaim(volume, claim)) return VolumeFit::No;
+  if (volume.capacity.value < claim.storageRequest.value) return VolumeFit::No;
+  if (volume.volumeMode != claim.volumeMode) return VolumeFit::No;  // CheckVolumeModeMismatches
+  if (volume.metadata.terminating) return VolumeFit::No;
+  if (IsVolumeBoundToClaim(volume, claim)) return VolumeFit::BoundToClaim;
+  if (volume.phase != "Available") return VolumeFit::No;
+  if (selector) {
+    LabelSet labels;
+    for (const auto& [k, v] : volume.metadata.labels) labels.Set(pool.Intern(k), pool.Intern(v));
+    if (!selector->Matches(labels, pool)) return VolumeFit::No;
+  }
+  if (VolumeClass(volume) != requestedClass) return VolumeFit::No;
+  if (!CheckAccessModes(claim, volume)) return VolumeFit::No;
+  return VolumeFit::Candidate;
+}
+
+bool MatchTopologySelectorTerm(const v1::TopologySelectorTerm& term, const LabelSet& labels, StringPool& pool) {
+  return std::all_of(term.begin(), term.end(), [&](const v1::TopologySelectorRequirement& r) {
+    const Sym v = labels.Get(pool.Intern(r.key));
+    return v != kNoSym && std::any_of(r.values.begin(), r.values.end(),
+                                      [&](const std::string& value) { return pool.Intern(value) == v; });
+  });
+}
+
+bool MatchTopologySelectorTerms(const std::vector<v1::TopologySelectorTerm>& terms, const LabelSet& labels,
+                                StringPool& pool) {
+  return terms.empty() || std::any_of(terms.begin(), terms.end(), [&](const v1::TopologySelectorTerm& term) {
+           return MatchTopologySelectorTerm(term, labels, pool);
+         });
 }
 
 bool ApplyVolumeAssumption(Scenario& s, const VolumeAssumption& a) {

@@ -52,6 +52,27 @@ std::optional<std::string> ClaimNameOf(const v1::Pod& pod, const v1::Volume& vol
 // storagehelpers.IsVolumeBoundToClaim (UIDs are not simulated).
 bool IsVolumeBoundToClaim(const v1::PersistentVolume& volume, const v1::PersistentVolumeClaim& claim);
 
+// storagehelpers.CheckAccessModes: the volume offers every mode the claim asks for.
+bool CheckAccessModes(const v1::PersistentVolumeClaim& claim, const v1::PersistentVolume& volume);
+
+// The claim's spec.selector compiled (nullopt: none, every volume's labels match).
+std::optional<Selector> ClaimVolumeSelector(const v1::PersistentVolumeClaim& claim, StringPool& pool);
+
+// What storagehelpers.FindMatchingVolume decides of a volume before it looks at a node:
+// every check but the node affinity and delayBinding, in its order (each rejection is a
+// `continue`, so they commute with the node's). The scheduler's binder (with a node) and
+// the PV controller (without) run their loops over it. `requestedClass` is ClaimClass(claim).
+enum class VolumeFit : uint8_t { No, BoundToClaim, Candidate };
+VolumeFit MatchVolumeWithoutNode(const v1::PersistentVolumeClaim& claim, const v1::PersistentVolume& volume,
+                                 const std::optional<Selector>& selector, const std::string& requestedClass,
+                                 StringPool& pool);
+
+// v1helper.MatchTopologySelectorTerms: no terms match every node; else any term whose
+// every requirement the node's labels satisfy (MatchTopologySelectorTerm).
+bool MatchTopologySelectorTerm(const v1::TopologySelectorTerm& term, const LabelSet& labels, StringPool& pool);
+bool MatchTopologySelectorTerms(const std::vector<v1::TopologySelectorTerm>& terms, const LabelSet& labels,
+                                StringPool& pool);
+
 // What VolumeBinding's Reserve assumed about one of the pod's claims (binder.AssumePodVolumes),
 // so that the next pod's cycle sees it: a static binding, whose volume's claimRef now names
 // the claim (storagehelpers.GetBindVolumeToClaim), or a claim to be provisioned for the chosen

@@ -23,6 +23,8 @@ inline constexpr const char* kVolumeBindingWaitForFirstConsumer = "WaitForFirstC
 // (volume.kubernetes.io/selected-node) and the beta class annotation still honoured.
 inline constexpr const char* kAnnSelectedNode = "volume.kubernetes.io/selected-node";
 inline constexpr const char* kAnnBetaStorageClass = "volume.beta.kubernetes.io/storage-class";
+// The provisioner of a class for static volumes only (storagehelpers.NotSupportedProvisioner).
+inline constexpr const char* kNotSupportedProvisioner = "kubernetes.io/no-provisioner";
 // Set on a claim once the PV controller finished binding it (isPVCFullyBound reads it).
 inline constexpr const char* kAnnBindCompleted = "pv.kubernetes.io/bind-completed";
 // Set on a volume the PV controller (or the scheduler's assumption) bound to a claim.

@@ -118,6 +118,10 @@ const std::vector<Expectation> kExpectations = {
     // node tree (zone-a's first) is chosen.
     {"zone-outage", "node-a1", "Successfully assigned default/web-597846f588-2hr5q to node-a1",
      {"node-a1", "node-a2", "node-b1", "node-b2", "node-c1", "node-c2"}},
+    // Issue 31: the StatefulSet's first replica; its claim waits for its first consumer, so every
+    // node can have its disk made; six empty, equal nodes tie and the first wins.
+    {"zone-outage-statefulset", "node-a1", "Successfully assigned default/db-0 to node-a1",
+     {"node-a1", "node-a2", "node-b1", "node-b2", "node-c1", "node-c2"}},
     {"rollout-match-label-keys", "node-a1", "Successfully assigned default/web-597846f588-2hr5q to node-a1",
      {"node-a1", "node-a2", "node-b1", "node-b2", "node-c1", "node-c2"}},
     {"rollout-without-match-label-keys", "node-a1", "Successfully assigned default/web-75844c4d76-6z7vd to node-a1",

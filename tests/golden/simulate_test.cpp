@@ -79,6 +79,54 @@ TEST(SimulateExamples, ZoneOutageAndRecovery) {
   Goldens("zone-outage", run);
 }
 
+// The zone (topology.kubernetes.io/zone In [zone]) the claim's volume is pinned to, as the
+// document holds it after the story.
+std::string VolumeZone(const controlplane::ScenarioDoc& doc, const std::string& claimName) {
+  const Scenario& s = doc.scenario();
+  for (const v1::PersistentVolumeClaim& c : s.persistentVolumeClaims) {
+    if (c.metadata.name != claimName) continue;
+    if (!c.metadata.annotations.count(v1::kAnnBindCompleted)) return "unbound";
+    for (const v1::PersistentVolume& pv : s.persistentVolumes)
+      if (pv.metadata.name == c.volumeName && pv.nodeAffinity)
+        return pv.nodeAffinity->nodeSelectorTerms.at(0).matchExpressions.at(0).values.at(0);
+  }
+  return "";
+}
+
+// Zone C fails. The PV controller bound each db claim to a volume provisioned in its pod's
+// zone at the start; web's lost pod goes to zone A or B, db-2 comes back with data-db-2
+// (retained), whose volume asks for zone C: Pending on VolumeBinding. Restored, db-2 goes
+// back to zone C; the descheduler then moves a web pod there.
+TEST(SimulateExamples, ZoneOutageWithAStatefulSetsVolumes) {
+  Story run;
+  Simulate("zone-outage-statefulset", run);
+  ASSERT_EQ(run.steps.size(), 4u);
+  for (const simulator::SimPod& p : run.steps[0].placements)
+    if (p.workload == "StatefulSet/db") {
+      const std::string zone = "zone-" + p.node.substr(5, 1);  // node-a1 -> zone-a
+      EXPECT_EQ(VolumeZone(run.doc, "data-" + p.pod.substr(8)), zone) << p.pod;
+    }
+  const simulator::StepReport& fail = run.steps[1];
+  ASSERT_EQ(fail.pending.size(), 1u);
+  EXPECT_EQ(fail.pending[0].pod.pod, "default/db-2");
+  EXPECT_NE(fail.pending[0].message.find("node(s) didn't match PersistentVolume's node affinity"), std::string::npos)
+      << fail.pending[0].message;
+  ASSERT_EQ(fail.placements.size(), 1u);
+  EXPECT_EQ(fail.placements[0].workload, "Deployment/web");
+  EXPECT_NE(fail.placements[0].node.rfind("node-c", 0), 0u);
+  const simulator::StepReport& restore = run.steps[2];
+  ASSERT_EQ(restore.placements.size(), 1u);
+  EXPECT_EQ(restore.placements[0].pod, "default/db-2");
+  EXPECT_EQ(restore.placements[0].node.rfind("node-c", 0), 0u);
+  EXPECT_TRUE(restore.pending.empty());
+  const simulator::StepReport& deschedule = run.steps[3];
+  ASSERT_EQ(deschedule.placements.size(), 1u);
+  EXPECT_EQ(deschedule.placements[0].workload, "Deployment/web");
+  EXPECT_EQ(deschedule.placements[0].node.rfind("node-c", 0), 0u);
+  EXPECT_EQ(VolumeZone(run.doc, "data-db-2"), "zone-c");
+  Goldens("zone-outage-statefulset", run);
+}
+
 // A rolling update with matchLabelKeys: the new revision ends 2 / 2 / 2, never more than
 // maxSurge (2) above 6 pods, every old pod deleted by its ReplicaSet.
 TEST(SimulateExamples, RollingUpdateWithMatchLabelKeys) {

@@ -34,7 +34,9 @@
 //
 // One file per controller, as upstream lays them out (pkg/controller/<name>/):
 // deployment/deployment_controller.cpp, replicaset/replica_set.cpp,
-// statefulset/stateful_set.cpp, job/job_controller.cpp, daemon/daemon_controller.cpp;
+// statefulset/stateful_set.cpp, job/job_controller.cpp, daemon/daemon_controller.cpp, then
+// volume/persistentvolume_controller.cpp, which binds the claims (and provisions their
+// volumes, a stand-in for a CSI driver's external-provisioner);
 // what they share in controller_utils.cpp and controller_ref_manager.h; manager.cpp runs
 // them in order (the class they are members of: manager.h).
 #include <optional>
@@ -97,6 +99,9 @@ bool IsWorkloadKind(std::string_view kind);
 
 // Whether `doc` holds a workload whose controller could create or delete pods.
 bool HasWorkloads(const nlohmann::ordered_json& doc);
+
+// Whether `doc` holds a workload or a PersistentVolumeClaim (which the PV controller binds).
+bool HasControlledObjects(const nlohmann::ordered_json& doc);
 
 // The path in the document as written of a path into the document after
 // RunControllers: a created pod's metadata and spec are its workload's template's.

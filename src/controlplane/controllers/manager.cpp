@@ -39,11 +39,21 @@ void Controllers::Run() {
     else
       DaemonSet(w);
   }
+  // The PV controller last: it binds the claims the StatefulSets just created too.
+  PersistentVolumes();
 }
 
 bool IsWorkloadKind(std::string_view kind) {
   return kind == "Deployment" || kind == "ReplicaSet" || kind == "ReplicationController" || kind == "StatefulSet" ||
          kind == "Job" || kind == "DaemonSet";
+}
+
+bool HasControlledObjects(const json& doc) {
+  if (HasWorkloads(doc) || (doc.is_object() && Str(doc, "kind") == "PersistentVolumeClaim")) return true;
+  auto items = doc.is_object() ? doc.find("items") : doc.end();
+  return items != doc.end() && items->is_array() && std::any_of(items->begin(), items->end(), [](const json& it) {
+           return it.is_object() && Str(it, "kind") == "PersistentVolumeClaim";
+         });
 }
 
 bool HasWorkloads(const json& doc) {
@@ -64,7 +74,7 @@ void RunControllers(json& doc, ControllerResult& out, const SyncContext* context
   }
   auto items = doc.find("items");
   // A dump of nodes and pods has nothing for the controllers to do: skip indexing its pods.
-  if (items == doc.end() || !items->is_array() || !HasWorkloads(doc)) return;
+  if (items == doc.end() || !items->is_array() || !HasControlledObjects(doc)) return;
   Controllers controllers(*items, out, context);
   controllers.Run();
   // The deleted pods leave the document; what was created moves up past them.

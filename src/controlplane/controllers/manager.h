@@ -77,6 +77,10 @@ class Controllers {
   const std::vector<std::pair<size_t, v1::Node>>& Nodes();
   static std::string PinnedTo(const json& spec);
 
+  // volume/persistentvolume_controller.cpp (pkg/controller/volume/persistentvolume:
+  // pv_controller.go, index.go; external-provisioner's part stood in for): binds the claims.
+  void PersistentVolumes();
+
   // controller_utils.cpp (pkg/controller/controller_utils.go): what every controller
   // reads of its workload, the index of who owns what and the claim through it, the pods
   // it makes and deletes, and the notes that tell what it did.

@@ -9,38 +9,6 @@ namespace spreadlab::volumebinding {
 
 namespace {
 
-constexpr const char* kNotSupportedProvisioner = "kubernetes.io/no-provisioner";
-
-LabelSet Intern(const v1::LabelMap& labels, StringPool& pool) {
-  LabelSet out;
-  for (const auto& [k, v] : labels) out.Set(pool.Intern(k), pool.Intern(v));
-  return out;
-}
-
-bool HasAccessMode(const std::vector<std::string>& modes, const std::string& mode) {
-  return std::find(modes.begin(), modes.end(), mode) != modes.end();
-}
-
-// storagehelpers.CheckAccessModes: the volume offers every mode the claim asks for.
-bool CheckAccessModes(const v1::PersistentVolumeClaim& claim, const v1::PersistentVolume& volume) {
-  return std::all_of(claim.accessModes.begin(), claim.accessModes.end(),
-                     [&](const std::string& m) { return HasAccessMode(volume.accessModes, m); });
-}
-
-// v1helper.MatchTopologySelectorTerms: no terms match every node; else any term whose
-// every requirement the node's labels satisfy.
-bool MatchTopologySelectorTerms(const std::vector<v1::TopologySelectorTerm>& terms, const LabelSet& labels,
-                                StringPool& pool) {
-  if (terms.empty()) return true;
-  return std::any_of(terms.begin(), terms.end(), [&](const v1::TopologySelectorTerm& term) {
-    return std::all_of(term.begin(), term.end(), [&](const v1::TopologySelectorRequirement& r) {
-      const Sym v = labels.Get(pool.Intern(r.key));
-      return v != kNoSym && std::any_of(r.values.begin(), r.values.end(),
-                                        [&](const std::string& value) { return pool.Intern(value) == v; });
-    });
-  });
-}
-
 // volumeBinder.hasEnoughCapacity: true when the driver does not report capacity, else
 // whether a CSIStorageCapacity of the class that the node can reach has room (its
 // maximumVolumeSize, else its capacity). `found` is that object.
@@ -64,27 +32,6 @@ bool HasEnoughCapacity(const Cluster& cluster, const std::string& provisioner, c
   return false;
 }
 
-// What FindMatchingVolume decides of a volume before it looks at the node: every check but
-// the node affinity, in its order (each rejection is a `continue`, so they commute with it).
-enum class Fit : uint8_t { No, BoundToClaim, Candidate };
-Fit MatchWithoutNode(const v1::PersistentVolumeClaim& claim, const v1::PersistentVolume& volume,
-                     const std::optional<Selector>& selector, const std::string& requestedClass, StringPool& pool) {
-  if (volume.claimRef && !IsVolumeBoundToClaim(volume, claim)) return Fit::No;
-  if (volume.capacity.value < claim.storageRequest.value) return Fit::No;
-  if (volume.volumeMode != claim.volumeMode) return Fit::No;  // CheckVolumeModeMismatches
-  if (volume.metadata.terminating) return Fit::No;
-  if (IsVolumeBoundToClaim(volume, claim)) return Fit::BoundToClaim;
-  if (volume.phase != "Available") return Fit::No;
-  if (selector && !selector->Matches(Intern(volume.metadata.labels, pool), pool)) return Fit::No;
-  if (VolumeClass(volume) != requestedClass) return Fit::No;
-  if (!CheckAccessModes(claim, volume)) return Fit::No;
-  return Fit::Candidate;
-}
-
-std::optional<Selector> ClaimSelector(const v1::PersistentVolumeClaim& claim, StringPool& pool) {
-  return claim.selector ? std::optional<Selector>(LabelSelectorAsSelector(claim.selector, pool)) : std::nullopt;
-}
-
 }  // namespace
 
 // storagehelpers.FindMatchingVolume with delayBinding and a node.
@@ -94,15 +41,15 @@ int32_t FindMatchingVolume(const Cluster& cluster, const v1::PersistentVolumeCla
   const Scenario& s = cluster.scenario();
   const Sym emptyName = pool.Intern("");
   const std::string requestedClass = ClaimClass(claim);
-  const std::optional<Selector> selector = ClaimSelector(claim, pool);
+  const std::optional<Selector> selector = ClaimVolumeSelector(claim, pool);
   int32_t smallest = -1;
   for (const CompiledVolume& cv : volumes) {
     const v1::PersistentVolume& volume = s.persistentVolumes[cv.index];
     if (std::find(excluded.begin(), excluded.end(), cv.index) != excluded.end()) continue;
-    const Fit fit = MatchWithoutNode(claim, volume, selector, requestedClass, pool);
-    if (fit == Fit::No) continue;
+    const VolumeFit fit = MatchVolumeWithoutNode(claim, volume, selector, requestedClass, pool);
+    if (fit == VolumeFit::No) continue;
     const bool nodeAffinityValid = cv.Matches(node.labels, emptyName, pool);
-    if (fit == Fit::BoundToClaim) return nodeAffinityValid ? cv.index : -1;
+    if (fit == VolumeFit::BoundToClaim) return nodeAffinityValid ? cv.index : -1;
     if (!nodeAffinityValid) continue;
     if (smallest < 0 || s.persistentVolumes[smallest].capacity.value > volume.capacity.value) smallest = cv.index;
   }
@@ -162,10 +109,10 @@ PodVolumeClaims GetPodVolumeClaims(const Cluster& cluster, const v1::Pod& pod, S
     // (a class holds every bound volume too): only the rest are compiled and tried per node.
     const v1::PersistentVolumeClaim& claim = s.persistentVolumeClaims[c];
     const std::string requestedClass = ClaimClass(claim);
-    const std::optional<Selector> selector = ClaimSelector(claim, pool);
+    const std::optional<Selector> selector = ClaimVolumeSelector(claim, pool);
     std::vector<CompiledVolume> volumes;
     for (int32_t pv : storage.VolumesOfClass(requestedClass))
-      if (MatchWithoutNode(claim, s.persistentVolumes[pv], selector, requestedClass, pool) != Fit::No)
+      if (MatchVolumeWithoutNode(claim, s.persistentVolumes[pv], selector, requestedClass, pool) != VolumeFit::No)
         volumes.push_back(CompileVolume(cluster, pv, pool));
     out.unboundVolumesDelayBinding.push_back(std::move(volumes));
   }
@@ -268,7 +215,7 @@ FindResult FindPodVolumes(const Cluster& cluster, const PodVolumeClaims& claims,
       }
       const v1::StorageClass& cls = s.storageClasses[sc];
       const bool selected = k < selectedHere;
-      const bool provisioner = !cls.provisioner.empty() && cls.provisioner != kNotSupportedProvisioner;
+      const bool provisioner = !cls.provisioner.empty() && cls.provisioner != v1::kNotSupportedProvisioner;
       if (!provisioner || !MatchTopologySelectorTerms(cls.allowedTopologies, node.labels, pool)) {
         record({.outcome = provisioner ? Outcome::AllowedTopologiesMismatch : Outcome::ProvisionerMissing,
                 .selectedNode = selected,
