@@ -28,6 +28,7 @@
 #include "controlplane/controllers/controller_utils.h"
 #include "controlplane/controllers/manager.h"
 #include "core/cluster.h"
+#include "core/corev1/selectors.h"
 #include "core/storage.h"
 #include "io/json_fields.h"
 #include "io/storage_reader.h"
@@ -47,12 +48,6 @@ json& Child(json& obj, const char* key) {
   json& c = obj[key];
   if (!c.is_object()) c = json::object();
   return c;
-}
-
-LabelSet Interned(const v1::LabelMap& labels, StringPool& pool) {
-  LabelSet out;
-  for (const auto& [k, v] : labels) out.Set(pool.Intern(k), pool.Intern(v));
-  return out;
 }
 
 json Requirement(const std::string& key, const std::string& value) {
@@ -201,7 +196,7 @@ class VolumeController {
       node = NodeNamed(selected->second);
     } else {
       for (const auto& [item, n] : nodes_)
-        if (MatchTopologySelectorTerms(cls.allowedTopologies, Interned(n.metadata.labels, pool_), pool_)) {
+        if (MatchTopologySelectorTerms(cls.allowedTopologies, MakeLabelSet(n.metadata.labels, pool_), pool_)) {
           node = &n;
           break;
         }
@@ -257,7 +252,7 @@ class VolumeController {
         return term.empty() ? json::array() : json::array({{{"matchExpressions", term}}});
       }
     }
-    const LabelSet interned = Interned(labels, pool_);
+    const LabelSet interned = MakeLabelSet(labels, pool_);
     for (const v1::TopologySelectorTerm& t : cls.allowedTopologies) {
       if (!MatchTopologySelectorTerm(t, interned, pool_)) continue;
       for (const v1::TopologySelectorRequirement& r : t) term.push_back(Requirement(r.key, labels.at(r.key)));
