@@ -12,7 +12,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"time"
@@ -23,11 +22,6 @@ import (
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes/fake"
 	clienttesting "k8s.io/client-go/testing"
-	"k8s.io/client-go/tools/events"
-	"k8s.io/kubernetes/pkg/scheduler"
-	"k8s.io/kubernetes/pkg/scheduler/apis/config/latest"
-	"k8s.io/kubernetes/pkg/scheduler/apis/config/validation"
-	"k8s.io/kubernetes/pkg/scheduler/profile"
 )
 
 type loopPlacement struct {
@@ -53,18 +47,9 @@ const (
 func runLoop(sc *scenario) (*loopOutput, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	cfg := sc.config
-	if cfg == nil {
-		var err error
-		if cfg, err = latest.Default(); err != nil {
-			return nil, err
-		}
-	}
-	if err := validation.ValidateKubeSchedulerConfiguration(cfg); err != nil {
-		return nil, fmt.Errorf("invalid KubeSchedulerConfiguration: %w", err)
-	}
-	if len(cfg.Profiles) == 0 {
-		return nil, errors.New("the KubeSchedulerConfiguration has no profile")
+	cfg, err := schedulerConfig(sc)
+	if err != nil {
+		return nil, err
 	}
 
 	var pending []*v1.Pod
@@ -97,16 +82,7 @@ func runLoop(sc *scenario) (*loopOutput, error) {
 		return true, b, client.Tracker().Update(v1.SchemeGroupVersion.WithResource("pods"), pod, b.Namespace)
 	})
 	informerFactory := informers.NewSharedInformerFactory(client, 0)
-	opts := []scheduler.Option{
-		scheduler.WithProfiles(cfg.Profiles...),
-		scheduler.WithComponentConfigVersion(cfg.TypeMeta.APIVersion),
-		scheduler.WithParallelism(cfg.Parallelism),
-	}
-	if cfg.PercentageOfNodesToScore != nil {
-		opts = append(opts, scheduler.WithPercentageOfNodesToScore(cfg.PercentageOfNodesToScore))
-	}
-	recorders := profile.NewRecorderFactory(events.NewBroadcaster(&events.EventSinkImpl{Interface: client.EventsV1()}))
-	sched, err := scheduler.New(ctx, client, informerFactory, nil, recorders, opts...)
+	sched, err := newScheduler(ctx, client, informerFactory, cfg, cfg.Profiles...)
 	if err != nil {
 		return nil, err
 	}

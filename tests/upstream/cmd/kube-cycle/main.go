@@ -350,11 +350,8 @@ func kubeVersion() string {
 
 func strp(s string) *string { return &s }
 
-func run(sc *scenario, podKey string) (*output, error) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-
-	// The profile: the scenario's configuration, else kube-scheduler's defaults.
+// schedulerConfig: the scenario's configuration, else kube-scheduler's defaults, validated.
+func schedulerConfig(sc *scenario) (*schedconfig.KubeSchedulerConfiguration, error) {
 	cfg := sc.config
 	if cfg == nil {
 		var err error
@@ -367,6 +364,42 @@ func run(sc *scenario, podKey string) (*output, error) {
 	}
 	if len(cfg.Profiles) == 0 {
 		return nil, errors.New("the KubeSchedulerConfiguration has no profile")
+	}
+	return cfg, nil
+}
+
+// newScheduler: scheduler.New as kube-scheduler's Setup calls it, with `profiles` of cfg;
+// events go to the fake clientset (nobody reads them).
+func newScheduler(ctx context.Context, client *fake.Clientset, f informers.SharedInformerFactory,
+	cfg *schedconfig.KubeSchedulerConfiguration, profiles ...schedconfig.KubeSchedulerProfile) (*scheduler.Scheduler, error) {
+	opts := []scheduler.Option{
+		scheduler.WithProfiles(profiles...),
+		scheduler.WithComponentConfigVersion(cfg.TypeMeta.APIVersion),
+		scheduler.WithParallelism(cfg.Parallelism),
+	}
+	if cfg.PercentageOfNodesToScore != nil {
+		opts = append(opts, scheduler.WithPercentageOfNodesToScore(cfg.PercentageOfNodesToScore))
+	}
+	recorders := profile.NewRecorderFactory(events.NewBroadcaster(&events.EventSinkImpl{Interface: client.EventsV1()}))
+	return scheduler.New(ctx, client, f, nil, recorders, opts...)
+}
+
+// printJSON writes v indented to standard output.
+func printJSON(v any) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(v)
+	os.Stdout.Write(buf.Bytes())
+}
+
+func run(sc *scenario, podKey string) (*output, error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+
+	cfg, err := schedulerConfig(sc)
+	if err != nil {
+		return nil, err
 	}
 	prof := cfg.Profiles[0]
 
@@ -393,17 +426,7 @@ func run(sc *scenario, podKey string) (*output, error) {
 	client.PrependReactor("delete", "pods", calls.react)
 	client.PrependReactor("patch", "pods", calls.react)
 	informerFactory := informers.NewSharedInformerFactory(client, 0)
-	opts := []scheduler.Option{
-		scheduler.WithProfiles(prof),
-		scheduler.WithComponentConfigVersion(cfg.TypeMeta.APIVersion),
-		scheduler.WithParallelism(cfg.Parallelism),
-	}
-	if cfg.PercentageOfNodesToScore != nil {
-		opts = append(opts, scheduler.WithPercentageOfNodesToScore(cfg.PercentageOfNodesToScore))
-	}
-	// Events go to the fake clientset (nobody reads them).
-	recorders := profile.NewRecorderFactory(events.NewBroadcaster(&events.EventSinkImpl{Interface: client.EventsV1()}))
-	sched, err := scheduler.New(ctx, client, informerFactory, nil, recorders, opts...)
+	sched, err := newScheduler(ctx, client, informerFactory, cfg, prof)
 	if err != nil {
 		return nil, err
 	}
@@ -962,17 +985,13 @@ func main() {
 		fmt.Fprintln(os.Stderr, "error:", err)
 		os.Exit(2)
 	}
-	var buf bytes.Buffer
 	if *loop {
 		out, err := runLoop(sc)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "error:", err)
 			os.Exit(2)
 		}
-		enc := json.NewEncoder(&buf)
-		enc.SetIndent("", "  ")
-		_ = enc.Encode(out)
-		os.Stdout.Write(buf.Bytes())
+		printJSON(out)
 		return
 	}
 	out, err := run(sc, *podKey)
@@ -980,10 +999,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "error:", err)
 		os.Exit(2)
 	}
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	_ = enc.Encode(out)
-	os.Stdout.Write(buf.Bytes())
+	printJSON(out)
 	if out.Error != nil {
 		os.Exit(1)
 	}
