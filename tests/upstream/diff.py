@@ -209,12 +209,12 @@ def check(path, args):
     rc, doc, err = run([args.spreadlab, "export", path] + release)
     if rc == 2 or doc is None:
         return "SKIP", [f"spreadlab refuses it (exit {rc}): {err.splitlines()[-1] if err else ''}"], rec
-    if args.loop:
-        return check_loop(path, args, release, doc)
     tmp = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
     json.dump(doc, tmp)
     tmp.close()
     try:
+        if args.loop:
+            return check_loop(tmp.name, args, release, rec)
         rc, sl, err = run([args.spreadlab, "explain", tmp.name, "--format", "json"] + release)
         if rc == 2 or sl is None:
             return "SKIP", [f"spreadlab has nothing to explain (exit {rc}): {err.splitlines()[-1] if err else ''}"], rec
@@ -270,20 +270,14 @@ def compare_loop(sl, kc):
     return [], []
 
 
-def check_loop(path, args, release, doc):
-    rec = {"file": path}
-    tmp = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
-    json.dump(doc, tmp)
-    tmp.close()
-    try:
-        rc, sl, err = run([args.spreadlab, "schedule", tmp.name, "--format", "json"] + release)
-        if rc == 2 or sl is None:
-            return "SKIP", [f"spreadlab schedule refuses it (exit {rc}): {err.splitlines()[-1] if err else ''}"], rec
-        if not sl.get("placements"):
-            return "SKIP", ["no pending pod"], rec
-        krc, kc, kerr = run([args.kube_cycle, tmp.name, "--loop"] + (["--no-api-defaults"] if args.no_api_defaults else []))
-    finally:
-        os.unlink(tmp.name)
+def check_loop(doc_path, args, release, rec):
+    """check's --loop half, on the exported document at doc_path."""
+    rc, sl, err = run([args.spreadlab, "schedule", doc_path, "--format", "json"] + release)
+    if rc == 2 or sl is None:
+        return "SKIP", [f"spreadlab schedule refuses it (exit {rc}): {err.splitlines()[-1] if err else ''}"], rec
+    if not sl.get("placements"):
+        return "SKIP", ["no pending pod"], rec
+    krc, kc, kerr = run([args.kube_cycle, doc_path, "--loop"] + (["--no-api-defaults"] if args.no_api_defaults else []))
     if krc == 2 or kc is None:
         return "SKIP", [f"upstream refuses it (exit {krc}): {kerr}"], rec
     diffs, notes = compare_loop(sl, kc)
