@@ -28,7 +28,11 @@ json StepJson(const simulator::StepReport& r) {
   j["evicted"] = json::array();
   for (const simulator::SimPod& p : r.evicted) j["evicted"].push_back(PodJson(p, true));
   j["placements"] = json::array();
-  for (const simulator::SimPod& p : r.placements) j["placements"].push_back(PodJson(p, true));
+  for (const simulator::SimPod& p : r.placements) {
+    json e = PodJson(p, true);
+    if (!p.topNodes.empty()) e["topNodes"] = p.topNodes;  // added: the tie upstream breaks at random
+    j["placements"].push_back(std::move(e));
+  }
   j["pending"] = json::array();
   for (const simulator::SimPending& p : r.pending) {
     json e = PodJson(p.pod, false);

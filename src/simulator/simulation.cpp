@@ -236,7 +236,8 @@ bool Simulation::Settle(StepReport& out, std::string& error) {
         binds.emplace_back(p.pod, cluster->node(p.node).name);
         assumed.insert(assumed.end(), p.volumes.begin(), p.volumes.end());
         const v1::Pod& pod = cluster->podSpec(p.pod);
-        out.placements.push_back({PodKey(pod), binds.back().second, workloads.Of(pod)});
+        out.placements.push_back({PodKey(pod), binds.back().second, workloads.Of(pod), {}});
+        for (NodeIndex n : p.topNodes) out.placements.back().topNodes.push_back(cluster->node(n).name);
       }
     if (!binds.empty() && !doc_.SetPodNodeNames(binds, error)) return false;
     doc_.AssumeVolumes(assumed);

@@ -46,6 +46,8 @@ struct SimPod {
   std::string pod;       // "namespace/name"
   std::string node;      // where it is, or was (evicted, deleted); "" when it had none
   std::string workload;  // "Deployment/web", "StatefulSet/db", "" for a bare pod
+  // A placement's nodes tied for the top score with `node` (upstream picks one at random).
+  std::vector<std::string> topNodes = {};
 };
 
 struct SimDeleted {

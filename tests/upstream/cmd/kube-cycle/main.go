@@ -65,6 +65,7 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes/fake"
 	clientscheme "k8s.io/client-go/kubernetes/scheme"
@@ -203,14 +204,12 @@ func readScenario(path string, apiDefaults, validate bool) (*scenario, error) {
 	if err != nil {
 		return nil, err
 	}
-	var list struct {
-		Items []json.RawMessage `json:"items"`
-	}
-	if err := json.Unmarshal(data, &list); err != nil {
-		return nil, fmt.Errorf("%s: not a JSON v1 List: %w", path, err)
+	items, err := scenarioItems(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	sc := &scenario{storage: map[string]int{}}
-	for i, raw := range list.Items {
+	for i, raw := range items {
 		var tm struct{ APIVersion, Kind string }
 		if err := json.Unmarshal(raw, &tm); err != nil {
 			return nil, fmt.Errorf("items[%d]: %w", i, err)
@@ -233,7 +232,8 @@ func readScenario(path string, apiDefaults, validate bool) (*scenario, error) {
 			continue
 		}
 		switch tm.Kind {
-		case "Node", "Pod", "Namespace", "Service", "ReplicationController", "ReplicaSet", "StatefulSet", "PriorityClass":
+		case "Node", "Pod", "Namespace", "Service", "ReplicationController", "ReplicaSet", "StatefulSet", "PriorityClass",
+			"Deployment", "DaemonSet", "Job", "ControllerRevision":
 		default:
 			if storageKinds[tm.Kind] == nil {
 				continue
@@ -285,6 +285,36 @@ func readScenario(path string, apiDefaults, validate bool) (*scenario, error) {
 		sc.objects = append(sc.objects, obj)
 	}
 	return sc, nil
+}
+
+// scenarioItems: the objects of a v1 List, or of the YAML documents (or JSON texts) of
+// manifests, each List among them flattened, as kubectl reads them.
+func scenarioItems(data []byte) ([]json.RawMessage, error) {
+	var items []json.RawMessage
+	dec := utilyaml.NewYAMLOrJSONDecoder(bytes.NewReader(data), 4096)
+	for {
+		var doc json.RawMessage
+		if err := dec.Decode(&doc); err == io.EOF {
+			return items, nil
+		} else if err != nil {
+			return nil, err
+		}
+		if len(bytes.TrimSpace(doc)) == 0 || string(bytes.TrimSpace(doc)) == "null" {
+			continue
+		}
+		var list struct {
+			Kind  string            `json:"kind"`
+			Items []json.RawMessage `json:"items"`
+		}
+		if err := json.Unmarshal(doc, &list); err != nil {
+			return nil, err
+		}
+		if strings.HasSuffix(list.Kind, "List") {
+			items = append(items, list.Items...)
+		} else {
+			items = append(items, doc)
+		}
+	}
 }
 
 // admit does to a Pod what the API server does on create besides defaulting
@@ -946,12 +976,21 @@ func crossCheck(ctx context.Context, sched *scheduler.Scheduler, f framework.Fra
 	return "ok"
 }
 
+// stepList collects the repeated --step flags.
+type stepList []string
+
+func (s *stepList) String() string     { return strings.Join(*s, "; ") }
+func (s *stepList) Set(v string) error { *s = append(*s, v); return nil }
+
 func main() {
 	fs := flag.NewFlagSet("kube-cycle", flag.ExitOnError)
 	podKey := fs.String("pod", "", "NAMESPACE/NAME of the pod to schedule (default: the first pod without spec.nodeName)")
 	noDefaults := fs.Bool("no-api-defaults", false, "skip the API server's v1 defaulting (limits to requests, capacity to allocatable); the pod create mutations still apply")
 	validate := fs.Bool("validate", false, "refuse Pods and Nodes that the API server's create validation refuses")
 	verbosity := fs.String("v", "", "klog verbosity (logs on stderr); default: no logs")
+	simulate := fs.Bool("simulate", false, "run upstream's controllers beside the scheduler and apply each --step (simulate.go)")
+	var steps stepList
+	fs.Var(&steps, "step", "with --simulate, an event as spreadlab simulate takes it (repeatable, in order)")
 	loop := fs.Bool("loop", false, "run the real scheduling loop (scheduler.New + Run) and create the pending pods one at a time (loop.go)")
 	// Flags may come after the file, as spreadlab takes them.
 	var files []string
@@ -967,7 +1006,7 @@ func main() {
 		args = fs.Args()[1:]
 	}
 	if len(files) != 1 {
-		fmt.Fprintln(os.Stderr, "usage: kube-cycle SCENARIO.json [--pod NS/NAME | --loop] [--no-api-defaults] [--validate] [-v N]")
+		fmt.Fprintln(os.Stderr, "usage: kube-cycle SCENARIO [--pod NS/NAME | --loop | --simulate [--step EVENT]...] [--no-api-defaults] [--validate] [-v N]")
 		os.Exit(2)
 	}
 	klogFlags := flag.NewFlagSet("klog", flag.ContinueOnError)
@@ -984,6 +1023,15 @@ func main() {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "error:", err)
 		os.Exit(2)
+	}
+	if *simulate {
+		out, err := runSimulate(sc, steps)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "error:", err)
+			os.Exit(2)
+		}
+		printJSON(out)
+		return
 	}
 	if *loop {
 		out, err := runLoop(sc)

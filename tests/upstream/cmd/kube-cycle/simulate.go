@@ -1,0 +1,835 @@
+package main
+
+// kube-cycle --simulate: the cluster over time with upstream's own controllers. The
+// scenario's objects go into a fake clientset; kube-controller-manager's Deployment,
+// ReplicaSet, ReplicationController, StatefulSet, Job, DaemonSet, ephemeral-volume and
+// PersistentVolume (binder) controllers are built over its informers as
+// kube-controller-manager builds them (controllers.go), beside the scheduler
+// (scheduler.New + Run). What the API server, the kubelet, external-provisioner and the
+// garbage collector would do is done by the stand-ins below (reactors on the clientset).
+// The cluster settles (nothing is written for a while and every pod is bound or reported
+// unschedulable), then each --step is applied as spreadlab's `simulate` applies it
+// (src/simulator/events.cpp) and the cluster settles again. Each step's report: the pods
+// created, deleted by the controllers, removed by the event, bound, and left Pending with
+// the PodScheduled condition's message, then every pod and its node.
+//
+// The stand-ins, each a simulation choice spreadlab makes too:
+//   - the API server: a name from generateName (five random characters, as
+//     names.SimpleNameGenerator), a UID, the creation time, a pod's create mutations
+//     (admit) and its priority from its PriorityClass (the Priority admission plugin);
+//     pods/binding sets spec.nodeName;
+//   - the kubelet: a bound pod is Running and Ready at once;
+//   - external-provisioner: a claim the PV controller hands to a provisioner gets a
+//     PersistentVolume in the topology spreadlab's provisioner stand-in gives it
+//     (src/controlplane/controllers/volume/persistentvolume_controller.cpp), bound by the
+//     PV controller's next sync;
+//   - the garbage collector: objects owned by a deleted pod go with it (a StatefulSet's
+//     claims under whenScaled: Delete, a generic ephemeral volume's claim);
+//   - a failed node and its pods are deleted at once (node lifecycle and pod GC would
+//     take minutes); restore creates the nodes again, empty;
+//   - deschedule evicts the pods spreadlab's descheduler chose, given as WORKLOAD@NODE
+//     (the descheduler is not kube-controller-manager's; its choice is checked by its own
+//     tables).
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	appsv1 "k8s.io/api/apps/v1"
+	v1 "k8s.io/api/core/v1"
+	schedulingv1 "k8s.io/api/scheduling/v1"
+	storagev1 "k8s.io/api/storage/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
+	utilrand "k8s.io/apimachinery/pkg/util/rand"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes/fake"
+	clienttesting "k8s.io/client-go/testing"
+	"k8s.io/client-go/tools/cache"
+	v1helper "k8s.io/kubernetes/pkg/apis/core/v1/helper"
+)
+
+type simPod struct {
+	Pod      string   `json:"pod"`
+	Node     string   `json:"node,omitempty"`
+	Workload string   `json:"workload"`
+	Message  string   `json:"message,omitempty"`
+	Claims   []string `json:"claims,omitempty"`
+}
+
+type simStep struct {
+	Action     string   `json:"action"`
+	Created    []simPod `json:"created"`
+	Deleted    []simPod `json:"deleted"` // by the controllers
+	Evicted    []simPod `json:"evicted"` // by the event
+	Placements []simPod `json:"placements"`
+	Pending    []simPod `json:"pending"`
+	Pods       []simPod `json:"pods"` // every pod once settled
+	Claims     []string `json:"claims"`
+	Settled    bool     `json:"settled"`
+}
+
+type simOutput struct {
+	KubeVersion string    `json:"kubeVersion"`
+	Steps       []simStep `json:"steps"`
+}
+
+// How long nothing may be written before the cluster counts as settled, and how long a
+// step may take at most.
+const (
+	// Written objects' resourceVersions count up from here, above any the scenario gives.
+	initialVersion = 1 << 40
+	simQuiet       = 600 * time.Millisecond
+	simTimeout     = 60 * time.Second
+)
+
+type simCluster struct {
+	ctx     context.Context
+	client  *fake.Clientset
+	factory informers.SharedInformerFactory
+	writes  atomic.Int64 // create, update, patch and delete calls, to see when nothing changes
+
+	mu       sync.Mutex
+	step     *simStep
+	seen     map[string]*v1.Pod // every pod, by key, as the informer last saw it
+	rsOwner  map[string]string  // namespace/ReplicaSet -> its Deployment's name
+	evicting map[string]bool    // pods the event itself removes
+
+	nodeOrder []string   // the scenario's nodes in file order (the provisioner's Immediate choice)
+	failed    []*v1.Node // taken away by fail, until restore
+	restarts  map[string]int
+	classes   map[string]*schedulingv1.PriorityClass
+}
+
+func runSimulate(sc *scenario, steps []string) (*simOutput, error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg, err := schedulerConfig(sc)
+	if err != nil {
+		return nil, err
+	}
+	c := &simCluster{ctx: ctx, seen: map[string]*v1.Pod{}, rsOwner: map[string]string{},
+		evicting: map[string]bool{}, restarts: map[string]int{}, classes: map[string]*schedulingv1.PriorityClass{}}
+	for _, n := range sc.nodes {
+		c.nodeOrder = append(c.nodeOrder, n.Name)
+	}
+	for _, o := range sc.objects {
+		if pc, ok := o.(*schedulingv1.PriorityClass); ok {
+			c.classes[pc.Name] = pc
+		}
+	}
+	for _, o := range sc.objects {
+		if m, err := meta.Accessor(o); err == nil && m.GetResourceVersion() == "" {
+			m.SetResourceVersion("1")
+		}
+	}
+	c.client = fake.NewClientset(sc.objects...)
+	c.installReactors()
+	c.factory = informers.NewSharedInformerFactory(c.client, 0)
+	sched, err := newScheduler(ctx, c.client, c.factory, cfg, cfg.Profiles...)
+	if err != nil {
+		return nil, err
+	}
+	runControllers, err := startControllers(ctx, c.client, c.factory)
+	if err != nil {
+		return nil, err
+	}
+	c.watch()
+	c.factory.Start(ctx.Done())
+	c.factory.WaitForCacheSync(ctx.Done())
+	if err := sched.WaitForHandlersSync(ctx); err != nil {
+		return nil, err
+	}
+	go sched.Run(ctx)
+	runControllers()
+
+	out := &simOutput{KubeVersion: kubeVersion(), Steps: []simStep{}}
+	st, err := c.apply("start", func() error { return nil })
+	if err != nil {
+		return nil, err
+	}
+	out.Steps = append(out.Steps, *st)
+	for _, text := range steps {
+		fields := strings.Fields(text)
+		if len(fields) == 0 {
+			continue
+		}
+		st, err := c.apply(text, func() error { return c.event(fields[0], fields[1:]) })
+		if err != nil {
+			return nil, fmt.Errorf("step %q: %w", text, err)
+		}
+		out.Steps = append(out.Steps, *st)
+	}
+	return out, nil
+}
+
+// ---- the API server, the kubelet, external-provisioner and the garbage collector ----
+
+func (c *simCluster) installReactors() {
+	// Garbage collection of what a deleted pod owned.
+	c.client.PrependReactor("delete", "pods", func(a clienttesting.Action) (bool, runtime.Object, error) {
+		da := a.(clienttesting.DeleteAction)
+		obj, err := c.client.Tracker().Get(v1.SchemeGroupVersion.WithResource("pods"), da.GetNamespace(), da.GetName())
+		if err == nil {
+			go c.collectOwnedBy(obj.(*v1.Pod).UID, da.GetNamespace())
+		}
+		return false, nil, nil
+	})
+	c.client.PrependReactor("create", "*", func(a clienttesting.Action) (bool, runtime.Object, error) {
+		ca, ok := a.(clienttesting.CreateAction)
+		if !ok || ca.GetSubresource() != "" {
+			return false, nil, nil
+		}
+		obj := ca.GetObject()
+		m, err := meta.Accessor(obj)
+		if err != nil {
+			return false, nil, nil
+		}
+		if m.GetName() == "" && m.GetGenerateName() != "" {
+			m.SetName(m.GetGenerateName() + utilrand.String(5))
+		}
+		if m.GetUID() == "" {
+			m.SetUID(types.UID(fmt.Sprintf("%s-%s-%s", a.GetResource().Resource, m.GetNamespace(), m.GetName())))
+		}
+		if ts := m.GetCreationTimestamp(); ts.IsZero() {
+			m.SetCreationTimestamp(metav1.Now())
+		}
+		if pod, ok := obj.(*v1.Pod); ok {
+			c.admitPriority(pod)
+			if err := admit(pod, "Pod", false); err != nil {
+				return true, nil, err
+			}
+		}
+		return false, nil, nil
+	})
+	// pods/binding, and the kubelet starting the pod.
+	c.client.PrependReactor("create", "pods", func(a clienttesting.Action) (bool, runtime.Object, error) {
+		ca, ok := a.(clienttesting.CreateAction)
+		if !ok || ca.GetSubresource() != "binding" {
+			return false, nil, nil
+		}
+		b := ca.GetObject().(*v1.Binding)
+		obj, err := c.client.Tracker().Get(v1.SchemeGroupVersion.WithResource("pods"), b.Namespace, b.Name)
+		if err != nil {
+			return true, nil, err
+		}
+		pod := obj.(*v1.Pod).DeepCopy()
+		pod.Spec.NodeName = b.Target.Name
+		now := metav1.Now()
+		pod.Status.Phase = v1.PodRunning
+		pod.Status.StartTime = &now
+		pod.Status.Conditions = nil
+		for _, t := range []v1.PodConditionType{v1.PodScheduled, v1.PodInitialized, v1.ContainersReady, v1.PodReady} {
+			pod.Status.Conditions = append(pod.Status.Conditions, v1.PodCondition{Type: t, Status: v1.ConditionTrue, LastTransitionTime: now})
+		}
+		return true, b, c.client.Tracker().Update(v1.SchemeGroupVersion.WithResource("pods"), pod, b.Namespace)
+	})
+	// Prepended last, so it sees every call first. The API server's resourceVersion on
+	// each create and update (the fake tracker keeps the written one; the PV controller and
+	// the scheduler's assume cache refuse an object without one).
+	c.client.PrependReactor("*", "*", func(a clienttesting.Action) (bool, runtime.Object, error) {
+		switch a.GetVerb() {
+		case "create", "update", "patch", "delete":
+			n := c.writes.Add(1)
+			if oa, ok := a.(interface{ GetObject() runtime.Object }); ok && a.GetVerb() != "patch" && a.GetVerb() != "delete" {
+				if m, err := meta.Accessor(oa.GetObject()); err == nil {
+					m.SetResourceVersion(strconv.FormatInt(initialVersion+n, 10))
+				}
+			}
+		}
+		return false, nil, nil
+	})
+}
+
+// admitPriority: the Priority admission plugin's spec.priority from the pod's class (or
+// the global default class), with its preemptionPolicy.
+func (c *simCluster) admitPriority(pod *v1.Pod) {
+	if pod.Spec.Priority != nil {
+		return
+	}
+	var pc *schedulingv1.PriorityClass
+	if pod.Spec.PriorityClassName != "" {
+		pc = c.classes[pod.Spec.PriorityClassName]
+		switch {
+		case pc != nil:
+		case pod.Spec.PriorityClassName == "system-cluster-critical":
+			pc = &schedulingv1.PriorityClass{Value: 2000000000}
+		case pod.Spec.PriorityClassName == "system-node-critical":
+			pc = &schedulingv1.PriorityClass{Value: 2000001000}
+		}
+	} else {
+		for _, cl := range c.classes {
+			if cl.GlobalDefault {
+				pc = cl
+			}
+		}
+	}
+	var value int32
+	if pc != nil {
+		value = pc.Value
+		if pod.Spec.PreemptionPolicy == nil && pc.PreemptionPolicy != nil {
+			p := *pc.PreemptionPolicy
+			pod.Spec.PreemptionPolicy = &p
+		}
+	}
+	pod.Spec.Priority = &value
+}
+
+func (c *simCluster) collectOwnedBy(uid types.UID, ns string) {
+	claims, err := c.client.CoreV1().PersistentVolumeClaims(ns).List(c.ctx, metav1.ListOptions{})
+	if err != nil {
+		return
+	}
+	for _, pvc := range claims.Items {
+		for _, r := range pvc.OwnerReferences {
+			if r.UID == uid {
+				_ = c.client.CoreV1().PersistentVolumeClaims(ns).Delete(c.ctx, pvc.Name, metav1.DeleteOptions{})
+			}
+		}
+	}
+}
+
+// provision: external-provisioner's answer to a claim the PV controller handed to it
+// (the volume.kubernetes.io/storage-provisioner annotation), in spreadlab's topology.
+func (c *simCluster) provision(pvc *v1.PersistentVolumeClaim) {
+	provisioner := pvc.Annotations["volume.kubernetes.io/storage-provisioner"]
+	if provisioner == "" || pvc.Spec.VolumeName != "" || pvc.Spec.StorageClassName == nil || pvc.DeletionTimestamp != nil {
+		return
+	}
+	cls, err := c.client.StorageV1().StorageClasses().Get(c.ctx, *pvc.Spec.StorageClassName, metav1.GetOptions{})
+	if err != nil {
+		return
+	}
+	var node *v1.Node
+	if selected := pvc.Annotations["volume.kubernetes.io/selected-node"]; selected != "" {
+		node, _ = c.client.CoreV1().Nodes().Get(c.ctx, selected, metav1.GetOptions{})
+	} else {
+		for _, name := range c.nodeOrder {
+			n, err := c.client.CoreV1().Nodes().Get(c.ctx, name, metav1.GetOptions{})
+			if err == nil && allowedTopology(cls.AllowedTopologies, n.Labels) {
+				node = n
+				break
+			}
+		}
+	}
+	if node == nil {
+		return
+	}
+	name := "pvc-" + string(pvc.UID)
+	pv := &v1.PersistentVolume{
+		ObjectMeta: metav1.ObjectMeta{Name: name, Annotations: map[string]string{"pv.kubernetes.io/provisioned-by": provisioner}},
+		Spec: v1.PersistentVolumeSpec{
+			Capacity:                      v1.ResourceList{v1.ResourceStorage: pvc.Spec.Resources.Requests[v1.ResourceStorage]},
+			AccessModes:                   pvc.Spec.AccessModes,
+			PersistentVolumeReclaimPolicy: v1.PersistentVolumeReclaimDelete,
+			StorageClassName:              cls.Name,
+			VolumeMode:                    pvc.Spec.VolumeMode,
+			ClaimRef: &v1.ObjectReference{Kind: "PersistentVolumeClaim", APIVersion: "v1", Namespace: pvc.Namespace,
+				Name: pvc.Name, UID: pvc.UID},
+		},
+	}
+	if cls.ReclaimPolicy != nil {
+		pv.Spec.PersistentVolumeReclaimPolicy = *cls.ReclaimPolicy
+	}
+	if _, ok := pv.Spec.Capacity[v1.ResourceStorage]; !ok {
+		pv.Spec.Capacity = v1.ResourceList{v1.ResourceStorage: resource.MustParse("1Gi")}
+	}
+	if !strings.HasPrefix(provisioner, "kubernetes.io/") {
+		pv.Spec.CSI = &v1.CSIPersistentVolumeSource{Driver: provisioner, VolumeHandle: name}
+	}
+	if terms := c.topology(node, cls); len(terms) > 0 {
+		pv.Spec.NodeAffinity = &v1.VolumeNodeAffinity{Required: &v1.NodeSelector{NodeSelectorTerms: terms}}
+	}
+	_, _ = c.client.CoreV1().PersistentVolumes().Create(c.ctx, pv, metav1.CreateOptions{})
+}
+
+func allowedTopology(terms []v1.TopologySelectorTerm, l map[string]string) bool {
+	if len(terms) == 0 {
+		return true
+	}
+	return v1helper.MatchTopologySelectorTerms(terms, labels.Set(l))
+}
+
+// topology: the node's CSINode topologyKeys for the driver, else the first allowedTopologies
+// term it matches narrowed to its values, else its zone (spreadlab's Topology).
+func (c *simCluster) topology(node *v1.Node, cls *storagev1.StorageClass) []v1.NodeSelectorTerm {
+	req := func(key string) v1.NodeSelectorRequirement {
+		return v1.NodeSelectorRequirement{Key: key, Operator: v1.NodeSelectorOpIn, Values: []string{node.Labels[key]}}
+	}
+	if csiNode, err := c.client.StorageV1().CSINodes().Get(c.ctx, node.Name, metav1.GetOptions{}); err == nil {
+		for _, d := range csiNode.Spec.Drivers {
+			if d.Name != cls.Provisioner {
+				continue
+			}
+			var term []v1.NodeSelectorRequirement
+			for _, key := range d.TopologyKeys {
+				if _, ok := node.Labels[key]; ok {
+					term = append(term, req(key))
+				}
+			}
+			if len(term) == 0 {
+				return nil
+			}
+			return []v1.NodeSelectorTerm{{MatchExpressions: term}}
+		}
+	}
+	for _, t := range cls.AllowedTopologies {
+		if !v1helper.MatchTopologySelectorTerms([]v1.TopologySelectorTerm{t}, labels.Set(node.Labels)) {
+			continue
+		}
+		var term []v1.NodeSelectorRequirement
+		for _, r := range t.MatchLabelExpressions {
+			term = append(term, req(r.Key))
+		}
+		if len(term) == 0 {
+			return nil
+		}
+		return []v1.NodeSelectorTerm{{MatchExpressions: term}}
+	}
+	if _, ok := node.Labels[v1.LabelTopologyZone]; ok {
+		return []v1.NodeSelectorTerm{{MatchExpressions: []v1.NodeSelectorRequirement{req(v1.LabelTopologyZone)}}}
+	}
+	return nil
+}
+
+// ---- what each step saw ----
+
+func (c *simCluster) workloadOf(p *v1.Pod) string {
+	ref := metav1.GetControllerOf(p)
+	if ref == nil {
+		return ""
+	}
+	if ref.Kind == "ReplicaSet" {
+		if d, ok := c.rsOwner[p.Namespace+"/"+ref.Name]; ok {
+			return "Deployment/" + d
+		}
+	}
+	return ref.Kind + "/" + ref.Name
+}
+
+func podKey(p *v1.Pod) string { return p.Namespace + "/" + p.Name }
+
+func (c *simCluster) watch() {
+	rsSeen := func(obj any) {
+		rs, ok := obj.(*appsv1.ReplicaSet)
+		if !ok {
+			return
+		}
+		if ref := metav1.GetControllerOf(rs); ref != nil && ref.Kind == "Deployment" {
+			c.mu.Lock()
+			c.rsOwner[rs.Namespace+"/"+rs.Name] = ref.Name
+			c.mu.Unlock()
+		}
+	}
+	c.factory.Apps().V1().ReplicaSets().Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
+		AddFunc: rsSeen, UpdateFunc: func(_, obj any) { rsSeen(obj) }})
+	c.factory.Core().V1().Pods().Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
+		AddFunc: func(obj any) { c.podSeen(nil, obj.(*v1.Pod)) },
+		UpdateFunc: func(old, obj any) {
+			c.podSeen(old.(*v1.Pod), obj.(*v1.Pod))
+		},
+		DeleteFunc: func(obj any) {
+			if t, ok := obj.(cache.DeletedFinalStateUnknown); ok {
+				obj = t.Obj
+			}
+			c.podGone(obj.(*v1.Pod))
+		},
+	})
+	provision := func(obj any) {
+		if pvc, ok := obj.(*v1.PersistentVolumeClaim); ok {
+			go c.provision(pvc.DeepCopy())
+		}
+	}
+	c.factory.Core().V1().PersistentVolumeClaims().Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
+		AddFunc: provision, UpdateFunc: func(_, obj any) { provision(obj) }})
+}
+
+func (c *simCluster) podSeen(old, p *v1.Pod) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	key := podKey(p)
+	_, known := c.seen[key]
+	c.seen[key] = p
+	if c.step == nil {
+		return
+	}
+	if !known && old == nil {
+		c.step.Created = append(c.step.Created, simPod{Pod: key, Workload: c.workloadOf(p)})
+	}
+	if p.Spec.NodeName != "" && (old == nil || old.Spec.NodeName == "") {
+		c.step.Placements = append(c.step.Placements, simPod{Pod: key, Node: p.Spec.NodeName, Workload: c.workloadOf(p)})
+	}
+}
+
+func (c *simCluster) podGone(p *v1.Pod) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	key := podKey(p)
+	delete(c.seen, key)
+	if c.step == nil {
+		return
+	}
+	gone := simPod{Pod: key, Node: p.Spec.NodeName, Workload: c.workloadOf(p)}
+	if c.evicting[key] {
+		delete(c.evicting, key)
+		c.step.Evicted = append(c.step.Evicted, gone)
+		return
+	}
+	c.step.Deleted = append(c.step.Deleted, gone)
+}
+
+// apply runs the event, then waits until the cluster settles and reports the step.
+func (c *simCluster) apply(action string, event func() error) (*simStep, error) {
+	c.mu.Lock()
+	c.step = &simStep{Action: action, Created: []simPod{}, Deleted: []simPod{}, Evicted: []simPod{},
+		Placements: []simPod{}, Pending: []simPod{}}
+	c.mu.Unlock()
+	if err := event(); err != nil {
+		return nil, err
+	}
+	settled := c.settle()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	st := c.step
+	c.step = nil
+	st.Settled = settled
+	var keys []string
+	for k := range c.seen {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	st.Pods = []simPod{}
+	for _, k := range keys {
+		p := c.seen[k]
+		sp := simPod{Pod: k, Node: p.Spec.NodeName, Workload: c.workloadOf(p)}
+		st.Pods = append(st.Pods, sp)
+		if p.Spec.NodeName == "" {
+			sp.Message = scheduledMessage(p)
+			st.Pending = append(st.Pending, sp)
+		}
+	}
+	claims, _ := c.factory.Core().V1().PersistentVolumeClaims().Lister().List(labels.Everything())
+	st.Claims = []string{}
+	for _, pvc := range claims {
+		st.Claims = append(st.Claims, pvc.Namespace+"/"+pvc.Name)
+	}
+	sort.Strings(st.Claims)
+	return st, nil
+}
+
+func scheduledMessage(p *v1.Pod) string {
+	if len(p.Spec.SchedulingGates) > 0 {
+		return "gated"
+	}
+	for _, cond := range p.Status.Conditions {
+		if cond.Type == v1.PodScheduled && cond.Status == v1.ConditionFalse {
+			return cond.Message
+		}
+	}
+	return ""
+}
+
+// settle waits until nothing was written for simQuiet and every pod is bound, gated or
+// reported unschedulable; false after simTimeout.
+func (c *simCluster) settle() bool {
+	start := time.Now()
+	last, since := c.writes.Load(), time.Now()
+	for time.Since(start) < simTimeout {
+		time.Sleep(20 * time.Millisecond)
+		if w := c.writes.Load(); w != last {
+			last, since = w, time.Now()
+			continue
+		}
+		if time.Since(since) < simQuiet {
+			continue
+		}
+		waiting := false
+		c.mu.Lock()
+		for _, p := range c.seen {
+			waiting = waiting || p.Spec.NodeName == "" && scheduledMessage(p) == ""
+		}
+		c.mu.Unlock()
+		if !waiting {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- the events, as src/simulator/events.cpp applies them ----
+
+const unschedulableTaint = "node.kubernetes.io/unschedulable"
+
+func (c *simCluster) event(action string, args []string) error {
+	switch action {
+	case "scale":
+		if len(args) != 2 {
+			return fmt.Errorf("expected scale NS/NAME N")
+		}
+		n, err := strconv.Atoi(args[1])
+		if err != nil {
+			return err
+		}
+		return c.scale(args[0], int32(n))
+	case "rollout":
+		return c.rollout(args[0])
+	case "cordon", "uncordon":
+		return c.setCordoned(args[0], action == "cordon")
+	case "drain":
+		if err := c.setCordoned(args[0], true); err != nil {
+			return err
+		}
+		return c.evict(func(p *v1.Pod) bool {
+			ref := metav1.GetControllerOf(p)
+			return p.Spec.NodeName == args[0] && (ref == nil || ref.Kind != "DaemonSet")
+		})
+	case "fail":
+		return c.fail(args[0])
+	case "restore":
+		for _, n := range c.failed {
+			if _, err := c.client.CoreV1().Nodes().Create(c.ctx, n, metav1.CreateOptions{}); err != nil {
+				return err
+			}
+		}
+		c.failed = nil
+		return nil
+	case "add-node":
+		return c.addNode(args[0], args[1:])
+	case "deschedule":
+		return c.deschedule(args)
+	}
+	return fmt.Errorf("no such event %q", action)
+}
+
+// workloadKey: "[Kind/]NS/NAME" as spreadlab reads it.
+func workloadKey(text string) (kind, ns, name string) {
+	parts := strings.Split(text, "/")
+	switch len(parts) {
+	case 3:
+		return parts[0], parts[1], parts[2]
+	case 2:
+		return "", parts[0], parts[1]
+	}
+	return "", "default", text
+}
+
+func (c *simCluster) scale(workload string, replicas int32) error {
+	kind, ns, name := workloadKey(workload)
+	apps := c.client.AppsV1()
+	if kind == "" || kind == "Deployment" {
+		if d, err := apps.Deployments(ns).Get(c.ctx, name, metav1.GetOptions{}); err == nil {
+			d.Spec.Replicas = &replicas
+			_, err = apps.Deployments(ns).Update(c.ctx, d, metav1.UpdateOptions{})
+			return err
+		}
+	}
+	if kind == "" || kind == "ReplicaSet" {
+		if rs, err := apps.ReplicaSets(ns).Get(c.ctx, name, metav1.GetOptions{}); err == nil {
+			rs.Spec.Replicas = &replicas
+			_, err = apps.ReplicaSets(ns).Update(c.ctx, rs, metav1.UpdateOptions{})
+			return err
+		}
+	}
+	if kind == "" || kind == "StatefulSet" {
+		if s, err := apps.StatefulSets(ns).Get(c.ctx, name, metav1.GetOptions{}); err == nil {
+			s.Spec.Replicas = &replicas
+			_, err = apps.StatefulSets(ns).Update(c.ctx, s, metav1.UpdateOptions{})
+			return err
+		}
+	}
+	if kind == "" || kind == "ReplicationController" {
+		if rc, err := c.client.CoreV1().ReplicationControllers(ns).Get(c.ctx, name, metav1.GetOptions{}); err == nil {
+			rc.Spec.Replicas = &replicas
+			_, err = c.client.CoreV1().ReplicationControllers(ns).Update(c.ctx, rc, metav1.UpdateOptions{})
+			return err
+		}
+	}
+	return fmt.Errorf("no workload %s to scale", workload)
+}
+
+// rollout: kubectl rollout restart's annotation, numbered as spreadlab numbers it.
+func (c *simCluster) rollout(workload string) error {
+	kind, ns, name := workloadKey(workload)
+	c.restarts[ns+"/"+name]++
+	stamp := fmt.Sprintf("spreadlab-restart-%d", c.restarts[ns+"/"+name])
+	apps := c.client.AppsV1()
+	if kind == "" || kind == "Deployment" {
+		if d, err := apps.Deployments(ns).Get(c.ctx, name, metav1.GetOptions{}); err == nil {
+			if d.Spec.Template.Annotations == nil {
+				d.Spec.Template.Annotations = map[string]string{}
+			}
+			d.Spec.Template.Annotations["kubectl.kubernetes.io/restartedAt"] = stamp
+			_, err = apps.Deployments(ns).Update(c.ctx, d, metav1.UpdateOptions{})
+			return err
+		}
+	}
+	if kind == "" || kind == "StatefulSet" {
+		if s, err := apps.StatefulSets(ns).Get(c.ctx, name, metav1.GetOptions{}); err == nil {
+			if s.Spec.Template.Annotations == nil {
+				s.Spec.Template.Annotations = map[string]string{}
+			}
+			s.Spec.Template.Annotations["kubectl.kubernetes.io/restartedAt"] = stamp
+			_, err = apps.StatefulSets(ns).Update(c.ctx, s, metav1.UpdateOptions{})
+			return err
+		}
+	}
+	return fmt.Errorf("no workload %s to roll out", workload)
+}
+
+// setCordoned: spec.unschedulable and the node lifecycle controller's taint.
+func (c *simCluster) setCordoned(name string, cordoned bool) error {
+	n, err := c.client.CoreV1().Nodes().Get(c.ctx, name, metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	var taints []v1.Taint
+	for _, t := range n.Spec.Taints {
+		if t.Key != unschedulableTaint {
+			taints = append(taints, t)
+		}
+	}
+	if cordoned {
+		taints = append(taints, v1.Taint{Key: unschedulableTaint, Effect: v1.TaintEffectNoSchedule})
+	}
+	n.Spec.Taints = taints
+	n.Spec.Unschedulable = cordoned
+	_, err = c.client.CoreV1().Nodes().Update(c.ctx, n, metav1.UpdateOptions{})
+	return err
+}
+
+// evict deletes the pods `which` picks, as the event's own removals.
+func (c *simCluster) evict(which func(*v1.Pod) bool) error {
+	var pods []*v1.Pod
+	c.mu.Lock()
+	for _, p := range c.seen {
+		if which(p) {
+			pods = append(pods, p)
+			c.evicting[podKey(p)] = true
+		}
+	}
+	c.mu.Unlock()
+	for _, p := range pods {
+		if err := c.client.CoreV1().Pods(p.Namespace).Delete(c.ctx, p.Name, metav1.DeleteOptions{}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (c *simCluster) fail(label string) error {
+	key, value, ok := strings.Cut(label, "=")
+	if !ok {
+		return fmt.Errorf("expected fail LABEL=VALUE")
+	}
+	nodes, err := c.client.CoreV1().Nodes().List(c.ctx, metav1.ListOptions{})
+	if err != nil {
+		return err
+	}
+	gone := map[string]bool{}
+	for i := range nodes.Items {
+		n := &nodes.Items[i]
+		if v, ok := n.Labels[key]; ok && v == value {
+			gone[n.Name] = true
+			back := n.DeepCopy()
+			back.ResourceVersion = ""
+			c.failed = append(c.failed, back)
+		}
+	}
+	if len(gone) == 0 {
+		return fmt.Errorf("no node has the label %s", label)
+	}
+	if err := c.evict(func(p *v1.Pod) bool { return gone[p.Spec.NodeName] }); err != nil {
+		return err
+	}
+	for name := range gone {
+		if err := c.client.CoreV1().Nodes().Delete(c.ctx, name, metav1.DeleteOptions{}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// addNode: a copy of NODE named NODE-new-K (its hostname label, and labels valued with its
+// name, renamed), schedulable, then the labels given.
+func (c *simCluster) addNode(like string, extra []string) error {
+	n, err := c.client.CoreV1().Nodes().Get(c.ctx, like, metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	name := ""
+	for k := 1; name == ""; k++ {
+		candidate := fmt.Sprintf("%s-new-%d", like, k)
+		if _, err := c.client.CoreV1().Nodes().Get(c.ctx, candidate, metav1.GetOptions{}); err != nil {
+			name = candidate
+		}
+	}
+	copy := n.DeepCopy()
+	copy.ObjectMeta = metav1.ObjectMeta{Name: name, Labels: copy.Labels, Annotations: copy.Annotations}
+	for k, v := range copy.Labels {
+		if k == v1.LabelHostname || v == like {
+			copy.Labels[k] = name
+		}
+	}
+	for _, l := range extra {
+		if k, v, ok := strings.Cut(l, "="); ok {
+			if copy.Labels == nil {
+				copy.Labels = map[string]string{}
+			}
+			copy.Labels[k] = v
+		}
+	}
+	copy.Spec.Unschedulable = false
+	var taints []v1.Taint
+	for _, t := range copy.Spec.Taints {
+		if t.Key != unschedulableTaint {
+			taints = append(taints, t)
+		}
+	}
+	copy.Spec.Taints = taints
+	c.nodeOrder = append(c.nodeOrder, name)
+	_, err = c.client.CoreV1().Nodes().Create(c.ctx, copy, metav1.CreateOptions{})
+	return err
+}
+
+// deschedule evicts one pod of WORKLOAD on NODE per argument (spreadlab's descheduler's choice).
+func (c *simCluster) deschedule(args []string) error {
+	taken := map[string]bool{}
+	for _, a := range args {
+		workload, node, ok := strings.Cut(a, "@")
+		if !ok {
+			return fmt.Errorf("deschedule takes WORKLOAD@NODE, got %q", a)
+		}
+		var pick *v1.Pod
+		c.mu.Lock()
+		var keys []string
+		for k := range c.seen {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			p := c.seen[k]
+			if !taken[k] && p.Spec.NodeName == node && c.workloadOf(p) == workload {
+				pick = p
+				break
+			}
+		}
+		if pick != nil {
+			taken[podKey(pick)] = true
+		}
+		c.mu.Unlock()
+		if pick == nil {
+			return fmt.Errorf("no pod of %s on %s to evict", workload, node)
+		}
+	}
+	return c.evict(func(p *v1.Pod) bool { return taken[podKey(p)] })
+}
