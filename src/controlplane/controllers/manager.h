@@ -61,6 +61,11 @@ class Controllers {
 
   // statefulset/stateful_set.cpp (pkg/controller/statefulset: stateful_set.go,
   // stateful_set_control.go, stateful_set_utils.go).
+  struct Revision {
+    std::string name;      // the update revision's
+    bool changed = false;  // the spec changed since the pods in the document were made
+  };
+  Revision UpdateRevision(const Workload& w, const json& tmpl);
   void StatefulSet(const Workload& w);
   void UpdateClaimOwners(const Workload& w, const json& spec, const statefulset::RetentionPolicy& policy, size_t pod,
                          int64_t ordinal, bool scaledDown);

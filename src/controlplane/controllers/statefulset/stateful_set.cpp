@@ -1,8 +1,9 @@
 // The StatefulSet controller (pkg/controller/statefulset: stateful_set.go,
 // stateful_set_control.go, stateful_set_utils.go): the members of Controllers
 // (controllers/manager.h) that create a StatefulSet's pods by ordinal and their claims, give
-// the claims the owners the retention policy asks for (statefulset/claim_retention.h), and
-// delete the condemned pods from the highest down.
+// the claims the owners the retention policy asks for (statefulset/claim_retention.h), delete
+// the condemned pods from the highest down, and take a RollingUpdate's step
+// (statefulset/rolling_update.h).
 #include <algorithm>
 #include <cstdint>
 #include <optional>
@@ -12,6 +13,7 @@
 #include "controlplane/controllers/controller_utils.h"
 #include "controlplane/controllers/manager.h"
 #include "controlplane/controllers/statefulset/claim_retention.h"
+#include "controlplane/controllers/statefulset/rolling_update.h"
 #include "io/json_fields.h"
 
 namespace spreadlab::controlplane {
@@ -19,6 +21,14 @@ namespace spreadlab::controlplane {
 using io::Str;
 
 namespace {
+
+// A number or a policy the API server refuses (ValidateStatefulSetSpec): an error at its path.
+int64_t NonNegative(const std::string& path, const json& v) {
+  if (!v.is_number_integer()) throw ControllerError{path, "expected an integer, got " + v.dump()};
+  if (v.get<int64_t>() < 0)
+    throw ControllerError{path, "Invalid value: " + v.dump() + ": must be greater than or equal to 0"};
+  return v.get<int64_t>();
+}
 
 // getPersistentVolumeClaimRetentionPolicy, with the defaults (Retain) and
 // ValidatePersistentVolumeClaimRetentionPolicyType.
@@ -36,7 +46,82 @@ statefulset::RetentionPolicy RetentionPolicyOf(const Workload& w, const json& sp
   return p;
 }
 
+// spec.updateStrategy with its defaults (RollingUpdate, partition 0) and what
+// ValidateStatefulSetSpec refuses.
+struct UpdateStrategy {
+  bool onDelete = false;
+  int64_t partition = 0;
+  std::optional<rollout::IntOrPercent> maxUnavailable;
+};
+
+UpdateStrategy UpdateStrategyOf(const Workload& w, const json& spec) {
+  UpdateStrategy s;
+  const json* strategy = Obj(spec, "updateStrategy");
+  if (!strategy) return s;
+  const std::string path = w.path + ".spec.updateStrategy";
+  const std::string type = Str(*strategy, "type", "RollingUpdate");
+  if (type != "RollingUpdate" && type != "OnDelete")
+    throw ControllerError{path, "Invalid value: \"" + type + "\": must be 'RollingUpdate' or 'OnDelete'"};
+  s.onDelete = type == "OnDelete";
+  const json* rolling = Obj(*strategy, "rollingUpdate");
+  if (!rolling) return s;
+  if (s.onDelete)
+    throw ControllerError{path + ".rollingUpdate",
+                          "Invalid value: " + rolling->dump() + ": only allowed for updateStrategy 'RollingUpdate'"};
+  if (const json* partition = io::Member(*rolling, "partition"))
+    s.partition = NonNegative(path + ".rollingUpdate.partition", *partition);
+  if (const json* v = io::Member(*rolling, "maxUnavailable")) {
+    const std::string at = path + ".rollingUpdate.maxUnavailable";
+    rollout::IntOrPercent m;
+    const std::string text = v->is_string() ? v->get<std::string>() : v->dump();
+    if (v->is_number_integer() && v->get<int64_t>() < 0)
+      throw ControllerError{at, "Invalid value: " + text + ": must be greater than or equal to 0"};
+    if ((!v->is_string() && !v->is_number_integer()) || !rollout::ParseIntOrPercent(text, m) ||
+        (v->is_string() && !m.percent))
+      throw ControllerError{at, "Invalid value: " + v->dump() +
+                                    ": a valid percent string must be a numeric string followed by an ending '%' "
+                                    "(e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')"};
+    if (m.value == 0) throw ControllerError{at, "Invalid value: " + v->dump() + ": cannot be 0"};
+    if (m.percent && m.value > 100)
+      throw ControllerError{at, "Invalid value: " + v->dump() + ": must not be greater than 100%"};
+    s.maxUnavailable = m;
+  }
+  return s;
+}
+
+// spec.podManagementPolicy: OrderedReady (the default) or Parallel (allowsBurst).
+bool Parallel(const Workload& w, const json& spec) {
+  const std::string policy = Str(spec, "podManagementPolicy", "OrderedReady");
+  if (policy != "OrderedReady" && policy != "Parallel")
+    throw ControllerError{w.path + ".spec.podManagementPolicy",
+                          "Invalid value: \"" + policy + "\": must be 'OrderedReady' or 'Parallel'"};
+  return policy == "Parallel";
+}
+
+int64_t Int(const json* obj, const char* key, int64_t fallback) {
+  const json* v = obj ? io::Member(*obj, key) : nullptr;
+  return v && v->is_number_integer() ? v->get<int64_t>() : fallback;
+}
+
 }  // namespace
+
+// The update revision's name, and whether the template changed since the pods in the
+// document were made. Upstream names a revision by its ControllerRevision (getStatefulSetRevisions),
+// which a document does not hold, and hashes it otherwise than spreadlab does: while
+// metadata.generation is status.observedGeneration (the template is the one the status describes:
+// a dump as written, or a set never edited), status.updateRevision is the template's revision and
+// a pod without the controller-revision-hash label (written by hand) is of it; once the spec
+// changed (a rollout restart bumps the generation, as the API server does), the template's
+// revision is spreadlab's hash of it and only the pods of that hash are up to date.
+Controllers::Revision Controllers::UpdateRevision(const Workload& w, const json& tmpl) {
+  const json& set = items_[w.item];
+  const json* status = Obj(set, "status");
+  const int64_t generation = Int(Obj(set, "metadata"), "generation", 1);
+  const bool changed = generation > Int(status, "observedGeneration", 1);
+  const std::string recorded = status ? Str(*status, "updateRevision") : "";
+  if (!changed && !recorded.empty()) return {recorded, false};
+  return {w.name + "-" + TemplateHash(tmpl, 0), changed};
+}
 
 void Controllers::StatefulSet(const Workload& w) {
   const json& spec = Spec(w);
@@ -44,9 +129,11 @@ void Controllers::StatefulSet(const Workload& w) {
   const auto selector = SelectorOf(spec, false);
   const json& tmpl = Template(w, spec, selector, /*selectorRequired=*/true);
   const statefulset::RetentionPolicy policy = RetentionPolicyOf(w, spec);
+  const UpdateStrategy strategy = UpdateStrategyOf(w, spec);
+  const bool parallel = Parallel(w, spec);
   int64_t start = 0;
   if (const json* ord = Obj(spec, "ordinals")) start = Count(w, *ord, "start", 0);
-  const std::string revision = w.name + "-" + TemplateHash(tmpl, 0);
+  const Revision revision = UpdateRevision(w, tmpl);
   // getPodsForStatefulSet: ClaimPods of the pods named <set>-<ordinal> (isMemberOf).
   const std::vector<size_t> pods = Claim(
       w, "Pod", selector, [](size_t) { return true; },
@@ -76,7 +163,7 @@ void Controllers::StatefulSet(const Workload& w) {
       json made = PodFrom(w, tmpl, name,
                           {{"statefulset.kubernetes.io/pod-name", name},
                            {"apps.kubernetes.io/pod-index", std::to_string(ordinal)},
-                           {"controller-revision-hash", revision}});
+                           {"controller-revision-hash", revision.name}});
       CreatePersistentVolumeClaims(w, spec, selector, made, ordinal);
       Add(std::move(made), w);
       pod = items_.size() - 1;
@@ -94,7 +181,35 @@ void Controllers::StatefulSet(const Workload& w) {
            "ordinal " + std::to_string(ordinal) + " is outside " + std::to_string(start) + ".." +
                std::to_string(start + replicas - 1) + " (the highest goes first)");
   }
-  Note(w, static_cast<int64_t>(created), replicas, have, static_cast<int64_t>(condemned.size()));
+  int64_t deleted = static_cast<int64_t>(condemned.size());
+  // The RollingUpdate's step (OnDelete: nothing; the set being deleted: nothing either).
+  if (!strategy.onDelete && !w.deleting) {
+    std::vector<statefulset::Replica> state;
+    for (const std::optional<size_t>& i : replicaPods) {
+      statefulset::Replica r;
+      if (!i) {
+        r.unavailable = true;  // created in this sync, or still terminating: not available
+      } else {
+        const json* meta = Obj(items_[*i], "metadata");
+        const json* labels = meta ? Obj(*meta, "labels") : nullptr;
+        const json* hash = labels ? io::Member(*labels, "controller-revision-hash") : nullptr;
+        r.updated = hash ? hash->is_string() && hash->get<std::string>() == revision.name : !revision.changed;
+        r.unavailable = !Available(*i);
+      }
+      state.push_back(r);
+    }
+    const int64_t maxUnavailable =
+        statefulset::MaxUnavailable(strategy.maxUnavailable ? &*strategy.maxUnavailable : nullptr, replicas);
+    for (size_t k : statefulset::PodsToUpdate(state, strategy.partition, maxUnavailable, parallel)) {
+      const size_t i = *replicaPods[k];
+      const json* podSpec = Obj(items_[i], "spec");
+      Delete(i, w, podSpec ? Str(*podSpec, "nodeName") : "",
+             "StatefulSet terminating Pod for update: its revision is not " + revision.name +
+                 " (the highest ordinal first, maxUnavailable " + std::to_string(maxUnavailable) + ")");
+      ++deleted;
+    }
+  }
+  Note(w, static_cast<int64_t>(created), replicas, have, deleted);
 }
 
 // UpdatePodClaimForRetentionPolicy: each of the pod's template claims that exists gets the owner

@@ -1,7 +1,9 @@
-// The StatefulSet controller's claims (controlplane/controllers/statefulset/): upstream's
-// tables of stateful_set_utils_test.go (TestIsClaimOwnerUpToDate,
-// TestUpdateClaimOwnerRefForSetAndPod), then the controllers over a document: claims deleted
-// with their scaled-down pods, ephemeral claims made and deleted with their pod.
+// The StatefulSet controller's claims and rollout (controlplane/controllers/statefulset/):
+// upstream's tables of stateful_set_utils_test.go (TestIsClaimOwnerUpToDate,
+// TestUpdateClaimOwnerRefForSetAndPod, TestGetStatefulSetMaxUnavailable), the RollingUpdate's
+// choice of pods (stateful_set_control.go updateStatefulSetAfterInvariantEstablished), then
+// the controllers over a document: claims deleted with their scaled-down pods, ephemeral
+// claims made and deleted with their pod, a rollout pod by pod.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -10,6 +12,7 @@
 
 #include "controlplane/controllers/controllers.h"
 #include "controlplane/controllers/statefulset/claim_retention.h"
+#include "controlplane/controllers/statefulset/rolling_update.h"
 
 namespace spreadlab::controlplane {
 namespace {
@@ -122,6 +125,59 @@ TEST(StatefulSetClaimRetentionTest, AStaleReferenceIsLeftAlone) {
   const ClaimingController before{"apps/v1", "StatefulSet", "default", "ss", "ss-old"};
   const json refs = json::array({RefTo(before)});
   EXPECT_TRUE(statefulset::IsClaimOwnerUpToDate({refs, set, pod, true}, RetentionPolicy{kDelete, kDelete}));
+}
+
+// TestGetStatefulSetMaxUnavailable.
+TEST(StatefulSetRollingUpdateTest, GetStatefulSetMaxUnavailable) {
+  struct Case {
+    std::optional<rollout::IntOrPercent> maxUnavailable;
+    int64_t replicaCount, expected;
+  };
+  const Case cases[] = {
+      {std::nullopt, 10, 1},
+      {rollout::IntOrPercent{3, false}, 10, 3},
+      {rollout::IntOrPercent{3, false}, 0, 3},
+      {rollout::IntOrPercent{0, false}, 0, 1},
+      {rollout::IntOrPercent{10, true}, 25, 2},
+      {rollout::IntOrPercent{100, true}, 5, 5},
+      {rollout::IntOrPercent{50, true}, 5, 2},
+      {rollout::IntOrPercent{10, true}, 5, 1},
+      {rollout::IntOrPercent{1, true}, 0, 1},
+      {rollout::IntOrPercent{0, true}, 0, 1},
+  };
+  for (const Case& c : cases)
+    EXPECT_EQ(statefulset::MaxUnavailable(c.maxUnavailable ? &*c.maxUnavailable : nullptr, c.replicaCount), c.expected)
+        << c.replicaCount;
+}
+
+// updateStatefulSetAfterInvariantEstablished: the pods deleted by one sync, by index.
+TEST(StatefulSetRollingUpdateTest, PodsToUpdate) {
+  using statefulset::Replica;
+  const Replica old{false, false, false}, updated{true, false, false};
+  const Replica oldDown{false, true, false}, fresh{true, true, false}, terminating{false, true, true};
+  struct Case {
+    const char* name;
+    std::vector<Replica> replicas;
+    int64_t partition, maxUnavailable;
+    bool parallel;
+    std::vector<size_t> expected;
+  };
+  const Case cases[] = {
+      {"the highest ordinal first", {old, old, old}, 0, 1, false, {2}},
+      {"then the next one down", {old, old, updated}, 0, 1, false, {1}},
+      {"a replica not available yet holds the update", {old, old, fresh}, 0, 1, false, {}},
+      {"a missing replica holds it too", {old, Replica{false, true, false}, updated}, 0, 1, false, {}},
+      {"done", {updated, updated, updated}, 0, 1, false, {}},
+      {"the partition keeps the ordinals below it", {old, old, updated}, 2, 1, false, {}},
+      {"the partition, one above it", {old, old, old}, 2, 1, false, {2}},
+      {"maxUnavailable 2", {old, old, old}, 0, 2, false, {2, 1}},
+      {"maxUnavailable 2, one down already", {old, old, fresh}, 0, 2, false, {1}},
+      {"a terminating pod is not deleted twice", {old, terminating, updated}, 0, 2, false, {0}},
+      {"Parallel: the old unavailable pods first, then within the budget", {old, oldDown, old}, 0, 2, true, {1, 2}},
+      {"Parallel: an old unavailable pod goes even above the budget", {oldDown, fresh, old}, 0, 1, true, {0}},
+  };
+  for (const Case& c : cases)
+    EXPECT_EQ(statefulset::PodsToUpdate(c.replicas, c.partition, c.maxUnavailable, c.parallel), c.expected) << c.name;
 }
 
 // --- the controllers over a document ---
@@ -289,6 +345,80 @@ TEST(EphemeralVolumeControllerTest, TheClaimLivesAndDiesWithItsPod) {
   RunControllers(doc, r);
   EXPECT_TRUE(Names(doc, "PersistentVolumeClaim").empty());
   EXPECT_EQ(r.deletedClaims, std::vector<std::string>{"shop/cache-scratch"});
+}
+
+// A restarted set of 3 (its generation bumped): the pods go one at a time from the highest
+// ordinal down, each recreated by name with the new revision once gone, the next one once it
+// is scheduled; the claims stay.
+TEST(StatefulSetControllerTest, ARollingUpdatePodByPod) {
+  json doc = List({Node("a1", "a"), Class(), StatefulSet(3)});
+  ControllerResult r;
+  RunControllers(doc, r);
+  Schedule(doc, "a1");
+  RunControllers(doc, r);
+  const std::string before = Find(doc, "Pod", "db-0")->at("metadata")["labels"]["controller-revision-hash"];
+  json& set = doc["items"][2];
+  set["metadata"]["generation"] = 2;
+  set["spec"]["template"]["metadata"]["annotations"]["kubectl.kubernetes.io/restartedAt"] = "spreadlab-restart-1";
+  SyncContext later;
+  later.timePassed = true;
+  std::vector<std::string> deleted;
+  for (int sync = 0; sync < 8; ++sync) {
+    RunControllers(doc, r, &later);
+    for (const DeletedPod& d : r.deleted) deleted.push_back(d.name);
+    EXPECT_LE(r.deleted.size(), 1u);
+    Schedule(doc, "a1");
+  }
+  EXPECT_EQ(deleted, (std::vector<std::string>{"db-2", "db-1", "db-0"}));
+  EXPECT_EQ(Names(doc, "Pod"), (std::vector<std::string>{"db-2", "db-1", "db-0"}));  // recreated, in that order
+  for (const char* name : {"db-0", "db-1", "db-2"})
+    EXPECT_NE(Find(doc, "Pod", name)->at("metadata")["labels"]["controller-revision-hash"], before) << name;
+  EXPECT_EQ(Names(doc, "PersistentVolumeClaim"), (std::vector<std::string>{"data-db-0", "data-db-1", "data-db-2"}));
+}
+
+// partition: 2 keeps db-0 and db-1 on the old revision; OnDelete deletes nothing.
+TEST(StatefulSetControllerTest, PartitionAndOnDelete) {
+  for (const json& strategy :
+       {json{{"type", "RollingUpdate"}, {"rollingUpdate", {{"partition", 2}}}}, json{{"type", "OnDelete"}}}) {
+    SCOPED_TRACE(strategy.dump());
+    json doc = List({Node("a1", "a"), Class(), StatefulSet(3)});
+    doc["items"][2]["spec"]["updateStrategy"] = strategy;
+    ControllerResult r;
+    RunControllers(doc, r);
+    Schedule(doc, "a1");
+    doc["items"][2]["metadata"]["generation"] = 2;
+    doc["items"][2]["spec"]["template"]["spec"]["containers"][0]["image"] = "postgres:2";
+    std::vector<std::string> deleted;
+    SyncContext later;
+    later.timePassed = true;
+    for (int sync = 0; sync < 6; ++sync) {
+      RunControllers(doc, r, &later);
+      for (const DeletedPod& d : r.deleted) deleted.push_back(d.name);
+      Schedule(doc, "a1");
+    }
+    EXPECT_EQ(deleted, strategy["type"] == "OnDelete" ? std::vector<std::string>{} : std::vector<std::string>{"db-2"});
+  }
+}
+
+// A dump's pods carry upstream's revision names, which the status names: no rollout while the
+// generation is the observed one.
+TEST(StatefulSetControllerTest, ADumpsRevisionIsTheStatussOne) {
+  json set = StatefulSet(2);
+  set["metadata"]["generation"] = 4;
+  set["status"] = {{"observedGeneration", 4}, {"updateRevision", "db-7c9f6d5b8"}};
+  json doc = List({Node("a1", "a"), Class(), set});
+  ControllerResult r;
+  RunControllers(doc, r);
+  EXPECT_EQ(Find(doc, "Pod", "db-1")->at("metadata")["labels"]["controller-revision-hash"], "db-7c9f6d5b8");
+  Schedule(doc, "a1");
+  SyncContext later;
+  later.timePassed = true;
+  RunControllers(doc, r, &later);
+  EXPECT_TRUE(r.deleted.empty());
+  doc["items"][2]["metadata"]["generation"] = 5;  // a rollout restart
+  RunControllers(doc, r, &later);
+  ASSERT_EQ(r.deleted.size(), 1u);
+  EXPECT_EQ(r.deleted[0].name, "db-1");
 }
 
 }  // namespace
