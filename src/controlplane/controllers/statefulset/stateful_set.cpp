@@ -188,7 +188,9 @@ void Controllers::StatefulSet(const Workload& w) {
     for (const std::optional<size_t>& i : replicaPods) {
       statefulset::Replica r;
       if (!i) {
-        r.unavailable = true;  // created in this sync, or still terminating: not available
+        // Created in this sync from the new template (newVersionedStatefulSetPod), or still
+        // terminating: not available, and nothing to delete.
+        r.updated = r.unavailable = true;
       } else {
         const json* meta = Obj(items_[*i], "metadata");
         const json* labels = meta ? Obj(*meta, "labels") : nullptr;

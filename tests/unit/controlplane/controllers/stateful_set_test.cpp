@@ -175,6 +175,7 @@ TEST(StatefulSetRollingUpdateTest, PodsToUpdate) {
       {"a terminating pod is not deleted twice", {old, terminating, updated}, 0, 2, false, {0}},
       {"Parallel: the old unavailable pods first, then within the budget", {old, oldDown, old}, 0, 2, true, {1, 2}},
       {"Parallel: an old unavailable pod goes even above the budget", {oldDown, fresh, old}, 0, 1, true, {0}},
+      {"Parallel: a replica being created is not deleted", {old, old, fresh, fresh}, 0, 1, true, {}},
   };
   for (const Case& c : cases)
     EXPECT_EQ(statefulset::PodsToUpdate(c.replicas, c.partition, c.maxUnavailable, c.parallel), c.expected) << c.name;
