@@ -142,6 +142,7 @@ LoadResult Load(std::string_view text, const json* parsed, Scenario& out, json* 
       result.createdPods.push_back(io::Str(*meta, "namespace", "default") + "/" + io::Str(*meta, "name"));
   }
   result.deleted = controllers.deleted;
+  result.deletedClaims = controllers.deletedClaims;
   result.claimed = controllers.claimed;
   if (docOut) *docOut = std::move(doc);
   Check(out, written, result);

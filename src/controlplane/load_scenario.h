@@ -26,11 +26,12 @@ inline constexpr const char* kAddedNodesAnnotation = "spreadlab.io/added-nodes";
 std::vector<std::string> AddedNodes(const nlohmann::ordered_json& doc);
 
 struct LoadResult : io::ReadResult {
-  std::vector<std::string> notes;        // what the workload controllers did
-  size_t created = 0;                    // the objects they created
-  std::vector<std::string> createdPods;  // the pods among them, "namespace/name"
-  std::vector<DeletedPod> deleted;       // the pods they deleted (scaling down)
-  size_t claimed = 0;                    // the objects they adopted or released (ownerReferences changed)
+  std::vector<std::string> notes;          // what the workload controllers did
+  size_t created = 0;                      // the objects they created
+  std::vector<std::string> createdPods;    // the pods among them, "namespace/name"
+  std::vector<DeletedPod> deleted;         // the pods they deleted (scaling down)
+  std::vector<std::string> deletedClaims;  // the claims the garbage collector deleted, "namespace/name"
+  size_t claimed = 0;                      // the objects they adopted or released (ownerReferences changed)
 };
 
 // Loads `text` into `out`. On failure `out` is left unspecified and the first error is

@@ -254,7 +254,7 @@ bool ScenarioDoc::Reread(std::string& error, std::string* errorPath) {
   // The controllers answer the edit as they would in a cluster (a removed pod of a
   // ReplicaSet is replaced, a scaled workload gains or loses pods, a relabelled pod is
   // released): what they made of the document is the document now.
-  const bool changed = r.created > 0 || !r.deleted.empty() || r.claimed > 0;
+  const bool changed = r.created > 0 || !r.deleted.empty() || !r.deletedClaims.empty() || r.claimed > 0;
   if (changed) json_->doc = std::move(doc);
   controllerNotes_ = changed ? std::move(r.notes) : std::vector<std::string>{};
   deletedPods_ = std::move(r.deleted);

@@ -168,8 +168,9 @@ class ScenarioDoc {
   // Runs the workload controllers again, as their next sync would (a rollout's next step
   // once the scheduler placed its new pods); `changed` says whether they did anything.
   bool Resync(bool& changed, std::string& error);
-  // `kubectl rollout restart` of a Deployment: a new template (the
-  // kubectl.kubernetes.io/restartedAt annotation), answered by the first sync.
+  // `kubectl rollout restart` of a Deployment or a StatefulSet: a new template (the
+  // kubectl.kubernetes.io/restartedAt annotation; a StatefulSet's metadata.generation bumped
+  // as the API server does), answered by the first sync.
   bool RestartRollout(const std::string& workload, std::string& error);
   // Removes these pods (evicted, or lost with their node); their controllers replace them.
   bool RemovePods(const std::vector<size_t>& pods, std::string& error);

@@ -41,14 +41,16 @@ bool ScenarioDoc::Resync(bool& changed, std::string& error) {
 bool ScenarioDoc::RestartRollout(const std::string& workload, std::string& error) {
   const std::optional<Workload> target = FindWorkload(workload, error);
   if (!target) return false;
-  if (target->kind != "Deployment") {
-    error = target->key + ": only a Deployment's rollout is simulated (its ReplicaSets' RollingUpdate or Recreate)";
+  if (target->kind != "Deployment" && target->kind != "StatefulSet") {
+    error = target->key +
+            ": only a Deployment's rollout (its ReplicaSets' RollingUpdate or Recreate) or a StatefulSet's "
+            "(RollingUpdate or OnDelete) is simulated";
     return false;
   }
   ojson backup = json_->doc;
   for (ojson& item : json_->Items()) {
     const ojson* meta = item.is_object() && item.contains("metadata") ? &item["metadata"] : nullptr;
-    if (!meta || !meta->is_object() || item.value("kind", "") != "Deployment" ||
+    if (!meta || !meta->is_object() || item.value("kind", "") != target->kind ||
         meta->value("name", "") != target->name ||
         (meta->value("namespace", "") == "" ? "default" : meta->value("namespace", "")) != target->ns)
       continue;
@@ -62,6 +64,20 @@ bool ScenarioDoc::RestartRollout(const std::string& workload, std::string& error
         before.find_first_not_of("0123456789", prefix.size()) == std::string::npos)
       n = std::stoi(before.substr(prefix.size())) + 1;
     annotations[kRestartedAt] = prefix + std::to_string(n);
+    // The API server bumps metadata.generation on a change of the spec: the StatefulSet
+    // controller reads from it that its pods' revision is no longer the template's
+    // (controllers/statefulset/stateful_set.cpp UpdateRevision). A Deployment's ReplicaSets
+    // carry their templates, which say it without.
+    if (target->kind == "StatefulSet") {
+      ojson& m = Child(item, "metadata");
+      const ojson* status = item.contains("status") && item["status"].is_object() ? &item["status"] : nullptr;
+      int64_t generation = 1;
+      if (m.contains("generation") && m["generation"].is_number_integer())
+        generation = m["generation"].get<int64_t>();
+      else if (status && status->contains("observedGeneration") && (*status)["observedGeneration"].is_number_integer())
+        generation = (*status)["observedGeneration"].get<int64_t>();
+      m["generation"] = generation + 1;
+    }
   }
   return Reshaped(std::move(backup), error);
 }

@@ -1,6 +1,7 @@
 #include "simulator/events.h"
 
 #include <cstdint>
+#include <optional>
 
 #include "core/cluster.h"
 #include "core/descheduler/topology_spread.h"
@@ -83,8 +84,9 @@ bool Scale(Simulation& sim, const SimStep& step, StepReport& out, std::string& e
 }
 
 bool Rollout(Simulation& sim, const SimStep& step, StepReport& out, std::string& error) {
-  if (!sim.doc().RestartRollout(step.args[0], error)) return false;
-  out.notes.push_back("Deployment " + step.args[0] + " has a new pod template (kubectl rollout restart)");
+  const std::optional<controlplane::ScenarioDoc::Workload> target = sim.doc().FindWorkload(step.args[0], error);
+  if (!target || !sim.doc().RestartRollout(step.args[0], error)) return false;
+  out.notes.push_back(target->kind + " " + step.args[0] + " has a new pod template (kubectl rollout restart)");
   sim.AfterEdit(out);
   return true;
 }
@@ -211,7 +213,8 @@ constexpr EventKind kKinds[] = {
      Replicas, Scale},
     {"rollout", "NS/NAME",
      "`kubectl rollout restart` of a Deployment: RollingUpdate `maxSurge`/`maxUnavailable` step by step (upstream's "
-     "rolling.go arithmetic), or Recreate",
+     "rolling.go arithmetic), or Recreate; of a StatefulSet: its pods deleted one by one from the highest ordinal "
+     "(`partition`, `maxUnavailable`) and recreated by name, or nothing with OnDelete",
      1, 1, nullptr, Rollout},
     {"cordon", "NODE",
      "`spec.unschedulable` and the node lifecycle controller's `node.kubernetes.io/unschedulable` taint", 1, 1, nullptr,

@@ -122,6 +122,10 @@ const std::vector<Expectation> kExpectations = {
     // node can have its disk made; six empty, equal nodes tie and the first wins.
     {"zone-outage-statefulset", "node-a1", "Successfully assigned default/db-0 to node-a1",
      {"node-a1", "node-a2", "node-b1", "node-b2", "node-c1", "node-c2"}},
+    // kubernetes#116629: mid-rollout, scaled to 5: db-3 is first in the queue, and with db-2
+    // terminating zone C has no db pod: only zone C's nodes pass the spread (they tie, c1 first).
+    {"statefulset-rollout-zonal-volumes", "node-c1", "Successfully assigned default/db-3 to node-c1",
+     {"node-c1", "node-c2"}},
     {"rollout-match-label-keys", "node-a1", "Successfully assigned default/web-597846f588-2hr5q to node-a1",
      {"node-a1", "node-a2", "node-b1", "node-b2", "node-c1", "node-c2"}},
     {"rollout-without-match-label-keys", "node-a1", "Successfully assigned default/web-75844c4d76-6z7vd to node-a1",

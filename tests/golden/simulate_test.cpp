@@ -127,6 +127,41 @@ TEST(SimulateExamples, ZoneOutageWithAStatefulSetsVolumes) {
   Goldens("zone-outage-statefulset", run);
 }
 
+// kubernetes#116629: the set scaled to 5 during its rollout. The new pods fill zone C while
+// db-2 is gone; db-2, whose volume is in zone C, would make it 1 / 1 / 3 and stays Pending,
+// holding the rollout. Scaled back to 3, db-2 goes to zone C and the rollout ends (db-1, then
+// db-0, each back on its node); scaled to 5 again, db-4's retained claim pins it to zone C.
+TEST(SimulateExamples, StatefulSetScaledDuringItsRollout) {
+  Story run;
+  Simulate("statefulset-rollout-zonal-volumes", run);
+  ASSERT_EQ(run.steps.size(), 3u);
+  const simulator::StepReport& start = run.steps[0];
+  ASSERT_EQ(start.placements.size(), 2u);
+  for (const simulator::SimPod& p : start.placements) EXPECT_EQ(p.node.rfind("node-c", 0), 0u) << p.pod;
+  ASSERT_EQ(start.pending.size(), 1u);
+  EXPECT_EQ(start.pending[0].pod.pod, "default/db-2");
+  EXPECT_EQ(start.pending[0].message,
+            "0/4 nodes are available: 2 node(s) didn't match PersistentVolume's node affinity, 2 node(s) didn't match "
+            "pod topology spread constraints. preemption: 0/4 nodes are available: 2 No preemption victims found for "
+            "incoming pod, 2 Preemption is not helpful for scheduling.");
+  EXPECT_TRUE(start.deleted.empty());  // the rollout waits: db-2 is unavailable (maxUnavailable 1)
+  const simulator::StepReport& down = run.steps[1];
+  ASSERT_EQ(down.deleted.size(), 4u);
+  EXPECT_EQ(down.deleted[2].pod.pod, "default/db-1");
+  EXPECT_EQ(down.deleted[3].pod.pod, "default/db-0");
+  ASSERT_EQ(down.placements.size(), 3u);
+  EXPECT_EQ(down.placements[0].pod, "default/db-2");
+  EXPECT_EQ(down.placements[0].node.rfind("node-c", 0), 0u);
+  EXPECT_EQ(down.placements[1].node, "node-b1");
+  EXPECT_EQ(down.placements[2].node, "node-a1");
+  EXPECT_TRUE(down.pending.empty());
+  EXPECT_EQ(VolumeZone(run.doc, "data-db-4"), "zone-c");  // retained
+  const simulator::StepReport& up = run.steps[2];
+  ASSERT_EQ(up.pending.size(), 1u);
+  EXPECT_EQ(up.pending[0].pod.pod, "default/db-4");
+  Goldens("statefulset-rollout-zonal-volumes", run);
+}
+
 // A rolling update with matchLabelKeys: the new revision ends 2 / 2 / 2, never more than
 // maxSurge (2) above 6 pods, every old pod deleted by its ReplicaSet.
 TEST(SimulateExamples, RollingUpdateWithMatchLabelKeys) {

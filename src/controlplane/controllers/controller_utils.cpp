@@ -190,7 +190,7 @@ void Controllers::Index(size_t i) {
   const std::string ns = NamespaceOf(*meta);
   const std::string kind = Str(it, "kind");
   if (kind == "Pod") podNames_.insert(ns + "/" + Str(*meta, "name"));
-  if (kind == "PersistentVolumeClaim") claimNames_.insert(ns + "/" + Str(*meta, "name"));
+  if (kind == "PersistentVolumeClaim") claims_.emplace(ns + "/" + Str(*meta, "name"), i);
   if (const json* ref = ControllerRefOf(*meta))
     owned_[OwnerKey(ns, Str(*ref, "kind"), Str(*ref, "name"))].push_back(i);
   else if (kind == "Pod" || kind == "ReplicaSet")
@@ -353,10 +353,14 @@ void Controllers::Note(const Workload& w, int64_t created, int64_t wanted, int64
 
 // Where a workload is in the file as written: a ReplicaSet a Deployment created has no
 // place there, its Deployment's stands for it.
-std::string Controllers::SourceOf(const Workload& w) const {
+std::string Controllers::SourceOf(const Workload& w) const { return ItemSource(w.item); }
+
+// Where an item is in the file as written: a created one's source, else its place (the
+// items the controllers delete go at the end of the pass, so places are still as written).
+std::string Controllers::ItemSource(size_t item) const {
   for (const CreatedObject& c : out_.created)
-    if (c.item == w.item) return c.source;
-  return w.path;
+    if (c.item == item) return c.source;
+  return "items[" + std::to_string(item) + "]";
 }
 
 }  // namespace spreadlab::controlplane

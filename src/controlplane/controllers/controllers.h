@@ -35,8 +35,11 @@
 // One file per controller, as upstream lays them out (pkg/controller/<name>/):
 // deployment/deployment_controller.cpp, replicaset/replica_set.cpp,
 // statefulset/stateful_set.cpp, job/job_controller.cpp, daemon/daemon_controller.cpp, then
-// volume/persistentvolume_controller.cpp, which binds the claims (and provisions their
-// volumes, a stand-in for a CSI driver's external-provisioner);
+// volume/ephemeral_controller.cpp, which creates the claims of the pods' generic ephemeral
+// volumes, garbagecollector/garbage_collector.cpp, which deletes the claims whose owners are
+// gone (an ephemeral claim's pod; a scaled-down StatefulSet pod under whenScaled: Delete,
+// statefulset/claim_retention.h), and volume/persistentvolume_controller.cpp, which binds the
+// claims (and provisions their volumes, a stand-in for a CSI driver's external-provisioner);
 // what they share in controller_utils.cpp and controller_ref_manager.h; manager.cpp runs
 // them in order (the class they are members of: manager.h).
 #include <optional>
@@ -68,10 +71,11 @@ struct DeletedPod {
 struct ControllerResult {
   std::vector<CreatedObject> created;
   std::vector<DeletedPod> deleted;
-  std::vector<size_t> erased;      // the deleted pods' indices in the items as written, ascending
-  size_t claimed = 0;              // objects adopted or released: their ownerReferences changed
-  std::vector<std::string> notes;  // one line each: what was created or deleted, what was not done
-  bool wrapped = false;            // a single workload was made a List (items[0])
+  std::vector<size_t> erased;  // the deleted pods' (and claims', volumes') indices in the items as written, ascending
+  std::vector<std::string> deletedClaims;  // "namespace/name" of the claims the garbage collector deleted
+  size_t claimed = 0;                      // objects adopted or released: their ownerReferences changed
+  std::vector<std::string> notes;          // one line each: what was created or deleted, what was not done
+  bool wrapped = false;                    // a single workload was made a List (items[0])
 };
 
 // A workload the API server would refuse: where, and why (the reader's wording).
@@ -100,7 +104,8 @@ bool IsWorkloadKind(std::string_view kind);
 // Whether `doc` holds a workload whose controller could create or delete pods.
 bool HasWorkloads(const nlohmann::ordered_json& doc);
 
-// Whether `doc` holds a workload or a PersistentVolumeClaim (which the PV controller binds).
+// Whether `doc` holds a workload, a PersistentVolumeClaim (which the PV controller binds) or a
+// pod with a generic ephemeral volume (whose claim the ephemeral volume controller creates).
 bool HasControlledObjects(const nlohmann::ordered_json& doc);
 
 // The path in the document as written of a path into the document after

@@ -39,7 +39,10 @@ void Controllers::Run() {
     else
       DaemonSet(w);
   }
-  // The PV controller last: it binds the claims the StatefulSets just created too.
+  // The pods' ephemeral claims, then the garbage collector (the claims of the pods gone), then
+  // the PV controller: it binds the claims just created too, and reclaims the deleted ones' volumes.
+  EphemeralVolumes();
+  CollectGarbage();
   PersistentVolumes();
 }
 
@@ -48,12 +51,28 @@ bool IsWorkloadKind(std::string_view kind) {
          kind == "Job" || kind == "DaemonSet";
 }
 
+namespace {
+
+// A claim, or a pod with a generic ephemeral volume (whose claim the ephemeral controller makes).
+bool Controlled(const json& it) {
+  if (!it.is_object()) return false;
+  const std::string kind = Str(it, "kind");
+  if (kind == "PersistentVolumeClaim") return true;
+  if (kind != "Pod") return false;
+  auto spec = it.find("spec");
+  if (spec == it.end() || !spec->is_object()) return false;
+  auto volumes = spec->find("volumes");
+  return volumes != spec->end() && volumes->is_array() &&
+         std::any_of(volumes->begin(), volumes->end(),
+                     [](const json& v) { return v.is_object() && v.contains("ephemeral"); });
+}
+
+}  // namespace
+
 bool HasControlledObjects(const json& doc) {
-  if (HasWorkloads(doc) || (doc.is_object() && Str(doc, "kind") == "PersistentVolumeClaim")) return true;
+  if (HasWorkloads(doc) || Controlled(doc)) return true;
   auto items = doc.is_object() ? doc.find("items") : doc.end();
-  return items != doc.end() && items->is_array() && std::any_of(items->begin(), items->end(), [](const json& it) {
-           return it.is_object() && Str(it, "kind") == "PersistentVolumeClaim";
-         });
+  return items != doc.end() && items->is_array() && std::any_of(items->begin(), items->end(), Controlled);
 }
 
 bool HasWorkloads(const json& doc) {

@@ -20,6 +20,7 @@
 #include "controlplane/controllers/controllers.h"
 #include "controlplane/controllers/deployment/rollout.h"
 #include "controlplane/controllers/replicaset/pod_deletion_order.h"
+#include "controlplane/controllers/statefulset/claim_retention.h"
 #include "core/api.h"
 
 namespace spreadlab::controlplane {
@@ -60,7 +61,14 @@ class Controllers {
 
   // statefulset/stateful_set.cpp (pkg/controller/statefulset: stateful_set.go,
   // stateful_set_control.go, stateful_set_utils.go).
+  struct Revision {
+    std::string name;      // the update revision's
+    bool changed = false;  // the spec changed since the pods in the document were made
+  };
+  Revision UpdateRevision(const Workload& w, const json& tmpl);
   void StatefulSet(const Workload& w);
+  void UpdateClaimOwners(const Workload& w, const json& spec, const statefulset::RetentionPolicy& policy, size_t pod,
+                         int64_t ordinal, bool scaledDown);
   void CreatePersistentVolumeClaims(const Workload& w, const json& spec,
                                     const std::optional<v1::LabelSelector>& selector, json& pod, int64_t ordinal);
   static std::string ParentName(const std::string& name);
@@ -76,6 +84,14 @@ class Controllers {
   static void PinToNode(json& spec, const std::string& node);
   const std::vector<std::pair<size_t, v1::Node>>& Nodes();
   static std::string PinnedTo(const json& spec);
+
+  // volume/ephemeral_controller.cpp (pkg/controller/volume/ephemeral/controller.go): the
+  // claims of the pods' generic ephemeral volumes.
+  void EphemeralVolumes();
+
+  // garbagecollector/garbage_collector.cpp (pkg/controller/garbagecollector): the claims
+  // whose owners are all gone.
+  void CollectGarbage();
 
   // volume/persistentvolume_controller.cpp (pkg/controller/volume/persistentvolume:
   // pv_controller.go, index.go; external-provisioner's part stood in for): binds the claims.
@@ -114,11 +130,12 @@ class Controllers {
   void Note(const Workload& w, const char* what, size_t item, const char* why);
   void Note(const Workload& w, int64_t created, int64_t wanted, int64_t have, int64_t deleted = 0);
   std::string SourceOf(const Workload& w) const;
+  std::string ItemSource(size_t item) const;
 
   json& items_;
   ControllerResult& out_;
   std::set<std::string> podNames_;                              // namespace/name of every pod
-  std::set<std::string> claimNames_;                            // namespace/name of every PersistentVolumeClaim
+  std::unordered_map<std::string, size_t> claims_;              // namespace/name -> every PersistentVolumeClaim
   std::unordered_map<std::string, std::vector<size_t>> owned_;  // OwnerKey -> the items it owns
   std::unordered_map<std::string, std::vector<size_t>>
       orphans_;                                     // OwnerKey(ns, kind, "") -> pods and ReplicaSets no controller owns
@@ -127,7 +144,7 @@ class Controllers {
   std::set<size_t> ranByDeployment_;                   // ReplicaSets already run by the Deployment that created them
   std::unordered_map<size_t, int64_t> newReplicaSet_;  // Deployment item -> the replicas of the ReplicaSet it creates
   bool timePassed_ = false;                            // SyncContext::timePassed
-  std::set<size_t> erase_;                             // the pods the controllers deleted
+  std::set<size_t> erase_;                             // the pods (and claims) the controllers deleted
   std::optional<UnixNanos> now_;                       // Now(), read on first use
   bool nowRead_ = false;
 

@@ -142,7 +142,10 @@ items:
   Scenario s;
   const LoadResult r = LoadScenario(yaml, s);
   ASSERT_TRUE(r.ok) << r.error;
-  ASSERT_EQ(s.persistentVolumeClaims.size(), 1u);
+  // data, and p-scratch that the ephemeral volume controller made for the pod's volume.
+  ASSERT_EQ(s.persistentVolumeClaims.size(), 2u);
+  EXPECT_EQ(s.persistentVolumeClaims[1].metadata.name, "p-scratch");
+  EXPECT_EQ(s.persistentVolumeClaims[1].metadata.ns, "db");
   const v1::PersistentVolumeClaim& c = s.persistentVolumeClaims[0];
   EXPECT_EQ(c.metadata.ns, "db");
   EXPECT_EQ(c.metadata.annotations.at(v1::kAnnSelectedNode), "n1");

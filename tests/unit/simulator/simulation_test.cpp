@@ -2,6 +2,9 @@
 // that name the step. The stories (examples with their steps) are golden tests.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+
 #include "simulator/events.h"
 #include "simulator/simulation.h"
 #include "testing/read_file.h"
@@ -126,11 +129,59 @@ TEST(SimulateTest, AddNodeLikeAnotherWithLabels) {
   EXPECT_NE(sim.Node("node-c1-new-2"), nullptr);
 }
 
-// rollout names an existing workload (and only a Deployment rolls out here).
+// rollout names an existing workload (and only a Deployment or a StatefulSet rolls out here).
 TEST(SimulateTest, RolloutOfAnUnknownWorkloadIsRefused) {
   Sim sim("zone-outage");
   EXPECT_FALSE(sim.Step("rollout default/nope"));
   EXPECT_FALSE(sim.error.empty());
+}
+
+// A StatefulSet's rollout: its pods deleted one at a time from the highest ordinal, each
+// recreated by name and placed back in its volume's zone (its claim stays, bound there).
+TEST(SimulateTest, AStatefulSetRollsOutPodByPodBackToItsVolumesZones) {
+  Sim sim("zone-outage-statefulset");
+  std::map<std::string, std::string> before;
+  for (const v1::Pod& p : sim.doc.scenario().pods) before[p.metadata.name] = p.spec.nodeName;
+  ASSERT_TRUE(sim.Step("rollout default/db")) << sim.error;
+  const simulator::StepReport& r = sim.steps.back();
+  EXPECT_EQ(r.notes[0], "StatefulSet default/db has a new pod template (kubectl rollout restart)");
+  ASSERT_EQ(r.deleted.size(), 3u);
+  EXPECT_EQ(r.deleted[0].pod.pod, "default/db-2");
+  EXPECT_EQ(r.deleted[1].pod.pod, "default/db-1");
+  EXPECT_EQ(r.deleted[2].pod.pod, "default/db-0");
+  EXPECT_EQ(r.deleted[0].reason.rfind("StatefulSet terminating Pod for update", 0), 0u) << r.deleted[0].reason;
+  ASSERT_EQ(r.placements.size(), 3u);
+  for (const simulator::SimPod& p : r.placements) EXPECT_EQ(p.node, before[p.pod.substr(8)]) << p.pod;
+  EXPECT_TRUE(r.pending.empty());
+  EXPECT_EQ(sim.doc.scenario().persistentVolumes.size(), 3u);  // the same volumes: no claim was deleted
+}
+
+// With whenScaled: Delete, a scale-down deletes the condemned pods' claims, and says so.
+TEST(SimulateTest, AScaleDownDeletesTheClaimsWhenScaledDelete) {
+  controlplane::ScenarioDoc doc;
+  std::string error;
+  std::string text = testing::ReadFile(testing::ExampleFile(SPREADLAB_EXAMPLES_DIR, "zone-outage-statefulset"));
+  const std::string at = "    serviceName: db\n";
+  ASSERT_NE(text.find(at), std::string::npos);
+  text.insert(text.find(at), "    persistentVolumeClaimRetentionPolicy: {whenScaled: Delete}\n");
+  ASSERT_TRUE(doc.Load(text, error)) << error;
+  simulator::StepReport start, step;
+  ASSERT_TRUE(simulator::Simulation(doc).Start(start, error)) << error;
+  simulator::SimStep scale;
+  ASSERT_TRUE(simulator::ParseSimStep("scale default/db 1", scale, error)) << error;
+  ASSERT_TRUE(simulator::Simulation(doc).Step(scale, step, error)) << error;
+  ASSERT_EQ(step.deleted.size(), 2u);
+  const auto told = [&](const std::string& line) {
+    return std::find(step.notes.begin(), step.notes.end(), line) != step.notes.end();
+  };
+  EXPECT_TRUE(
+      told("items[13]: PersistentVolumeClaim default/data-db-2 deleted by the garbage collector: its owner Pod "
+           "db-2 is gone"));
+  EXPECT_TRUE(
+      told("items[21]: PersistentVolume pvc-default-data-db-2 deleted: its claim default/data-db-2 is gone and "
+           "its reclaim policy is Delete"));
+  EXPECT_EQ(doc.scenario().persistentVolumeClaims.size(), 1u);
+  EXPECT_EQ(doc.scenario().persistentVolumes.size(), 1u);
 }
 
 }  // namespace

@@ -18,9 +18,13 @@
 // - the volume's source is `csi` with the provisioner as driver, unless the provisioner
 //   is an in-tree name (kubernetes.io/...), which gets no source;
 // - the binding is done in the same pass (upstream: the provisioner creates the volume with
-//   its claimRef, the PV controller's next sync binds both sides).
+//   its claimRef, the PV controller's next sync binds both sides);
+// - a volume whose claim the garbage collector deleted in this pass is reclaimed at once
+//   (Released, or deleted when its reclaim policy is Delete).
 #include <algorithm>
 #include <cstdint>
+#include <functional>
+#include <set>
 #include <string>
 #include <vector>
 #include <nlohmann/json.hpp>
@@ -57,15 +61,21 @@ json Requirement(const std::string& key, const std::string& value) {
 // The storage objects as the controller's informers list them, each with its item.
 class VolumeController {
  public:
-  VolumeController(json& items, ControllerResult& out, const std::vector<std::pair<size_t, v1::Node>>& nodes)
-      : items_(items), out_(out), nodes_(nodes) {
+  VolumeController(json& items, ControllerResult& out, const std::vector<std::pair<size_t, v1::Node>>& nodes,
+                   std::set<size_t>& erase, std::function<std::string(size_t)> source)
+      : items_(items), out_(out), nodes_(nodes), erase_(erase), source_(std::move(source)) {
     for (size_t i = 0; i < items_.size(); ++i) {
       const json& it = items_[i];
       if (!it.is_object()) continue;
       const std::string kind = Str(it, "kind");
       if (kind != "PersistentVolumeClaim" && kind != "PersistentVolume" && kind != "StorageClass" && kind != "CSINode")
         continue;
-      Read(kind, i);
+      if (!erase_.count(i)) {
+        Read(kind, i);
+      } else if (kind == "PersistentVolumeClaim") {
+        const json* meta = Obj(it, "metadata");
+        deletedClaims_.insert(NamespaceOf(*meta) + "/" + Str(*meta, "name"));
+      }
     }
   }
 
@@ -104,12 +114,40 @@ class VolumeController {
     return nullptr;
   }
 
-  // syncVolume of a volume no claim names: "volume is unused", its phase Available.
+  // syncVolume of a volume no claim names: "volume is unused", its phase Available; of a
+  // volume whose claim was deleted in this pass: Released, then reclaimVolume.
   void SyncVolume(size_t v) {
     v1::PersistentVolume& volume = s_.persistentVolumes[v];
+    if (volume.claimRef && deletedClaims_.count(volume.claimRef->ns + "/" + volume.claimRef->name) &&
+        volume.phase != "Released" && volume.phase != "Failed") {
+      ReclaimVolume(v);
+      return;
+    }
     if (volume.claimRef || volume.phase == "Available" || volume.metadata.terminating) return;
     volume.phase = "Available";
     Child(items_[volumeItems_[v]], "status")["phase"] = "Available";
+  }
+
+  // reclaimVolume: Retain keeps the Released volume (an administrator frees it), Delete deletes
+  // it (deleteVolumeOperation; the driver deletes the disk). Only for the claims deleted in this
+  // pass: a document may leave out the claim of a volume it holds. Recycle is deprecated and
+  // kept as Released here.
+  void ReclaimVolume(size_t v) {
+    const v1::PersistentVolume& volume = s_.persistentVolumes[v];
+    json& item = items_[volumeItems_[v]];
+    const json* spec = Obj(item, "spec");
+    const std::string policy = spec ? Str(*spec, "persistentVolumeReclaimPolicy", "Retain") : "Retain";
+    const std::string claim = volume.claimRef->ns + "/" + volume.claimRef->name;
+    if (policy == "Delete") {
+      erase_.insert(volumeItems_[v]);
+      out_.notes.push_back(source_(volumeItems_[v]) + ": PersistentVolume " + volume.metadata.name +
+                           " deleted: its claim " + claim + " is gone and its reclaim policy is Delete");
+      return;
+    }
+    s_.persistentVolumes[v].phase = "Released";
+    Child(item, "status")["phase"] = "Released";
+    out_.notes.push_back(source_(volumeItems_[v]) + ": PersistentVolume " + volume.metadata.name +
+                         " Released: its claim " + claim + " is gone and its reclaim policy is " + policy);
   }
 
   // storagehelpers.IsDelayBindingMode: a class that does not exist is not delayed.
@@ -231,9 +269,9 @@ class VolumeController {
                    {"spec", std::move(spec)},
                    {"status", {{"phase", "Pending"}}}};
     items_.push_back(std::move(volume));
-    out_.created.push_back({items_.size() - 1, SourceOf(claimItems_[c]), false});
+    out_.created.push_back({items_.size() - 1, source_(claimItems_[c]), false});
     Read("PersistentVolume", items_.size() - 1);
-    out_.notes.push_back(SourceOf(claimItems_[c]) + ": PersistentVolumeClaim " + claim.metadata.ns + "/" +
+    out_.notes.push_back(source_(claimItems_[c]) + ": PersistentVolumeClaim " + claim.metadata.ns + "/" +
                          claim.metadata.name + ": provisioned PersistentVolume " + name + " (" + cls.provisioner +
                          ") for node " + node->metadata.name);
     Bind(VolumeNamed(name), c);
@@ -300,20 +338,16 @@ class VolumeController {
     status["accessModes"] = volume.accessModes;
     const json* volumeSpec = Obj(volumeItem, "spec");
     if (const json* capacity = volumeSpec ? Obj(*volumeSpec, "capacity") : nullptr) status["capacity"] = *capacity;
-    out_.notes.push_back(SourceOf(claimItems_[c]) + ": PersistentVolumeClaim " + claim.metadata.ns + "/" +
+    out_.notes.push_back(source_(claimItems_[c]) + ": PersistentVolumeClaim " + claim.metadata.ns + "/" +
                          claim.metadata.name + " bound to PersistentVolume " + volume.metadata.name);
-  }
-
-  // Where the claim is in the file as written: a claim a StatefulSet created has its set's place.
-  std::string SourceOf(size_t item) const {
-    for (const CreatedObject& created : out_.created)
-      if (created.item == item) return created.source;
-    return "items[" + std::to_string(item) + "]";
   }
 
   json& items_;
   ControllerResult& out_;
   const std::vector<std::pair<size_t, v1::Node>>& nodes_;
+  std::set<size_t>& erase_;                    // the items deleted in this pass
+  std::function<std::string(size_t)> source_;  // where an item is in the file as written
+  std::set<std::string> deletedClaims_;        // namespace/name of the claims deleted in this pass
   Scenario s_;
   std::vector<size_t> claimItems_, volumeItems_, classItems_;
   StringPool pool_;
@@ -322,7 +356,7 @@ class VolumeController {
 }  // namespace
 
 void Controllers::PersistentVolumes() {
-  VolumeController controller(items_, out_, Nodes());
+  VolumeController controller(items_, out_, Nodes(), erase_, [this](size_t item) { return ItemSource(item); });
   controller.Run();
 }
 

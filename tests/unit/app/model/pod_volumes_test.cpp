@@ -150,7 +150,8 @@ items:
   EXPECT_EQ(ClaimSentence(claims[2]), "Volume gone uses claim nowhere, which does not exist: the pod waits for it.");
   EXPECT_TRUE(claims[3].ephemeral);
   EXPECT_EQ(claims[3].claim, "p-scratch");
-  EXPECT_EQ(claims[3].state, ClaimState::Missing);
+  // made by the ephemeral volume controller from the volume's template, of class late
+  EXPECT_EQ(claims[3].state, ClaimState::WaitForFirstConsumer);
 }
 
 }  // namespace
