@@ -22,11 +22,18 @@ spreadlab's queue order, each after the one before is bound or unschedulable; ea
 node (or its PodScheduled message and nomination) is compared with spreadlab's `schedule`
 until a tie upstream broke another way or a preemption, after which the clusters may part.
 
+With --simulate, the cluster over time: kube-cycle --simulate runs upstream's controllers
+(Deployment, ReplicaSet, StatefulSet, Job, DaemonSet, the PV binder, ...) beside the real
+scheduler on the scenario as written, applies the events of its spreadlab.io/simulate
+annotation one by one and lets the cluster settle after each; each step is compared with
+spreadlab's `simulate` (simulate_diff.py says how).
+
 Prints OK / DIFF / SKIP per scenario and "N scenarios, M agree" (plus skipped);
 exits 1 when any differ.
 """
 import argparse
 import collections
+import concurrent.futures
 import json
 import os
 import re
@@ -34,6 +41,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+import simulate_diff
 
 
 
@@ -202,6 +211,8 @@ def excluded_scores(sl, kc):
 def check(path, args):
     """-> (status, lines, record)"""
     rec = {"file": path}
+    if args.simulate:
+        return check_simulate(path, args, rec)
     # Both tools read the document as spreadlab's workload controllers complete it
     # (`spreadlab export`: JSON, the pods a Deployment or StatefulSet makes included), so
     # YAML and workloads need nothing else.
@@ -285,6 +296,34 @@ def check_loop(doc_path, args, release, rec):
     return ("DIFF" if diffs else "OK"), diffs + notes, rec
 
 
+def simulate_message(m):
+    """A Pending pod's message as both sides word it: a gated pod has no cycle upstream."""
+    return "gated" if m.startswith("waiting for scheduling gates") else PLACEMENT.sub(r"\1N\3", m)
+
+
+def check_simulate(path, args, rec):
+    """--simulate: the cluster over time, on the scenario as written (both sides' controllers
+    make its pods), with the steps of its spreadlab.io/simulate annotation."""
+    release = ["--kube-version", args.kube_version] if args.kube_version else []
+    rc, sl, err = run([args.spreadlab, "simulate", path, "--format", "json"] + release)
+    if rc == 2 or sl is None:
+        return "SKIP", [f"spreadlab simulate refuses it (exit {rc}): {err.splitlines()[-1] if err else ''}"], rec
+    steps = []
+    for s in sl["steps"][1:]:
+        # The descheduler is not upstream's: its evictions are spreadlab's, by workload and node.
+        if s["action"] == "deschedule":
+            steps.append(" ".join(["deschedule"] + [f"{p['workload']}@{p['node']}" for p in s["evicted"]]))
+        else:
+            steps.append(s["action"])
+    cmd = [args.kube_cycle, path, "--simulate"] + [a for st in steps for a in ("--step", st)]
+    krc, kc, kerr = run(cmd + (["--no-api-defaults"] if args.no_api_defaults else []))
+    if krc == 2 or kc is None:
+        return "SKIP", [f"upstream refuses it (exit {krc}): {kerr}"], rec
+    diffs, notes = simulate_diff.compare_simulate(sl, kc, simulate_message)
+    rec.update({"diffs": diffs, "notes": notes, "steps": len(kc.get("steps") or []), "kubeVersion": kc.get("kubeVersion")})
+    return ("DIFF" if diffs else "OK"), diffs + notes, rec
+
+
 def signature(line):
     """A difference line with node names, numbers and quoted texts blanked, to group by kind."""
     sig = line.split("\n")[0]
@@ -311,6 +350,11 @@ def main():
     ap.add_argument("--loop", action="store_true",
                     help="end to end: the real scheduling loop (kube-cycle --loop: scheduler.New + Run, the pending "
                          "pods created one at a time) against spreadlab's `schedule`, pod by pod")
+    ap.add_argument("--simulate", action="store_true",
+                    help="the cluster over time: upstream's controllers and scheduler (kube-cycle --simulate) against "
+                         "spreadlab's `simulate`, step by step (simulate_diff.py)")
+    ap.add_argument("-j", "--jobs", type=int, default=1,
+                    help="scenarios compared at once (a --simulate scenario mostly waits for its cluster to settle)")
     ap.add_argument("-q", "--quiet", action="store_true", help="print only DIFF scenarios and the summary")
     ap.add_argument("--group", action="store_true", help="end with the differences grouped by kind (count, first file)")
     args = ap.parse_args()
@@ -327,8 +371,8 @@ def main():
     report = open(args.report, "w", encoding="utf-8") if args.report else None
     version = None
     groups = collections.OrderedDict()
-    for path in args.files:
-        status, lines, rec = check(path, args)
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs))
+    for path, status, lines, rec in pool.map(lambda p: (p,) + check(p, args), args.files):
         for line in lines if status == "DIFF" else []:
             g = groups.setdefault(signature(line), [0, path])
             g[0] += 1

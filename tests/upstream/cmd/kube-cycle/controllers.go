@@ -21,13 +21,13 @@ import (
 	persistentvolume "k8s.io/kubernetes/pkg/controller/volume/persistentvolume"
 )
 
-// startControllers builds the controllers; the returned function starts them (after the
-// informers are started and synced).
-func startControllers(ctx context.Context, client *fake.Clientset, f informers.SharedInformerFactory) (func(), error) {
+// startControllers builds the controllers; the returned functions start them (after the
+// informers are started and synced): the workload controllers, and the volume ones.
+func startControllers(ctx context.Context, client *fake.Clientset, f informers.SharedInformerFactory) (workloads, volumes func(), err error) {
 	dc, err := deployment.NewDeploymentController(ctx, f.Apps().V1().Deployments(), f.Apps().V1().ReplicaSets(),
 		f.Core().V1().Pods(), client)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	rsc := replicaset.NewReplicaSetController(ctx, f.Apps().V1().ReplicaSets(), f.Core().V1().Pods(), client,
 		replicaset.BurstReplicas)
@@ -37,16 +37,16 @@ func startControllers(ctx context.Context, client *fake.Clientset, f informers.S
 		f.Core().V1().PersistentVolumeClaims(), f.Apps().V1().ControllerRevisions(), client)
 	jc, err := newJobController(ctx, client, f)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	dsc, err := daemon.NewDaemonSetsController(ctx, f.Apps().V1().DaemonSets(), f.Apps().V1().ControllerRevisions(),
 		f.Core().V1().Pods(), f.Core().V1().Nodes(), client, flowcontrol.NewBackOff(1*time.Second, 15*time.Minute))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	ec, err := ephemeral.NewController(ctx, client, f.Core().V1().Pods(), f.Core().V1().PersistentVolumeClaims())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// No volume plugin: every class's provisioner is an external one (the stand-in in simulate.go).
 	pvc, err := persistentvolume.NewController(ctx, persistentvolume.ControllerParameters{
@@ -60,16 +60,19 @@ func startControllers(ctx context.Context, client *fake.Clientset, f informers.S
 		EnableDynamicProvisioning: true,
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return func() {
+	workloads = func() {
 		go dc.Run(ctx, 5)
 		go rsc.Run(ctx, 5)
 		go rc.Run(ctx, 5)
 		go ssc.Run(ctx, 5)
 		go jc.Run(ctx, 5)
 		go dsc.Run(ctx, 2)
+	}
+	volumes = func() {
 		go ec.Run(ctx, 1)
 		go pvc.Run(ctx)
-	}, nil
+	}
+	return workloads, volumes, nil
 }

@@ -45,6 +45,7 @@ import (
 	v1 "k8s.io/api/core/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
 	storagev1 "k8s.io/api/storage/v1"
+	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -76,6 +77,7 @@ type simStep struct {
 	Pending    []simPod `json:"pending"`
 	Pods       []simPod `json:"pods"` // every pod once settled
 	Claims     []string `json:"claims"`
+	Unapplied  []string `json:"unapplied,omitempty"` // what the event could not do here
 	Settled    bool     `json:"settled"`
 }
 
@@ -133,14 +135,27 @@ func runSimulate(sc *scenario, steps []string) (*simOutput, error) {
 			m.SetResourceVersion("1")
 		}
 	}
-	c.client = fake.NewClientset(sc.objects...)
+	// The scenario's pending pods arrive one at a time once the scheduler runs, as in
+	// --loop (spreadlab's queue order), before the controllers start: a controller would
+	// otherwise create a missing StatefulSet replica in their place.
+	var objects []runtime.Object
+	var pending []*v1.Pod
+	for _, o := range sc.objects {
+		if p, ok := o.(*v1.Pod); ok && p.Spec.NodeName == "" {
+			pending = append(pending, p)
+			continue
+		}
+		objects = append(objects, o)
+	}
+	sort.SliceStable(pending, func(a, b int) bool { return podPriority(pending[a]) > podPriority(pending[b]) })
+	c.client = fake.NewClientset(objects...)
 	c.installReactors()
 	c.factory = informers.NewSharedInformerFactory(c.client, 0)
 	sched, err := newScheduler(ctx, c.client, c.factory, cfg, cfg.Profiles...)
 	if err != nil {
 		return nil, err
 	}
-	runControllers, err := startControllers(ctx, c.client, c.factory)
+	runControllers, runVolumeControllers, err := startControllers(ctx, c.client, c.factory)
 	if err != nil {
 		return nil, err
 	}
@@ -151,10 +166,23 @@ func runSimulate(sc *scenario, steps []string) (*simOutput, error) {
 		return nil, err
 	}
 	go sched.Run(ctx)
-	runControllers()
+	runVolumeControllers()
 
 	out := &simOutput{KubeVersion: kubeVersion(), Steps: []simStep{}}
-	st, err := c.apply("start", func() error { return nil })
+	st, err := c.apply("start", func() error {
+		for _, p := range pending {
+			if _, err := c.client.CoreV1().Pods(p.Namespace).Create(ctx, p, metav1.CreateOptions{}); err != nil {
+				return fmt.Errorf("creating pod %s/%s: %w", p.Namespace, p.Name, err)
+			}
+			if len(p.Spec.SchedulingGates) == 0 {
+				if _, err := waitForOutcome(ctx, c.client, p); err != nil {
+					return err
+				}
+			}
+		}
+		runControllers()
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -204,11 +232,37 @@ func (c *simCluster) installReactors() {
 		if ts := m.GetCreationTimestamp(); ts.IsZero() {
 			m.SetCreationTimestamp(metav1.Now())
 		}
+		if m.GetGeneration() == 0 {
+			m.SetGeneration(1)
+		}
 		if pod, ok := obj.(*v1.Pod); ok {
 			c.admitPriority(pod)
 			if err := admit(pod, "Pod", false); err != nil {
 				return true, nil, err
 			}
+		}
+		return false, nil, nil
+	})
+	// The API server's metadata.generation: one more on each change of the spec.
+	c.client.PrependReactor("update", "*", func(a clienttesting.Action) (bool, runtime.Object, error) {
+		ua, ok := a.(clienttesting.UpdateAction)
+		if !ok || ua.GetSubresource() != "" {
+			return false, nil, nil
+		}
+		obj := ua.GetObject()
+		m, err := meta.Accessor(obj)
+		if err != nil {
+			return false, nil, nil
+		}
+		old, err := c.client.Tracker().Get(a.GetResource(), a.GetNamespace(), m.GetName())
+		if err != nil {
+			return false, nil, nil
+		}
+		before, err1 := runtime.DefaultUnstructuredConverter.ToUnstructured(old)
+		after, err2 := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
+		if err1 == nil && err2 == nil && after["spec"] != nil && !equality.Semantic.DeepEqual(before["spec"], after["spec"]) {
+			om, _ := meta.Accessor(old)
+			m.SetGeneration(om.GetGeneration() + 1)
 		}
 		return false, nil, nil
 	})
@@ -553,7 +607,7 @@ func (c *simCluster) settle() bool {
 		if time.Since(since) < simQuiet {
 			continue
 		}
-		waiting := false
+		waiting := !c.controllersCaughtUp()
 		c.mu.Lock()
 		for _, p := range c.seen {
 			waiting = waiting || p.Spec.NodeName == "" && scheduledMessage(p) == ""
@@ -564,6 +618,38 @@ func (c *simCluster) settle() bool {
 		}
 	}
 	return false
+}
+
+// controllersCaughtUp: every Deployment, StatefulSet and DaemonSet has observed its
+// generation, and every ReplicaSet has as many pods as it wants (on a loaded machine its
+// slow-start batches can outlast the quiet time).
+func (c *simCluster) controllersCaughtUp() bool {
+	apps := c.factory.Apps().V1()
+	rss, _ := apps.ReplicaSets().Lister().List(labels.Everything())
+	for _, rs := range rss {
+		if rs.Status.ObservedGeneration < rs.Generation || rs.Spec.Replicas != nil && rs.Status.Replicas != *rs.Spec.Replicas {
+			return false
+		}
+	}
+	ds, _ := apps.Deployments().Lister().List(labels.Everything())
+	for _, d := range ds {
+		if d.Status.ObservedGeneration < d.Generation {
+			return false
+		}
+	}
+	sts, _ := apps.StatefulSets().Lister().List(labels.Everything())
+	for _, s := range sts {
+		if s.Status.ObservedGeneration < s.Generation {
+			return false
+		}
+	}
+	dss, _ := apps.DaemonSets().Lister().List(labels.Everything())
+	for _, d := range dss {
+		if d.Status.ObservedGeneration < d.Generation {
+			return false
+		}
+	}
+	return true
 }
 
 // ---- the events, as src/simulator/events.cpp applies them ----
@@ -825,11 +911,11 @@ func (c *simCluster) deschedule(args []string) error {
 		}
 		if pick != nil {
 			taken[podKey(pick)] = true
+		} else {
+			// The clusters parted before (a tie broken another way): said, not an error.
+			c.step.Unapplied = append(c.step.Unapplied, "no pod of "+workload+" on "+node+" to evict")
 		}
 		c.mu.Unlock()
-		if pick == nil {
-			return fmt.Errorf("no pod of %s on %s to evict", workload, node)
-		}
 	}
 	return c.evict(func(p *v1.Pod) bool { return taken[podKey(p)] })
 }
