@@ -121,7 +121,8 @@ export function storageTests(h) {
     await shot(page, 'story-statefulset-zone-c-failed.png');
 
     // Back on the timeline, beat by beat, to just before the outage: at every beat after it
-    // the disk stays in zone C (db-2 gone, then Pending), before it db-2 carries it on node-c1.
+    // the disk stays in zone C (db-2 Pending, web's replacement explained first), before it
+    // db-2 carries it on node-c1.
     const { steps } = await api(page, 'timeline');
     const event = steps.findIndex((s) => s.actor === 'event' && s.message === fail);
     check(event > 0, `the outage is on the timeline: ${JSON.stringify(steps.map((s) => s.message))}`);

@@ -153,9 +153,9 @@ items:
   EXPECT_EQ(claims[3].state, ClaimState::Missing);
 }
 
-// zone-outage-statefulset.yaml's story: while db-2 is lost with zone C, or back and
-// Pending, its volume waits in zone C with no pod on a node to carry its badge; db-0's
-// and db-1's volumes have their pods. Back on node-c1 after restore, db-2 carries it again.
+// zone-outage-statefulset.yaml's story: while db-2 is Pending after zone C failed, its
+// volume waits in zone C with no pod on a node to carry its badge; db-0's and db-1's
+// volumes have their pods. Back on node-c1 after restore, db-2 carries it again.
 TEST(PodVolumesTest, AVolumeWaitsInItsZoneWhileItsPodIsGoneOrPending) {
   Loaded x("zone-outage-statefulset.yaml");
   using Waiting = std::vector<std::pair<std::string, std::string>>;  // "volume claim", zone
@@ -171,8 +171,8 @@ TEST(PodVolumesTest, AVolumeWaitsInItsZoneWhileItsPodIsGoneOrPending) {
   ASSERT_EQ(x.lab.cluster().pod(x.lab.pod()).name, "db-2");
   const Waiting db2{{"pvc-default-data-db-2 default/data-db-2", "zone-c"}};
   EXPECT_EQ(waiting(), db2) << "db-2 is Pending";
-  // Every beat of the outage: the event (db-2 gone with node-c1), the controllers (db-2
-  // made again), the scheduler (web's pod bound, db-2 left Pending).
+  // Every beat after the outage: the event (zone C's pods gone, both replaced at once), the
+  // scheduler's (web's pod bound, db-2 left Pending), the controllers' in between.
   const size_t end = x.lab.timeline().size();
   size_t event = 0;
   while (event < end && x.lab.timeline()[event].message != "fail topology.kubernetes.io/zone=zone-c") ++event;
