@@ -894,7 +894,8 @@ storyTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect, s
 presentTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect });
 screenshotTests({ test, openLab, api, frames, check, clickWidget, shot, newContext: (options) => browser.newContext(options) });
 embedTests({ test, openLab, api, frames, check, checkEqual, rect, typeInto, shot, newContext: (options) => browser.newContext(options) });
-storageTests({ test, openLab, api, frames, check, checkEqual, rect, shot, EXAMPLES });
+storageTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect, shot, EXAMPLES, CLI,
+  newContext: (options) => browser.newContext(options) });
 inputTests({ test, openLab, api, frames, check, checkEqual, clickWidget, rect, shot, press, EXAMPLES,
   newContext: (options) => browser.newContext(options) });
 

@@ -1,15 +1,17 @@
 // Browser tests of storage in the lab (issue 30): the volume badges, the claims in a pod's
 // hover, the volume's zone marked on the picture when the pending pod's nodes are rejected
-// for it, the Pending pod panel's claims, and window.spreadlab.storage().
+// for it, the Pending pod panel's claims, and window.spreadlab.storage(); and (issue 31) a
+// StatefulSet's volume through a zone outage, stepped on the page.
 // Registered by run.mjs, whose harness they use.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export function storageTests(h) {
-  const { test, openLab, api, frames, check, checkEqual, rect, shot, EXAMPLES } = h;
+  const { test, openLab, api, frames, check, checkEqual, clickWidget, rect, shot, EXAMPLES, CLI, newContext } = h;
 
-  const open = async (file) => {
-    const lab = await openLab('/');
+  const open = async (file, options) => {
+    const lab = await openLab('/', options);
     checkEqual(await api(lab.page, 'load', readFileSync(join(EXAMPLES, file), 'utf8'), file), { ok: true, error: null },
       `load ${file}`);
     await frames(lab.page, 3);
@@ -77,6 +79,81 @@ export function storageTests(h) {
     check(rects['volumeHome:zone-a'], 'zone A is not marked as the volume\'s');
     check(rects['volumeRejected:node-b1'] && !rects['volumeRejected:node-a1'], 'the volume line on the wrong nodes');
     await shot(page, 'storage-immediate-done.png');
+    noErrors(logs);
+    await ctx.close();
+  });
+
+  // Issue 31: the story of zone-outage-statefulset.yaml, played from the Events panel's buttons
+  // and stepped on the timeline as a teacher shows it. Tall enough for the three zones at once.
+  test('zone-outage-statefulset.yaml: zone C fails, db-2 waits Pending for its disk there while web\'s pod moves; restore puts db-2 back on node-c1', async () => {
+    const file = 'zone-outage-statefulset.yaml';
+    const context = await newContext({ viewport: { width: 1440, height: 1300 } });
+    const { page, ctx, logs } = await open(file, { context });
+    const fail = 'fail topology.kubernetes.io/zone=zone-c';
+    const cli = JSON.parse(execFileSync(CLI, ['simulate', join(EXAMPLES, file), '--step', fail, '--step', 'restore',
+      '--format', 'json'], { encoding: 'utf8' }));
+    const inside = (inner, outer) => inner && outer && inner.x >= outer.x && inner.y >= outer.y &&
+      inner.x + inner.w <= outer.x + outer.w && inner.y + inner.h <= outer.y + outer.h;
+    const nodeOf = async (pod) => JSON.parse(await api(page, 'scenario')).items
+      .find((i) => i.kind === 'Pod' && i.metadata.name === pod)?.spec.nodeName ?? null;
+
+    await clickWidget(page, 'events');
+    await clickWidget(page, 'story:0');  // the story's first step: fail zone C
+    await frames(page, 3);
+    checkEqual((await api(page, 'status')).pendingPod, 'default/db-2', 'db-2 is the pod explained');
+    const trace = await api(page, 'trace');
+    checkEqual(trace.message, cli.steps[1].pending[0].message, 'kube-scheduler\'s message, as the CLI prints it');
+    check(/^0\/4 nodes are available: 4 node\(s\) didn't match PersistentVolume's node affinity\./.test(trace.message),
+      trace.message);
+    let rects = await api(page, 'widgetRects');
+    check(rects.message, 'the Decision panel shows the message');
+    check(rects['failedNode:node-c1'] && rects['failedNode:node-c2'], 'zone C\'s nodes are greyed where they were');
+    check(rects['volumeHome:zone-c'] && inside(rects['volumeHome:zone-c'], rects['domain:zone-c']),
+      'db-2\'s disk is drawn in zone C');
+    // web's pod on node-c2 moved: its replacement runs in zone A, as the CLI placed it.
+    const moved = cli.steps[1].placements.find((p) => p.workload === 'Deployment/web');
+    checkEqual(await nodeOf(moved.pod.split('/')[1]), moved.node, `${moved.pod} runs on ${moved.node}`);
+    checkEqual((await api(page, 'workloads')).find((w) => w.name === 'web').spread[0].domains,
+      { 'zone-a': 2, 'zone-b': 1 }, 'web: 2 in zone A, 1 in zone B');
+    const db2 = (await api(page, 'storage')).pods.find((p) => p.pod === 'default/db-2');
+    checkEqual([db2.node, db2.claims[0].persistentVolume, db2.claims[0].zone], [null, 'pvc-default-data-db-2', 'zone-c'],
+      'db-2 Pending, its claim bound to the disk in zone C');
+    await shot(page, 'story-statefulset-zone-c-failed.png');
+
+    // Back on the timeline, beat by beat, to just before the outage: at every beat after it
+    // the disk stays in zone C (db-2 Pending, web's replacement explained first), before it
+    // db-2 carries it on node-c1.
+    const { steps } = await api(page, 'timeline');
+    const event = steps.findIndex((s) => s.actor === 'event' && s.message === fail);
+    check(event > 0, `the outage is on the timeline: ${JSON.stringify(steps.map((s) => s.message))}`);
+    for (let cursor = steps.length; cursor > event; cursor--) {
+      rects = await api(page, 'widgetRects');
+      check(rects['volumeHome:zone-c'] && inside(rects['volumeHome:zone-c'], rects['domain:zone-c']),
+        `after beat ${cursor} (${steps[cursor - 1].actor}): db-2's disk is not drawn in zone C`);
+      check(!rects['pod:db-2'], `after beat ${cursor}: db-2 is on a node`);
+      if (cursor === event + 1) {
+        check((await api(page, 'status')).pendingPod.startsWith('default/web-'), 'web\'s replacement is explained first');
+        await shot(page, 'story-statefulset-step-through.png');
+      }
+      await clickWidget(page, 'timelineBack');
+      await frames(page, 2);
+    }
+    checkEqual((await api(page, 'timeline')).cursor, event, 'Back went beat by beat');
+    rects = await api(page, 'widgetRects');
+    check(!rects['volumeHome:zone-c'], 'before the outage db-2 runs: no disk drawn apart from its chip');
+    check(inside(rects['pod:db-2'], rects['node:node-c1']), 'before the outage db-2 is on node-c1');
+    checkEqual((await api(page, 'scrubTo', steps.length)).cursor, steps.length, 'back to the end');
+
+    // Restore, from the Events panel's button: db-2 goes back to its disk's zone, on node-c1.
+    await clickWidget(page, 'eventRestore');
+    await frames(page, 3);
+    checkEqual(await api(page, 'events'), cli, 'the events and the pods are the CLI\'s');
+    checkEqual(await nodeOf('db-2'), 'node-c1', 'db-2 is back on node-c1');
+    checkEqual((await api(page, 'status')).pendingPod, null, 'no pod Pending');
+    rects = await api(page, 'widgetRects');
+    check(inside(rects['pod:db-2'], rects['node:node-c1']), 'the picture shows db-2 on node-c1');
+    check(!rects['volumeHome:zone-c'], 'db-2 carries its disk again');
+    await shot(page, 'story-statefulset-restored.png');
     noErrors(logs);
     await ctx.close();
   });

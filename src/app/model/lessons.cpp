@@ -47,7 +47,7 @@ struct Reader {
 };
 
 const char* const kCalls[] = {"setConstraintField", "setPluginWeight", "scheduleNext", "scheduleAll", "scale",
-                              "applySuggestion",    "setKubeVersion"};
+                              "applySuggestion",    "setKubeVersion",  "simulate"};
 const char* const kConditions[] = {"schedules", "node", "pending", "workloadSkew", "maxEdits"};
 
 bool CheckActions(Reader& r, const std::vector<LessonAction>& actions, const std::string& path) {
@@ -56,7 +56,7 @@ bool CheckActions(Reader& r, const std::vector<LessonAction>& actions, const std
       return r.Fail(path + "[" + std::to_string(i) + "].call",
                     "unknown action \"" + actions[i].call +
                         "\" (setConstraintField, setPluginWeight, scheduleNext, "
-                        "scheduleAll, scale, applySuggestion, setKubeVersion)");
+                        "scheduleAll, scale, applySuggestion, setKubeVersion, simulate)");
   return true;
 }
 
@@ -167,6 +167,12 @@ bool RunAction(Lab& lab, const LessonAction& a, std::string& error) {
   if (a.call == "setKubeVersion") {
     if (!arg(0).is_string()) return bad("args are [version]");
     return lab.SetKubeVersion(arg(0).get<std::string>(), &error);
+  }
+  // An event of `spreadlab simulate` (the Events panel's): a lesson tells a story over time,
+  // and the learner steps through its beats on the timeline as after any event.
+  if (a.call == "simulate") {
+    if (!arg(0).is_string()) return bad("args are [step]");
+    return lab.Simulate(arg(0).get<std::string>(), &error);
   }
   return bad("unknown action");
 }

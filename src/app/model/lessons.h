@@ -17,7 +17,7 @@
 namespace spreadlab::app {
 
 // One call of window.spreadlab's vocabulary: setConstraintField, setPluginWeight,
-// scheduleNext, scheduleAll, scale, applySuggestion, setKubeVersion.
+// scheduleNext, scheduleAll, scale, applySuggestion, setKubeVersion, simulate.
 struct LessonAction {
   std::string call;
   nlohmann::ordered_json args = nlohmann::ordered_json::array();

@@ -174,6 +174,27 @@ std::string PlaceSentence(const PodClaim& c, uint32_t nodesThere) {
   return std::to_string(nodesThere) + (nodesThere == 1 ? " node is" : " nodes are") + " where it lives.";
 }
 
+std::vector<WaitingVolume> VolumesWithoutBoundPod(const Scenario& sc, const StorageIndex& storage) {
+  std::vector<uint8_t> used(sc.persistentVolumeClaims.size(), 0);
+  for (const v1::Pod& pod : sc.pods) {
+    if (pod.spec.nodeName.empty()) continue;
+    for (const v1::Volume& v : pod.spec.volumes)
+      if (const std::optional<std::string> name = ClaimNameOf(pod, v))
+        if (const int32_t ci = storage.Claim(pod.metadata.ns, *name); ci >= 0) used[ci] = 1;
+  }
+  std::vector<WaitingVolume> out;
+  for (size_t ci = 0; ci < sc.persistentVolumeClaims.size(); ++ci) {
+    const v1::PersistentVolumeClaim& claim = sc.persistentVolumeClaims[ci];
+    if (used[ci] || claim.volumeName.empty()) continue;
+    const int32_t pv = storage.Volume(claim.volumeName);
+    if (pv < 0) continue;
+    std::vector<VolumePlace> places = PlacesOf(sc.persistentVolumes[pv]);
+    if (places.empty()) continue;
+    out.push_back(WaitingVolume{claim.volumeName, claim.metadata.ns + "/" + claim.metadata.name, std::move(places)});
+  }
+  return out;
+}
+
 bool RejectsForVolumePlace(const CycleTrace& trace, const FilterVerdict& v) {
   const std::string& plugin = trace.filterPlugins[v.plugin];
   for (std::string_view r : trace.Reasons(v))

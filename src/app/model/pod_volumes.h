@@ -62,6 +62,18 @@ std::string ClaimSentence(const PodClaim& c);
 // lives in topology.kubernetes.io/zone=zone-c; node-a1 is in zone-a".
 std::string ElsewhereSentence(const PodClaim& c, const v1::Node& node);
 
+// A bound claim's volume that no pod on a node uses: its pod is Pending, gone (a StatefulSet
+// pod between its loss with a failed node and its replacement) or not made yet. No pod chip
+// carries its badge then, so the picture draws it where it lives: the disk stays in its zone
+// while its pod moves or waits.
+struct WaitingVolume {
+  std::string volume;  // the PersistentVolume's name
+  std::string claim;   // namespace/name
+  std::vector<VolumePlace> places;
+};
+// In the scenario's claim order; volumes that live anywhere (no place) are left out.
+std::vector<WaitingVolume> VolumesWithoutBoundPod(const Scenario& sc, const StorageIndex& storage);
+
 // The explained pod's volumes on the picture.
 struct VolumeConflicts {
   std::vector<PodClaim> claims;  // the explained pod's

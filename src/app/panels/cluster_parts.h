@@ -20,12 +20,19 @@ struct Domain {
   // The explained pod's volumes that live here (PersistentVolume names): a domain without
   // nodes is drawn for them too, after the others.
   std::vector<std::string> volumes;
+  // The other claims' volumes that live here and that no pod on a node uses (app/model/
+  // pod_volumes.h, VolumesWithoutBoundPod): drawn here too, without the explained pod's outline.
+  std::vector<std::string> waiting;
+  bool HasVolumes() const { return !volumes.empty() || !waiting.empty(); }
 };
 
 // Where a domain is drawn this frame, and its count for the constraint shown.
 struct Region {
   int matchNum = -1;  // -1: not an eligible domain of the constraint shown
   ImVec2 pos, size;
+  // Above the cards: the title, the subtitle and, in a row where a volume lives beside
+  // nodes, a line for its disk (a subtitle such as "failed: ..." leaves it no room beside).
+  float headerH = 0;
 };
 
 // The nodes grouped by the value of `key`, in node order of first appearance, nodes
@@ -104,7 +111,8 @@ void CardVolumeLine(ImDrawList* dl, const CardContext& cx, NodeIndex ni, ImVec2 
 // In a node's tooltip, once the card shows that line: each volume that lives elsewhere, and where the node is.
 void NodeVolumeTooltip(const CardContext& cx, NodeIndex ni);
 // On the domains where the explained pod's volumes live: a disk with their names, and an
-// outline once the playback shows a node rejected for them.
+// outline once the playback shows a node rejected for them; on those where a volume waits
+// for its pod, a disk with its name.
 void DrawVolumeHomes(ImDrawList* dl, const CardContext& cx, const std::vector<Domain>& domains,
                      const std::vector<Region>& regions, float pad);
 

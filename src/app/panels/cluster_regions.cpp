@@ -20,18 +20,26 @@ const SpreadConstraintSummary* SummaryFor(const CycleTrace& t, const std::string
 
 namespace {
 
-// The explained pod's volumes by the domain of `key` they live in (a volume that names
-// several values, each of them), added to the domains (a value without nodes as a domain of its own).
+// The explained pod's volumes, then the volumes waiting for a pod, by the domain of `key`
+// they live in (a volume that names several values, each of them), added to the domains (a
+// value without nodes as a domain of its own).
 void AddVolumeHomes(Lab& lab, const std::string& key, Grouping& g) {
-  const VolumeConflicts& v = lab.Volumes();
-  for (const PodClaim& c : v.claims)
-    for (const VolumePlace& place : c.places)
+  auto add = [&](const std::vector<VolumePlace>& places, const std::string& volume, bool explained) {
+    for (const VolumePlace& place : places)
       if (place.key == key)
         for (const std::string& value : place.values) {
           auto [it, fresh] = g.byValue.emplace(value, g.domains.size());
-          if (fresh) g.domains.push_back(Domain{value, {}, {}, {}});
-          g.domains[it->second].volumes.push_back(c.persistentVolume);
+          if (fresh) g.domains.push_back(Domain{value, {}, {}, {}, {}});
+          Domain& d = g.domains[it->second];
+          (explained ? d.volumes : d.waiting).push_back(volume);
         }
+  };
+  const VolumeConflicts& v = lab.Volumes();
+  for (const PodClaim& c : v.claims) add(c.places, c.persistentVolume, true);
+  for (const WaitingVolume& w : VolumesWithoutBoundPod(lab.doc().scenario(), lab.cluster().storage()))
+    if (std::none_of(v.claims.begin(), v.claims.end(),
+                     [&](const PodClaim& c) { return c.persistentVolume == w.volume; }))
+      add(w.places, w.volume, false);
 }
 
 }  // namespace
@@ -44,13 +52,13 @@ const Grouping& GroupNodes(Lab& lab, const std::string& key) {
   for (size_t i = 0; i < nodes.size(); ++i) {
     const std::string* v = key.empty() ? nullptr : Label(nodes[i].metadata.labels, key);
     auto [it, fresh] = g.byValue.emplace(v ? *v : "", g.domains.size());
-    if (fresh) g.domains.push_back(Domain{it->first, {}, {}, {}});
+    if (fresh) g.domains.push_back(Domain{it->first, {}, {}, {}, {}});
     g.domains[it->second].nodes.push_back(static_cast<NodeIndex>(i));
   }
   for (const controlplane::ScenarioDoc::FailedNode& f : lab.doc().FailedNodes()) {
     const std::string* v = key.empty() ? nullptr : Label(f.labels, key);
     auto [it, fresh] = g.byValue.emplace(v ? *v : "", g.domains.size());
-    if (fresh) g.domains.push_back(Domain{it->first, {}, {}, {}});
+    if (fresh) g.domains.push_back(Domain{it->first, {}, {}, {}, {}});
     g.domains[it->second].failed.push_back(f.name);
   }
   if (!key.empty()) AddVolumeHomes(lab, key, g);
@@ -86,14 +94,19 @@ float LayoutRegions(const std::vector<Domain>& domains, bool compact, float x, f
   float rowY = y;
   for (size_t i = 0; i < domains.size(); i += perRow) {
     float rowH = 0;
+    // The disk's line in every region of the row, so that their cards stay level.
+    bool diskLine = false;
+    for (size_t j = i; j < std::min(domains.size(), i + perRow); ++j)
+      diskLine = diskLine || (domains[j].HasVolumes() && !(domains[j].nodes.empty() && domains[j].failed.empty()));
     for (size_t j = i; j < std::min(domains.size(), i + perRow); ++j) {
       Region& r = regions[j];
+      r.headerH = grid.headerH * (diskLine ? 1.5f : 1.0f);
       // A domain of volumes alone keeps a card's room for its disk.
       const int cards = std::max(static_cast<int>(domains[j].nodes.size() + domains[j].failed.size()),
-                                 domains[j].volumes.empty() ? 0 : 1);
+                                 domains[j].HasVolumes() ? 1 : 0);
       int rows = (cards + cols - 1) / cols;
       r.pos = ImVec2(x + (j - i) * (regionW + gap), rowY);
-      r.size = ImVec2(regionW, grid.headerH + rows * (grid.cardH + gap) + pad);
+      r.size = ImVec2(regionW, r.headerH + rows * (grid.cardH + gap) + pad);
       rowH = std::max(rowH, r.size.y);
     }
     for (size_t j = i; j < std::min(domains.size(), i + perRow); ++j) regions[j].size.y = rowH;
@@ -174,7 +187,7 @@ ImVec2 DrawRegions(ImDrawList* dl, CardContext& cx, const std::vector<Domain>& d
 
     for (size_t k = 0; k < d.nodes.size(); ++k) {
       const NodeIndex ni = d.nodes[k];
-      const ImVec2 ca(a.x + grid.pad + (k % cols) * (cardW + gap), a.y + grid.headerH + (k / cols) * (cardH + gap));
+      const ImVec2 ca(a.x + grid.pad + (k % cols) * (cardW + gap), a.y + r.headerH + (k / cols) * (cardH + gap));
       const ImVec2 cb(ca.x + cardW, ca.y + cardH);
       if (cb.y < clipMin.y || ca.y > clipMax.y) continue;
       const bool winner = cx.trace.selected == ni && cx.pb.Reached(Phase::Select);
@@ -188,7 +201,7 @@ ImVec2 DrawRegions(ImDrawList* dl, CardContext& cx, const std::vector<Domain>& d
     }
     for (size_t f = 0; f < d.failed.size(); ++f) {  // after the live ones, greyed
       const size_t k = d.nodes.size() + f;
-      const ImVec2 ca(a.x + grid.pad + (k % cols) * (cardW + gap), a.y + grid.headerH + (k / cols) * (cardH + gap));
+      const ImVec2 ca(a.x + grid.pad + (k % cols) * (cardW + gap), a.y + r.headerH + (k / cols) * (cardH + gap));
       const ImVec2 cb(ca.x + cardW, ca.y + cardH);
       if (cb.y < clipMin.y || ca.y > clipMax.y) continue;
       DrawFailedNodeCard(dl, cx, d.failed[f], ca, cb);

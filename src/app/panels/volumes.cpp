@@ -1,8 +1,8 @@
 // Storage on the cluster picture and in the Pending pod panel, drawn from
 // app/model/pod_volumes.h: a disk badge on the pods that use claims, their claims in the
 // hover, the rejected nodes' "the volume is elsewhere" line, the disk on the domain where
-// the explained pod's volume lives (a domain without nodes drawn for it), and the
-// claims in plain words.
+// the explained pod's volume lives (a domain without nodes drawn for it) and where a volume
+// waits for its pod, and the claims in plain words.
 #include <algorithm>
 
 #include "app/app.h"
@@ -89,21 +89,24 @@ void DrawVolumeHomes(ImDrawList* dl, const CardContext& cx, const std::vector<Do
   const bool shown = AnyVolumeRejectionShown(cx);
   for (size_t di = 0; di < domains.size(); ++di) {
     const Domain& d = domains[di];
-    if (d.volumes.empty()) continue;
+    if (!d.HasVolumes()) continue;
     const Region& r = regions[di];
     const ImVec2 a = r.pos, b(r.pos.x + r.size.x, r.pos.y + r.size.y);
-    const ImU32 color = shown ? colors::kRejected : colors::kAccent;
-    if (shown) dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2), colors::kRejected, 9, 0, 2.5f);
+    // The outline is the explained pod's: a domain where only other pods' volumes wait has none.
+    const bool outlined = shown && !d.volumes.empty();
+    const ImU32 color = outlined ? colors::kRejected : colors::kAccent;
+    if (outlined) dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2), colors::kRejected, 9, 0, 2.5f);
     std::string names;
-    for (const std::string& v : d.volumes) names += (names.empty() ? "" : ", ") + v;
+    for (const auto* list : {&d.volumes, &d.waiting})
+      for (const std::string& v : *list) names += (names.empty() ? "" : ", ") + v;
     const std::string text = names + " lives here";
-    // Without nodes the disk fills the empty region; else it sits at the header's right.
+    // Without nodes the disk fills the empty region; else it has the header's third line
+    // (LayoutRegions makes room for it), under the title and the subtitle.
     const bool empty = d.nodes.empty() && d.failed.empty();
     const float radius = cx.font * (empty ? 0.9f : 0.45f);
     const float textW = ImGui::CalcTextSize(text.c_str()).x;
     const ImVec2 centre =
-        empty ? ImVec2(a.x + pad + radius, a.y + cx.font * 3.9f)
-              : ImVec2(std::max(a.x + pad + radius, b.x - pad - textW - 2 * radius - 6), a.y + 4 + cx.font * 1.8f);
+        empty ? ImVec2(a.x + pad + radius, a.y + cx.font * 3.9f) : ImVec2(a.x + pad + radius, a.y + 4 + cx.font * 2.9f);
     DrawDiskIcon(dl, centre, radius, color);
     const ImVec2 at(centre.x + radius + 6, centre.y - cx.font * 0.5f);
     dl->PushClipRect(a, b, true);

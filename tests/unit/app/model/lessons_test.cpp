@@ -40,7 +40,7 @@ TEST(LessonFormatTest, ErrorsNameTheField) {
       {R"({"id": "x", "title": "t", "steps": [{"title": "s", "text": "t", "scenario": "a.json",
           "setup": [{"call": "deleteEverything"}]}]})",
        "steps[0].setup[0].call: unknown action \"deleteEverything\" (setConstraintField, setPluginWeight, "
-       "scheduleNext, scheduleAll, scale, applySuggestion, setKubeVersion)"},
+       "scheduleNext, scheduleAll, scale, applySuggestion, setKubeVersion, simulate)"},
   };
   for (const Case& c : cases) {
     Lesson l;
@@ -82,6 +82,28 @@ TEST(LessonTaskTest, ActionsUseTheJsApisVocabulary) {
   EXPECT_EQ(lab.undoDepth(), 1u);
 }
 
+// simulate: an event of the Events panel, the pending pods placed first, one undoable edit;
+// a step the simulator refuses is refused in its words.
+TEST(LessonTaskTest, SimulateAppliesAnEvent) {
+  Lab lab;
+  std::string error;
+  ASSERT_TRUE(lab.Load(testing::ReadFile(kExamples + "/zone-outage-statefulset.yaml"), "x", error)) << error;
+  ASSERT_TRUE(RunAction(lab, LessonAction{"simulate", {"fail topology.kubernetes.io/zone=zone-c"}}, error)) << error;
+  ASSERT_EQ(lab.Events().size(), 2u);  // the placements ("start"), then the outage
+  EXPECT_EQ(lab.Events()[1]->action, "fail topology.kubernetes.io/zone=zone-c");
+  ASSERT_NE(lab.pod(), kNone);
+  EXPECT_EQ(lab.doc().scenario().pods[lab.podItem()].metadata.name, "db-2");
+  EXPECT_EQ(lab.trace().selected, kNone);
+  EXPECT_NE(lab.trace().message.find("4 node(s) didn't match PersistentVolume's node affinity"), std::string::npos)
+      << lab.trace().message;
+  EXPECT_EQ(lab.undoDepth(), 1u);
+  EXPECT_FALSE(RunAction(lab, LessonAction{"simulate", {"fail nowhere"}}, error));
+  EXPECT_NE(error.find("expected fail LABEL=VALUE"), std::string::npos) << error;
+  EXPECT_FALSE(RunAction(lab, LessonAction{"simulate", {}}, error));
+  EXPECT_EQ(error, "simulate: args are [step]");
+  EXPECT_EQ(lab.undoDepth(), 1u);
+}
+
 // Plays every lesson the way a learner who follows it does.
 TEST(LessonsTest, EveryLessonPlaysToItsEnd) {
   LessonBook book;
@@ -103,7 +125,8 @@ TEST(LessonsTest, EveryLessonPlaysToItsEnd) {
         EXPECT_FALSE(lab.playback.Reached(Phase::Select)) << "the answer shows before the prediction";
         const bool gets = lab.trace().selected != kNone;
         const std::string answer = step.predict == "schedules" ? (gets ? "yes" : "no")
-                                   : gets ? lab.cluster().node(lab.trace().selected).name : "Pending";
+                                   : gets                      ? lab.cluster().node(lab.trace().selected).name
+                                                               : "Pending";
         ASSERT_TRUE(book.Predict(lab, answer, error)) << error;
         EXPECT_TRUE(book.prediction().correct);
         ++predictions;

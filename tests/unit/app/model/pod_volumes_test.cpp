@@ -154,5 +154,41 @@ items:
   EXPECT_EQ(claims[3].state, ClaimState::WaitForFirstConsumer);
 }
 
+// zone-outage-statefulset.yaml's story: while db-2 is Pending after zone C failed, its
+// volume waits in zone C with no pod on a node to carry its badge; db-0's and db-1's
+// volumes have their pods. Back on node-c1 after restore, db-2 carries it again.
+TEST(PodVolumesTest, AVolumeWaitsInItsZoneWhileItsPodIsGoneOrPending) {
+  Loaded x("zone-outage-statefulset.yaml");
+  using Waiting = std::vector<std::pair<std::string, std::string>>;  // "volume claim", zone
+  auto waiting = [&] {
+    Waiting out;
+    for (const WaitingVolume& w : VolumesWithoutBoundPod(x.lab.doc().scenario(), x.lab.cluster().storage()))
+      out.emplace_back(w.volume + " " + w.claim, ZoneOf(w.places));
+    return out;
+  };
+  EXPECT_EQ(waiting(), Waiting{}) << "the claims are not bound before the pods are placed";
+  std::string error;
+  ASSERT_TRUE(x.lab.Simulate("fail topology.kubernetes.io/zone=zone-c", &error)) << error;
+  ASSERT_EQ(x.lab.cluster().pod(x.lab.pod()).name, "db-2");
+  const Waiting db2{{"pvc-default-data-db-2 default/data-db-2", "zone-c"}};
+  EXPECT_EQ(waiting(), db2) << "db-2 is Pending";
+  // Every beat after the outage: the event (zone C's pods gone, both replaced at once), the
+  // scheduler's (web's pod bound, db-2 left Pending), the controllers' in between.
+  const size_t end = x.lab.timeline().size();
+  size_t event = 0;
+  while (event < end && x.lab.timeline()[event].message != "fail topology.kubernetes.io/zone=zone-c") ++event;
+  ASSERT_LT(event, end);
+  for (size_t beat = event + 1; beat <= end; ++beat) {
+    x.lab.ScrubTo(beat);
+    EXPECT_EQ(waiting(), db2) << "after beat " << beat;
+  }
+  x.lab.ScrubTo(event);
+  EXPECT_EQ(waiting(), Waiting{}) << "db-2 on node-c1 before the outage";
+  x.lab.ScrubTo(end);
+  ASSERT_TRUE(x.lab.Simulate("restore", &error)) << error;
+  EXPECT_EQ(x.lab.pod(), kNone);
+  EXPECT_EQ(waiting(), Waiting{}) << "db-2 is back on node-c1";
+}
+
 }  // namespace
 }  // namespace spreadlab::app
