@@ -106,6 +106,7 @@ type simCluster struct {
 	seen     map[string]*v1.Pod // every pod, by key, as the informer last saw it
 	rsOwner  map[string]string  // namespace/ReplicaSet -> its Deployment's name
 	evicting map[string]bool    // pods the event itself removes
+	given    map[string]bool    // the scenario's pending pods, created by the harness, not a controller
 
 	nodeOrder []string   // the scenario's nodes in file order (the provisioner's Immediate choice)
 	failed    []*v1.Node // taken away by fail, until restore
@@ -121,7 +122,7 @@ func runSimulate(sc *scenario, steps []string) (*simOutput, error) {
 		return nil, err
 	}
 	c := &simCluster{ctx: ctx, seen: map[string]*v1.Pod{}, rsOwner: map[string]string{},
-		evicting: map[string]bool{}, restarts: map[string]int{}, classes: map[string]*schedulingv1.PriorityClass{}}
+		evicting: map[string]bool{}, given: map[string]bool{}, restarts: map[string]int{}, classes: map[string]*schedulingv1.PriorityClass{}}
 	for _, n := range sc.nodes {
 		c.nodeOrder = append(c.nodeOrder, n.Name)
 	}
@@ -135,6 +136,12 @@ func runSimulate(sc *scenario, steps []string) (*simOutput, error) {
 			m.SetResourceVersion("1")
 		}
 	}
+	fillReferenceUIDs(sc.objects)
+	revisions, err := statefulSetRevisions(sc.objects)
+	if err != nil {
+		return nil, err
+	}
+	sc.objects = append(sc.objects, revisions...)
 	// The scenario's pending pods arrive one at a time once the scheduler runs, as in
 	// --loop (spreadlab's queue order), before the controllers start: a controller would
 	// otherwise create a missing StatefulSet replica in their place.
@@ -171,6 +178,9 @@ func runSimulate(sc *scenario, steps []string) (*simOutput, error) {
 	out := &simOutput{KubeVersion: kubeVersion(), Steps: []simStep{}}
 	st, err := c.apply("start", func() error {
 		for _, p := range pending {
+			c.mu.Lock()
+			c.given[podKey(p)] = true
+			c.mu.Unlock()
 			if _, err := c.client.CoreV1().Pods(p.Namespace).Create(ctx, p, metav1.CreateOptions{}); err != nil {
 				return fmt.Errorf("creating pod %s/%s: %w", p.Namespace, p.Name, err)
 			}
@@ -303,6 +313,46 @@ func (c *simCluster) installReactors() {
 		}
 		return false, nil, nil
 	})
+}
+
+// fillReferenceUIDs: references written without a uid (a hand-written scenario; a dump
+// has them) name the object by kind and name, as spreadlab reads them: an ownerReference
+// its owner in the namespace, a volume's claimRef the claim bound to it. Upstream's
+// controllers would otherwise not own their pods (and create them again), and the PV
+// controller would find the claim bound to another claim's volume and mark it Lost.
+func fillReferenceUIDs(objects []runtime.Object) {
+	claims := map[string]*v1.PersistentVolumeClaim{}
+	uids := map[string]types.UID{} // kind/namespace/name
+	for _, o := range objects {
+		if pvc, ok := o.(*v1.PersistentVolumeClaim); ok {
+			claims[pvc.Namespace+"/"+pvc.Name] = pvc
+		}
+		if m, err := meta.Accessor(o); err == nil {
+			uids[o.GetObjectKind().GroupVersionKind().Kind+"/"+m.GetNamespace()+"/"+m.GetName()] = m.GetUID()
+		}
+	}
+	for _, o := range objects {
+		m, err := meta.Accessor(o)
+		if err != nil {
+			continue
+		}
+		refs := m.GetOwnerReferences()
+		for i := range refs {
+			if refs[i].UID == "" {
+				refs[i].UID = uids[refs[i].Kind+"/"+m.GetNamespace()+"/"+refs[i].Name]
+			}
+		}
+		m.SetOwnerReferences(refs)
+	}
+	for _, o := range objects {
+		pv, ok := o.(*v1.PersistentVolume)
+		if !ok || pv.Spec.ClaimRef == nil || pv.Spec.ClaimRef.UID != "" {
+			continue
+		}
+		if pvc := claims[pv.Spec.ClaimRef.Namespace+"/"+pv.Spec.ClaimRef.Name]; pvc != nil && pvc.Spec.VolumeName == pv.Name {
+			pv.Spec.ClaimRef.UID = pvc.UID
+		}
+	}
 }
 
 // admitPriority: the Priority admission plugin's spec.priority from the pod's class (or
@@ -517,7 +567,7 @@ func (c *simCluster) podSeen(old, p *v1.Pod) {
 	if c.step == nil {
 		return
 	}
-	if !known && old == nil {
+	if !known && old == nil && !c.given[key] {
 		c.step.Created = append(c.step.Created, simPod{Pod: key, Workload: c.workloadOf(p)})
 	}
 	if p.Spec.NodeName != "" && (old == nil || old.Spec.NodeName == "") {
