@@ -9,6 +9,7 @@ import (
 	"context"
 	"time"
 
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes/fake"
 	"k8s.io/client-go/util/flowcontrol"
@@ -24,6 +25,14 @@ import (
 // startControllers builds the controllers; the returned functions start them (after the
 // informers are started and synced): the workload controllers, and the volume ones.
 func startControllers(ctx context.Context, client *fake.Clientset, f informers.SharedInformerFactory) (workloads, volumes func(), err error) {
+	// The controllers' wait for their informers to hold what they wrote (1.36 and later)
+	// compares the resourceVersions the harness writes with the fake tracker's own, which
+	// never catch up: it would only delay each sync by its backoff. A release without a gate
+	// refuses the name, which is ignored.
+	for _, gate := range []string{"StaleControllerConsistencyDaemonSet", "StaleControllerConsistencyJob",
+		"StaleControllerConsistencyReplicaSet", "StaleControllerConsistencyStatefulSet"} {
+		_ = utilfeature.DefaultMutableFeatureGate.Set(gate + "=false")
+	}
 	dc, err := deployment.NewDeploymentController(ctx, f.Apps().V1().Deployments(), f.Apps().V1().ReplicaSets(),
 		f.Core().V1().Pods(), client)
 	if err != nil {

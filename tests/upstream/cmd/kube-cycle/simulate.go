@@ -107,6 +107,8 @@ type simCluster struct {
 	rsOwner  map[string]string  // namespace/ReplicaSet -> its Deployment's name
 	evicting map[string]bool    // pods the event itself removes
 	given    map[string]bool    // the scenario's pending pods, created by the harness, not a controller
+	// Each workload's place among the scenario's objects ("Deployment/web": 3), for the queue order.
+	workloadPlace map[string]int
 
 	nodeOrder []string   // the scenario's nodes in file order (the provisioner's Immediate choice)
 	failed    []*v1.Node // taken away by fail, until restore
@@ -134,6 +136,12 @@ func runSimulate(sc *scenario, steps []string) (*simOutput, error) {
 	for _, o := range sc.objects {
 		if m, err := meta.Accessor(o); err == nil && m.GetResourceVersion() == "" {
 			m.SetResourceVersion("1")
+		}
+	}
+	c.workloadPlace = map[string]int{}
+	for i, o := range sc.objects {
+		if m, err := meta.Accessor(o); err == nil {
+			c.workloadPlace[o.GetObjectKind().GroupVersionKind().Kind+"/"+m.GetName()] = i
 		}
 	}
 	fillReferenceUIDs(sc.objects)
@@ -246,7 +254,13 @@ func (c *simCluster) installReactors() {
 			m.SetGeneration(1)
 		}
 		if pod, ok := obj.(*v1.Pod); ok {
+			if ca.GetObject() != nil && !c.givenPod(pod) {
+				pod.Spec.SchedulingGates = append(pod.Spec.SchedulingGates, v1.PodSchedulingGate{Name: harnessGate})
+			}
 			c.admitPriority(pod)
+			if pod.Status.Phase == "" { // podStrategy.PrepareForCreate
+				pod.Status.Phase = v1.PodPending
+			}
 			if err := admit(pod, "Pod", false); err != nil {
 				return true, nil, err
 			}
@@ -289,6 +303,7 @@ func (c *simCluster) installReactors() {
 		}
 		pod := obj.(*v1.Pod).DeepCopy()
 		pod.Spec.NodeName = b.Target.Name
+		pod.ResourceVersion = strconv.FormatInt(initialVersion+c.writes.Add(1), 10)
 		now := metav1.Now()
 		pod.Status.Phase = v1.PodRunning
 		pod.Status.StartTime = &now
@@ -632,8 +647,10 @@ func (c *simCluster) apply(action string, event func() error) (*simStep, error) 
 }
 
 func scheduledMessage(p *v1.Pod) string {
-	if len(p.Spec.SchedulingGates) > 0 {
-		return "gated"
+	for _, g := range p.Spec.SchedulingGates {
+		if g.Name != harnessGate {
+			return "gated"
+		}
 	}
 	for _, cond := range p.Status.Conditions {
 		if cond.Type == v1.PodScheduled && cond.Status == v1.ConditionFalse {
@@ -657,7 +674,17 @@ func (c *simCluster) settle() bool {
 		if time.Since(since) < simQuiet {
 			continue
 		}
-		waiting := !c.controllersCaughtUp()
+		if !c.controllersCaughtUp() {
+			continue
+		}
+		if gated := c.harnessGated(); len(gated) > 0 {
+			if err := c.releaseOneByOne(gated); err != nil {
+				return false
+			}
+			last, since = c.writes.Load(), time.Now()
+			continue
+		}
+		waiting := false
 		c.mu.Lock()
 		for _, p := range c.seen {
 			waiting = waiting || p.Spec.NodeName == "" && scheduledMessage(p) == ""
@@ -668,6 +695,100 @@ func (c *simCluster) settle() bool {
 		}
 	}
 	return false
+}
+
+// The harness's scheduling gate on every pod a controller creates: the scheduler sees a
+// round of new pods only once the controllers are done, one pod at a time, in spreadlab's
+// queue order (higher priority first, then the workload's place in the scenario, then
+// creation), each after the one before is bound or unschedulable. This is one of the
+// interleavings a real cluster may take (controllers quicker than the scheduler), the one
+// spreadlab's rounds take; without it, the order in which concurrent controllers' pods
+// reach the queue is a race, and so is every placement that depends on it.
+const harnessGate = "spreadlab.dev/harness-round"
+
+func (c *simCluster) givenPod(p *v1.Pod) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.given[podKey(p)]
+}
+
+func hasHarnessGate(p *v1.Pod) bool {
+	for _, g := range p.Spec.SchedulingGates {
+		if g.Name == harnessGate {
+			return true
+		}
+	}
+	return false
+}
+
+// harnessGated: the pods waiting for the harness's gate, in spreadlab's queue order.
+func (c *simCluster) harnessGated() []*v1.Pod {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out []*v1.Pod
+	for _, p := range c.seen {
+		if hasHarnessGate(p) {
+			out = append(out, p)
+		}
+	}
+	place := func(p *v1.Pod) int {
+		if i, ok := c.workloadPlace[c.workloadOf(p)]; ok {
+			return i
+		}
+		return len(c.workloadPlace)
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		pa, pb := podPriority(out[a]), podPriority(out[b])
+		if pa != pb {
+			return pa > pb
+		}
+		if wa, wb := place(out[a]), place(out[b]); wa != wb {
+			return wa < wb
+		}
+		if !out[a].CreationTimestamp.Equal(&out[b].CreationTimestamp) {
+			return out[a].CreationTimestamp.Before(&out[b].CreationTimestamp)
+		}
+		return podOrdinalLess(out[a].Name, out[b].Name)
+	})
+	return out
+}
+
+// podOrdinalLess orders db-2 before db-10, other names as strings.
+func podOrdinalLess(a, b string) bool {
+	ia, ib := strings.LastIndex(a, "-"), strings.LastIndex(b, "-")
+	if ia >= 0 && ib >= 0 && a[:ia] == b[:ib] {
+		na, ea := strconv.Atoi(a[ia+1:])
+		nb, eb := strconv.Atoi(b[ib+1:])
+		if ea == nil && eb == nil {
+			return na < nb
+		}
+	}
+	return a < b
+}
+
+func (c *simCluster) releaseOneByOne(pods []*v1.Pod) error {
+	for _, p := range pods {
+		got, err := c.client.CoreV1().Pods(p.Namespace).Get(c.ctx, p.Name, metav1.GetOptions{})
+		if err != nil {
+			continue // deleted meanwhile
+		}
+		var gates []v1.PodSchedulingGate
+		for _, g := range got.Spec.SchedulingGates {
+			if g.Name != harnessGate {
+				gates = append(gates, g)
+			}
+		}
+		got.Spec.SchedulingGates = gates
+		if _, err := c.client.CoreV1().Pods(p.Namespace).Update(c.ctx, got, metav1.UpdateOptions{}); err != nil {
+			return err
+		}
+		if len(gates) == 0 {
+			if _, err := waitForOutcome(c.ctx, c.client, got); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // controllersCaughtUp: every Deployment, StatefulSet and DaemonSet has observed its
