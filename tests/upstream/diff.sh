@@ -14,6 +14,6 @@ bin=${KUBE_CYCLE:-${XDG_CACHE_HOME:-$HOME/.cache}/spreadlab-upstream/kube-cycle}
 if [[ ! -x $bin || -n $(find "$here/cmd/kube-cycle" "$here/go.mod" "$here/go.sum" -newer "$bin" -print -quit) ]]; then
   echo "building $bin ..." >&2
   mkdir -p "$(dirname "$bin")"
-  (cd "$here" && nice -n 10 go build -o "$bin" ./cmd/kube-cycle)
+  (cd "$here" && nice -n 10 go build -tags "$(cat build-tags 2>/dev/null || true)" -o "$bin" ./cmd/kube-cycle)
 fi
 exec python3 "$here/diff.py" --kube-cycle "$bin" "$@"

@@ -13,6 +13,7 @@ cd "$(dirname "$0")"
 ver=${1:?usage: set-version.sh X.Y.Z (e.g. 1.37.2)}
 ver=${ver#v}
 [[ $ver =~ ^1\.([0-9]+)\.([0-9]+)$ ]] || { echo "set-version.sh: want X.Y.Z, got $ver" >&2; exit 2; }
+minor=${BASH_REMATCH[1]}
 staging="v0.${BASH_REMATCH[1]}.${BASH_REMATCH[2]}"
 
 dir=$(go mod download -json "k8s.io/kubernetes@v$ver" | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])')
@@ -32,6 +33,9 @@ mods=$(awk '$1 ~ /^k8s\.io\// && $2 == "v0.0.0" {print $1}' "$dir/go.mod" | sort
   for m in $mods; do echo "	$m => $m $staging"; done
   echo ")"
 } > go.mod
+# kube-cycle's Go files that differ by release (a constructor's signature) are chosen by
+# build tag; diff.sh builds with the tags this file lists.
+if (( minor < 36 )); then echo k8s_pre136 > build-tags; else rm -f build-tags; fi
 rm -f go.sum
 nice -n 10 go mod tidy
 echo "go.mod now requires k8s.io/kubernetes v$ver ($(wc -w <<<"$mods") staging modules at $staging)"

@@ -1,3 +1,5 @@
+//go:build !k8s_pre136
+
 package main
 
 import (
