@@ -1005,15 +1005,14 @@ func (c *simCluster) fail(label string) error {
 	if len(gone) == 0 {
 		return fmt.Errorf("no node has the label %s", label)
 	}
-	if err := c.evict(func(p *v1.Pod) bool { return gone[p.Spec.NodeName] }); err != nil {
-		return err
-	}
+	// The nodes first: a DaemonSet controller seeing a node still there without its pod
+	// would make it a new one.
 	for name := range gone {
 		if err := c.client.CoreV1().Nodes().Delete(c.ctx, name, metav1.DeleteOptions{}); err != nil {
 			return err
 		}
 	}
-	return nil
+	return c.evict(func(p *v1.Pod) bool { return gone[p.Spec.NodeName] })
 }
 
 // addNode: a copy of NODE named NODE-new-K (its hostname label, and labels valued with its
