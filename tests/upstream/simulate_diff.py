@@ -82,7 +82,7 @@ def compare_simulate(sl, kc, normalize):
             upstream_only = _by_workload(u["placements"], _node)
             spreadlab_has = _by_workload(s["placements"], _node)
             extra = {n for w, c in upstream_only.items() for n in (c - spreadlab_has[w])}
-            if tied and extra <= tied:
+            if tied and extra and extra <= tied and len(u["placements"]) == len(s["placements"]):
                 return diffs, notes + [f"{label}: a tie for the top score ({', '.join(sorted(tied))}), upstream "
                                        f"took {', '.join(sorted(extra))}: compared up to here"]
             return diffs + placed, notes
