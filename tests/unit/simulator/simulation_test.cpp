@@ -175,7 +175,7 @@ TEST(SimulateTest, AScaleDownDeletesTheClaimsWhenScaledDelete) {
     return std::find(step.notes.begin(), step.notes.end(), line) != step.notes.end();
   };
   EXPECT_TRUE(
-      told("items[13]: PersistentVolumeClaim default/data-db-2 deleted by the garbage collector: its owner Pod "
+      told("items[18]: PersistentVolumeClaim default/data-db-2 deleted by the garbage collector: its owner Pod "
            "db-2 is gone"));
   EXPECT_TRUE(
       told("items[21]: PersistentVolume pvc-default-data-db-2 deleted: its claim default/data-db-2 is gone and "
