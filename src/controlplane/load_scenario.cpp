@@ -131,6 +131,7 @@ LoadResult Load(std::string_view text, const json* parsed, Scenario& out, json* 
   if (const std::vector<std::string> added = AddedNodes(doc); !added.empty())
     out.listedNodes = ListedNodes(added, out.nodes);
   result.notes = controllers.notes;
+  result.waiting = controllers.waiting;
   result.created = controllers.created.size();
   // Read without throwing: this runs outside the catch (a created pod always has its
   // metadata; an item the controllers could not shape is skipped, not thrown on).

@@ -27,6 +27,7 @@ std::vector<std::string> AddedNodes(const nlohmann::ordered_json& doc);
 
 struct LoadResult : io::ReadResult {
   std::vector<std::string> notes;          // what the workload controllers did
+  std::vector<std::string> waiting;        // what they wait for (ControllerResult::waiting)
   size_t created = 0;                      // the objects they created
   std::vector<std::string> createdPods;    // the pods among them, "namespace/name"
   std::vector<DeletedPod> deleted;         // the pods they deleted (scaling down)

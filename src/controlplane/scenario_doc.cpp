@@ -59,6 +59,7 @@ ScenarioDoc::ScenarioDoc(const ScenarioDoc& o)
       warnings_(o.warnings_),
       created_(o.created_),
       controllerNotes_(o.controllerNotes_),
+      controllerWaits_(o.controllerWaits_),
       deletedPods_(o.deletedPods_),
       createdPods_(o.createdPods_),
       loaded_(o.loaded_) {}
@@ -71,6 +72,7 @@ ScenarioDoc& ScenarioDoc::operator=(const ScenarioDoc& o) {
     warnings_ = o.warnings_;
     created_ = o.created_;
     controllerNotes_ = o.controllerNotes_;
+    controllerWaits_ = o.controllerWaits_;
     deletedPods_ = o.deletedPods_;
     createdPods_ = o.createdPods_;
     loaded_ = o.loaded_;
@@ -92,6 +94,7 @@ bool ScenarioDoc::Load(std::string_view text, std::string& error, std::string_vi
   warnings_ = std::move(r.warnings);
   created_ = r.created;
   controllerNotes_ = std::move(r.notes);
+  controllerWaits_ = std::move(r.waiting);
   deletedPods_ = std::move(r.deleted);
   createdPods_ = std::move(r.createdPods);
   loaded_ = true;
@@ -257,6 +260,7 @@ bool ScenarioDoc::Reread(std::string& error, std::string* errorPath) {
   const bool changed = r.created > 0 || !r.deleted.empty() || !r.deletedClaims.empty() || r.claimed > 0;
   if (changed) json_->doc = std::move(doc);
   controllerNotes_ = changed ? std::move(r.notes) : std::vector<std::string>{};
+  controllerWaits_ = std::move(r.waiting);
   deletedPods_ = std::move(r.deleted);
   createdPods_ = std::move(r.createdPods);
   *scenario_ = std::move(next);

@@ -60,6 +60,9 @@ class ScenarioDoc {
   // re-read the document (a workload scaled, a controlled pod removed): notes, and the
   // pods they deleted.
   const std::vector<std::string>& controllerNotes() const { return controllerNotes_; }
+  // What they wait for after that sync, changed or not (an OrderedReady StatefulSet's pod not
+  // Running and Ready): upstream's log lines.
+  const std::vector<std::string>& controllerWaits() const { return controllerWaits_; }
   const std::vector<controlplane::DeletedPod>& deletedPods() const { return deletedPods_; }
   // The document as JSON text; indent < 0 for the compact form.
   std::string Dump(int indent = -1) const;
@@ -240,6 +243,7 @@ class ScenarioDoc {
   std::vector<std::string> warnings_;
   size_t created_ = 0;
   std::vector<std::string> controllerNotes_;
+  std::vector<std::string> controllerWaits_;
   std::vector<controlplane::DeletedPod> deletedPods_;
   std::vector<std::string> createdPods_;
   controlplane::SyncContext sync_;  // for the re-read in progress: the pods the edit removed, whether time passed

@@ -74,6 +74,7 @@ bool OpenSession(std::string_view text, Session& out, std::string& error, std::s
     if (!OpenDocument(text, doc, r.notes, r.deleted, error, source, scales)) return false;
     scenario = doc.scenario();
     r.warnings = doc.warnings();
+    r.waiting = doc.controllerWaits();
   }
   if (!ApplyReleaseOptions(options, scenario.release, error)) return false;
   config::Profile profile = scenario.profile.value_or(config::Profile{});
@@ -84,6 +85,7 @@ bool OpenSession(std::string_view text, Session& out, std::string& error, std::s
   out.framework = std::move(framework);
   out.warnings = std::move(r.warnings);
   out.notes = std::move(r.notes);
+  out.notes.insert(out.notes.end(), r.waiting.begin(), r.waiting.end());  // what the controllers wait for
   out.deleted = std::move(r.deleted);
   return true;
 }

@@ -259,6 +259,9 @@ bool Simulation::Settle(StepReport& out, std::string& error) {
       break;
     }
   }
+  // What the controllers wait for now the step has settled (their last sync changed nothing,
+  // so its notes were not kept): an OrderedReady StatefulSet's pod that is not Running and Ready.
+  out.notes.insert(out.notes.end(), doc_.controllerWaits().begin(), doc_.controllerWaits().end());
   // The last round changed nothing: its cluster is the document's, its failures the pending pods.
   const WorkloadIndex workloads(cluster->scenario());
   std::vector<SpreadReport> spread;  // out.spread as the beats carry it

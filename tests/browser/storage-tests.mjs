@@ -110,11 +110,11 @@ export function storageTests(h) {
     check(rects['failedNode:node-c1'] && rects['failedNode:node-c2'], 'zone C\'s nodes are greyed where they were');
     check(rects['volumeHome:zone-c'] && inside(rects['volumeHome:zone-c'], rects['domain:zone-c']),
       'db-2\'s disk is drawn in zone C');
-    // web's pod on node-c2 moved: its replacement runs in zone A, as the CLI placed it.
+    // web's pod on node-c1 moved: its replacement runs in zone B, as the CLI placed it.
     const moved = cli.steps[1].placements.find((p) => p.workload === 'Deployment/web');
     checkEqual(await nodeOf(moved.pod.split('/')[1]), moved.node, `${moved.pod} runs on ${moved.node}`);
     checkEqual((await api(page, 'workloads')).find((w) => w.name === 'web').spread[0].domains,
-      { 'zone-a': 2, 'zone-b': 1 }, 'web: 2 in zone A, 1 in zone B');
+      { 'zone-a': 1, 'zone-b': 2 }, 'web: 1 in zone A, 2 in zone B');
     const db2 = (await api(page, 'storage')).pods.find((p) => p.pod === 'default/db-2');
     checkEqual([db2.node, db2.claims[0].persistentVolume, db2.claims[0].zone], [null, 'pvc-default-data-db-2', 'zone-c'],
       'db-2 Pending, its claim bound to the disk in zone C');
@@ -122,7 +122,7 @@ export function storageTests(h) {
 
     // Back on the timeline, beat by beat, to just before the outage: at every beat after it
     // the disk stays in zone C (db-2 Pending, web's replacement explained first), before it
-    // db-2 carries it on node-c1.
+    // db-2 carries it on node-c2.
     const { steps } = await api(page, 'timeline');
     const event = steps.findIndex((s) => s.actor === 'event' && s.message === fail);
     check(event > 0, `the outage is on the timeline: ${JSON.stringify(steps.map((s) => s.message))}`);
@@ -141,7 +141,7 @@ export function storageTests(h) {
     checkEqual((await api(page, 'timeline')).cursor, event, 'Back went beat by beat');
     rects = await api(page, 'widgetRects');
     check(!rects['volumeHome:zone-c'], 'before the outage db-2 runs: no disk drawn apart from its chip');
-    check(inside(rects['pod:db-2'], rects['node:node-c1']), 'before the outage db-2 is on node-c1');
+    check(inside(rects['pod:db-2'], rects['node:node-c2']), 'before the outage db-2 is on node-c2');
     checkEqual((await api(page, 'scrubTo', steps.length)).cursor, steps.length, 'back to the end');
 
     // Restore, from the Events panel's button: db-2 goes back to its disk's zone, on node-c1.

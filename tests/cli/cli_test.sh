@@ -95,7 +95,7 @@ check "maxSkew 0" 2 'Pod "mypod" is invalid: spec.topologySpreadConstraints[0].m
   "$BIN" explain "$TMP/skew0.json"
 sed 's/maxSkew: 1/maxSkew: 0/' "$EX/shop.yaml" > "$TMP/shop.yaml"
 check "yaml template field" 2 \
-  'shop.yaml:95: Deployment.apps "web" is invalid: spec.template.spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero' \
+  'shop.yaml:97: Deployment.apps "web" is invalid: spec.template.spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero' \
   "$BIN" schedule "$TMP/shop.yaml"
 # Owners as upstream decides them (issue 29, tests/regression/README.md): a controller: false
 # reference owns nothing; a pod relabelled out of its ReplicaSet is released, not deleted.

@@ -333,12 +333,13 @@ void Controllers::Note(const Workload& w, const char* what, size_t item, const c
                        " " + w.ns + "/" + Str(*Obj(it, "metadata"), "name") + ": " + why);
 }
 
-void Controllers::Note(const Workload& w, int64_t created, int64_t wanted, int64_t have, int64_t deleted) {
+void Controllers::Note(const Workload& w, int64_t created, int64_t wanted, int64_t have, int64_t deleted,
+                       const std::string& why) {
   if (created == 0 && deleted == 0 && have == wanted) return;  // up to date: nothing to tell
   std::string note = SourceOf(w) + ": " + w.kind + " " + w.ns + "/" + w.name + " wants " + std::to_string(wanted) +
                      " pod(s), the scenario has " + std::to_string(have) + ": ";
   if (deleted == 0) {
-    note += "created " + std::to_string(created);
+    note += "created " + std::to_string(created) + (why.empty() ? "" : " (" + why + ")");
   } else {
     note += "deleted " + std::to_string(deleted);
     for (size_t k = out_.deleted.size() - static_cast<size_t>(deleted); k < out_.deleted.size(); ++k) {

@@ -75,6 +75,7 @@ struct ControllerResult {
   std::vector<std::string> deletedClaims;  // "namespace/name" of the claims the garbage collector deleted
   size_t claimed = 0;                      // objects adopted or released: their ownerReferences changed
   std::vector<std::string> notes;          // one line each: what was created or deleted, what was not done
+  std::vector<std::string> waiting;        // one line each: what a controller waits for (upstream's log line)
   bool wrapped = false;                    // a single workload was made a List (items[0])
 };
 

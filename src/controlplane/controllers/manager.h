@@ -21,6 +21,7 @@
 #include "controlplane/controllers/deployment/rollout.h"
 #include "controlplane/controllers/replicaset/pod_deletion_order.h"
 #include "controlplane/controllers/statefulset/claim_retention.h"
+#include "controlplane/controllers/statefulset/pod_management.h"
 #include "core/api.h"
 
 namespace spreadlab::controlplane {
@@ -66,6 +67,8 @@ class Controllers {
     bool changed = false;  // the spec changed since the pods in the document were made
   };
   Revision UpdateRevision(const Workload& w, const json& tmpl);
+  bool RunningAndReady(size_t i) const;
+  statefulset::PodState PodStateOf(size_t i) const;
   void StatefulSet(const Workload& w);
   void UpdateClaimOwners(const Workload& w, const json& spec, const statefulset::RetentionPolicy& policy, size_t pod,
                          int64_t ordinal, bool scaledDown);
@@ -128,7 +131,8 @@ class Controllers {
     Note(w, created, wanted, have);
   }
   void Note(const Workload& w, const char* what, size_t item, const char* why);
-  void Note(const Workload& w, int64_t created, int64_t wanted, int64_t have, int64_t deleted = 0);
+  void Note(const Workload& w, int64_t created, int64_t wanted, int64_t have, int64_t deleted = 0,
+            const std::string& why = "");
   std::string SourceOf(const Workload& w) const;
   std::string ItemSource(size_t item) const;
 

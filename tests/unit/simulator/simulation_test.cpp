@@ -6,6 +6,7 @@
 #include <map>
 
 #include "simulator/events.h"
+#include "simulator/session.h"
 #include "simulator/simulation.h"
 #include "testing/read_file.h"
 
@@ -156,6 +157,47 @@ TEST(SimulateTest, AStatefulSetRollsOutPodByPodBackToItsVolumesZones) {
   EXPECT_EQ(sim.doc.scenario().persistentVolumes.size(), 3u);  // the same volumes: no claim was deleted
 }
 
+// OrderedReady: db-1 cannot be placed (no room), so db-2 is never made, and the step ends with
+// what the StatefulSet waits for, in upstream's words; the CLI's notes say it on a read too.
+TEST(SimulateTest, AnOrderedReadySetWaitsForItsPendingPod) {
+  const std::string text = R"(apiVersion: v1
+kind: List
+items:
+- apiVersion: v1
+  kind: Node
+  metadata: {name: node-a, labels: {kubernetes.io/hostname: node-a}}
+  status: {allocatable: {cpu: "1", memory: 4Gi, pods: "110"}}
+- apiVersion: apps/v1
+  kind: StatefulSet
+  metadata: {name: db}
+  spec:
+    replicas: 3
+    selector: {matchLabels: {app: db}}
+    template:
+      metadata: {labels: {app: db}}
+      spec: {containers: [{name: db, image: postgres, resources: {requests: {cpu: 600m}}}]}
+)";
+  const std::string waiting =
+      "items[1]: StatefulSet is waiting for Pod to be Running and Ready statefulSet=\"default/db\" "
+      "pod=\"default/db-1\"";
+  controlplane::ScenarioDoc doc;
+  std::string error;
+  ASSERT_TRUE(doc.Load(text, error)) << error;
+  EXPECT_TRUE(doc.controllerWaits().empty());  // db-0 was just made: nothing to wait for yet
+  simulator::StepReport start;
+  ASSERT_TRUE(simulator::Simulation(doc).Start(start, error)) << error;
+  ASSERT_EQ(start.pending.size(), 1u);
+  EXPECT_EQ(start.pending[0].pod.pod, "default/db-1");
+  EXPECT_EQ(doc.scenario().pods.size(), 2u);
+  ASSERT_FALSE(start.notes.empty());
+  EXPECT_EQ(start.notes.back(), waiting);
+  // Read again as it now stands: the note says why db-2 is not made.
+  simulator::Session session;
+  ASSERT_TRUE(simulator::OpenSession(doc.Dump(), session, error)) << error;
+  ASSERT_FALSE(session.notes.empty());
+  EXPECT_EQ(session.notes.back(), waiting);
+}
+
 // With whenScaled: Delete, a scale-down deletes the condemned pods' claims, and says so.
 TEST(SimulateTest, AScaleDownDeletesTheClaimsWhenScaledDelete) {
   controlplane::ScenarioDoc doc;
@@ -175,7 +217,7 @@ TEST(SimulateTest, AScaleDownDeletesTheClaimsWhenScaledDelete) {
     return std::find(step.notes.begin(), step.notes.end(), line) != step.notes.end();
   };
   EXPECT_TRUE(
-      told("items[13]: PersistentVolumeClaim default/data-db-2 deleted by the garbage collector: its owner Pod "
+      told("items[18]: PersistentVolumeClaim default/data-db-2 deleted by the garbage collector: its owner Pod "
            "db-2 is gone"));
   EXPECT_TRUE(
       told("items[21]: PersistentVolume pvc-default-data-db-2 deleted: its claim default/data-db-2 is gone and "

@@ -13,6 +13,7 @@
 #include "controlplane/controllers/controller_utils.h"
 #include "controlplane/controllers/manager.h"
 #include "controlplane/controllers/statefulset/claim_retention.h"
+#include "controlplane/controllers/statefulset/pod_management.h"
 #include "controlplane/controllers/statefulset/rolling_update.h"
 #include "io/json_fields.h"
 
@@ -123,6 +124,33 @@ Controllers::Revision Controllers::UpdateRevision(const Workload& w, const json&
   return {w.name + "-" + TemplateHash(tmpl, 0), changed};
 }
 
+// isRunningAndReady as the simulation's kubelet stand-in has it: the pod is Available (bound,
+// and Ready unless a Ready condition written in the document says otherwise) and its
+// status.phase is Running. A pod written without a status, once bound, counts as Running: the
+// stand-in starts it (Simulation::Settle binds pods and writes Running over a phase written
+// as Pending); a pod written bound with status.phase Pending is not started yet, and a
+// pending pod is never Running and Ready.
+bool Controllers::RunningAndReady(size_t i) const {
+  if (!Available(i)) return false;
+  const json* status = Obj(items_[i], "status");
+  const std::string phase = status ? Str(*status, "phase") : "";
+  return phase.empty() || phase == "Running";
+}
+
+// What processReplica and processCondemned read of a pod the set owns.
+statefulset::PodState Controllers::PodStateOf(size_t i) const {
+  const json* meta = Obj(items_[i], "metadata");
+  const json* status = Obj(items_[i], "status");
+  const std::string phase = status ? Str(*status, "phase") : "";
+  statefulset::PodState p;
+  p.created = true;
+  p.terminal = phase == "Succeeded" || phase == "Failed";
+  p.terminating = meta && BeingDeleted(*meta);
+  p.runningAndReady = RunningAndReady(i);
+  p.available = Available(i);
+  return p;
+}
+
 void Controllers::StatefulSet(const Workload& w) {
   const json& spec = Spec(w);
   const int64_t replicas = Count(w, spec, "replicas", 1);
@@ -146,50 +174,73 @@ void Controllers::StatefulSet(const Workload& w) {
   std::vector<std::optional<size_t>> replicaPods(static_cast<size_t>(replicas));
   for (size_t i : pods) {
     const int64_t ordinal = Ordinal(Str(*Obj(items_[i], "metadata"), "name"));
-    if (!Active(i) || ordinal < 0) continue;
+    if (erase_.count(i) || ordinal < 0) continue;
     if (ordinal < start || ordinal >= start + replicas)
       condemned.emplace_back(ordinal, i);
     else
       replicaPods[static_cast<size_t>(ordinal - start)] = i;
   }
-  // processReplica: the missing replicas are created, with their claims; each replica's claims
-  // get the owners the retention policy asks for (ClaimsMatchRetentionPolicy, UpdatePodClaimForRetentionPolicy).
+  std::sort(condemned.rbegin(), condemned.rend());
+  // What processReplica and processCondemned read of each. A replica without a pod whose name
+  // is taken (a pod still terminating, SyncContext::terminating) is terminating: not created
+  // again yet.
+  std::vector<statefulset::PodState> replicaStates, condemnedStates;
+  for (size_t k = 0; k < replicaPods.size(); ++k) {
+    const std::string name = w.name + "-" + std::to_string(start + static_cast<int64_t>(k));
+    statefulset::PodState missing;
+    missing.created = missing.terminating = podNames_.count(w.ns + "/" + name) > 0;
+    replicaStates.push_back(replicaPods[k] ? PodStateOf(*replicaPods[k]) : missing);
+  }
+  for (const auto& [ordinal, i] : condemned) condemnedStates.push_back(PodStateOf(i));
+  const statefulset::Sync sync = statefulset::ProcessPods(replicaStates, condemnedStates, !parallel);
+  const std::string range = std::to_string(start) + ".." + std::to_string(start + replicas - 1);
   size_t created = 0;
-  for (int64_t ordinal = start; ordinal < start + replicas; ++ordinal) {
-    const std::string name = w.name + "-" + std::to_string(ordinal);
-    std::optional<size_t>& replica = replicaPods[static_cast<size_t>(ordinal - start)];
-    std::optional<size_t> pod = replica;
-    if (!replica && !podNames_.count(w.ns + "/" + name)) {
+  int64_t deleted = 0;
+  for (const statefulset::Action& a : sync.actions) {
+    const int64_t ordinal = a.condemned ? condemned[a.index].first : start + static_cast<int64_t>(a.index);
+    const std::optional<size_t> pod = a.condemned ? condemned[a.index].second : replicaPods[a.index];
+    if (a.kind == statefulset::Action::Kind::Create) {
+      // CreateStatefulPod: the pod, with its claims (createPersistentVolumeClaims), whose owners
+      // then follow the retention policy (UpdatePodClaimForRetentionPolicy).
+      const std::string name = w.name + "-" + std::to_string(ordinal);
       json made = PodFrom(w, tmpl, name,
                           {{"statefulset.kubernetes.io/pod-name", name},
                            {"apps.kubernetes.io/pod-index", std::to_string(ordinal)},
                            {"controller-revision-hash", revision.name}});
       CreatePersistentVolumeClaims(w, spec, selector, made, ordinal);
       Add(std::move(made), w);
-      pod = items_.size() - 1;
+      UpdateClaimOwners(w, spec, policy, items_.size() - 1, ordinal, /*scaledDown=*/false);
       ++created;
+    } else if (a.kind == statefulset::Action::Kind::UpdateClaims) {
+      // UpdateStatefulPod (a replica) or fixPodClaim (a condemned pod, with whenScaled: Delete,
+      // owned by its pod: the garbage collector deletes its claims once it is gone).
+      if (pod) UpdateClaimOwners(w, spec, policy, *pod, ordinal, /*scaledDown=*/a.condemned);
+    } else {
+      const json* podSpec = Obj(items_[*pod], "spec");
+      const json* status = Obj(items_[*pod], "status");
+      Delete(*pod, w, podSpec ? Str(*podSpec, "nodeName") : "",
+             a.condemned
+                 ? "ordinal " + std::to_string(ordinal) + " is outside " + range + " (the highest goes first)"
+                 : "its phase is " + (status ? Str(*status, "phase") : "") + ": it is created again once it is gone");
+      ++deleted;
     }
-    if (pod) UpdateClaimOwners(w, spec, policy, *pod, ordinal, /*scaledDown=*/false);
   }
-  // fixPodClaim, then processCondemned: a condemned pod's claims first get their owners (with
-  // whenScaled: Delete, the pod: the garbage collector deletes them once it is gone).
-  std::sort(condemned.rbegin(), condemned.rend());
-  for (const auto& [ordinal, i] : condemned) {
-    UpdateClaimOwners(w, spec, policy, i, ordinal, /*scaledDown=*/true);
-    const json* podSpec = Obj(items_[i], "spec");
-    Delete(i, w, podSpec ? Str(*podSpec, "nodeName") : "",
-           "ordinal " + std::to_string(ordinal) + " is outside " + std::to_string(start) + ".." +
-               std::to_string(start + replicas - 1) + " (the highest goes first)");
+  if (sync.wait) {
+    const std::string pod = w.name + "-" +
+                            std::to_string(sync.wait->condemned ? condemned[sync.wait->index].first
+                                                                : start + static_cast<int64_t>(sync.wait->index));
+    out_.waiting.push_back(SourceOf(w) + ": " + sync.wait->message + " statefulSet=\"" + w.ns + "/" + w.name +
+                           "\" pod=\"" + w.ns + "/" + pod + "\"");
   }
-  int64_t deleted = static_cast<int64_t>(condemned.size());
-  // The RollingUpdate's step (OnDelete: nothing; the set being deleted: nothing either).
-  if (!strategy.onDelete && !w.deleting) {
+  // The RollingUpdate's step, once no replica or condemned pod stopped the sync (OnDelete:
+  // nothing; the set being deleted: nothing either).
+  if (!sync.stopped && !strategy.onDelete && !w.deleting) {
     std::vector<statefulset::Replica> state;
     for (const std::optional<size_t>& i : replicaPods) {
       statefulset::Replica r;
-      if (!i) {
-        // Created in this sync from the new template (newVersionedStatefulSetPod), or still
-        // terminating: not available, and nothing to delete.
+      if (!i || erase_.count(*i)) {
+        // Created in this sync from the new template (newVersionedStatefulSetPod), deleted by
+        // it, or still terminating: not available, and nothing to delete.
         r.updated = r.unavailable = true;
       } else {
         const json* meta = Obj(items_[*i], "metadata");
@@ -197,6 +248,7 @@ void Controllers::StatefulSet(const Workload& w) {
         const json* hash = labels ? io::Member(*labels, "controller-revision-hash") : nullptr;
         r.updated = hash ? hash->is_string() && hash->get<std::string>() == revision.name : !revision.changed;
         r.unavailable = !Available(*i);
+        r.terminating = meta && BeingDeleted(*meta);
       }
       state.push_back(r);
     }
@@ -211,7 +263,11 @@ void Controllers::StatefulSet(const Workload& w) {
       ++deleted;
     }
   }
-  Note(w, static_cast<int64_t>(created), replicas, have, deleted);
+  // OrderedReady made one replica and stopped with more to make: a later sync makes the next
+  // one, once this one is Running and Ready.
+  const bool more = !parallel && created > 0 && have + static_cast<int64_t>(created) < replicas;
+  Note(w, static_cast<int64_t>(created), replicas, have, deleted,
+       more ? "OrderedReady: one at a time, the next once this one is Running and Ready" : "");
 }
 
 // UpdatePodClaimForRetentionPolicy: each of the pod's template claims that exists gets the owner

@@ -183,7 +183,7 @@ TEST(PodVolumesTest, AVolumeWaitsInItsZoneWhileItsPodIsGoneOrPending) {
     EXPECT_EQ(waiting(), db2) << "after beat " << beat;
   }
   x.lab.ScrubTo(event);
-  EXPECT_EQ(waiting(), Waiting{}) << "db-2 on node-c1 before the outage";
+  EXPECT_EQ(waiting(), Waiting{}) << "db-2 on node-c2 before the outage";
   x.lab.ScrubTo(end);
   ASSERT_TRUE(x.lab.Simulate("restore", &error)) << error;
   EXPECT_EQ(x.lab.pod(), kNone);

@@ -281,15 +281,20 @@ TEST(ControllersTest, StatefulSetPodsByOrdinal) {
   ControllerResult r;
   RunControllers(doc, r);
   auto created = Created(doc, r);
-  ASSERT_EQ(created.size(), 2u);
+  // OrderedReady: db-2, then db-4 once db-2 and db-3 are Running and Ready (bound).
+  ASSERT_EQ(created.size(), 1u);
   EXPECT_EQ(created[0]["metadata"]["name"], "db-2");
-  EXPECT_EQ(created[1]["metadata"]["name"], "db-4");
-  const json& l = created[1]["metadata"]["labels"];
+  EXPECT_EQ(created[0]["metadata"]["ownerReferences"][0]["kind"], "StatefulSet");
+  doc["items"].back()["spec"]["nodeName"] = "a1";
+  RunControllers(doc, r);
+  created = Created(doc, r);
+  ASSERT_EQ(created.size(), 1u);
+  EXPECT_EQ(created[0]["metadata"]["name"], "db-4");
+  const json& l = created[0]["metadata"]["labels"];
   EXPECT_EQ(l["statefulset.kubernetes.io/pod-name"], "db-4");
   EXPECT_EQ(l["apps.kubernetes.io/pod-index"], "4");
   EXPECT_EQ(l["app"], "db");
   EXPECT_TRUE(l["controller-revision-hash"].get<std::string>().rfind("db-", 0) == 0);
-  EXPECT_EQ(created[0]["metadata"]["ownerReferences"][0]["kind"], "StatefulSet");
 }
 
 TEST(ControllersTest, JobPodsUpToParallelism) {
@@ -391,9 +396,10 @@ spec:
             "Invalid value: 0: must be greater than zero");
   EXPECT_EQ(r.path, "spec.template.spec.topologySpreadConstraints[0].maxSkew");
   // Another invalid object of the file is counted; the created pods are not.
-  r = LoadScenario(yaml + "---\napiVersion: v1\nkind: Pod\nmetadata: {name: solo}\nspec:\n  containers: [{name: c}]\n"
-                          "  topologySpreadConstraints: [{maxSkew: -1, topologyKey: zone, whenUnsatisfiable: "
-                          "DoNotSchedule}]\n",
+  r = LoadScenario(yaml +
+                       "---\napiVersion: v1\nkind: Pod\nmetadata: {name: solo}\nspec:\n  containers: [{name: c}]\n"
+                       "  topologySpreadConstraints: [{maxSkew: -1, topologyKey: zone, whenUnsatisfiable: "
+                       "DoNotSchedule}]\n",
                    s);
   EXPECT_EQ(LocatedError(r, "web.yaml"),
             "web.yaml:12: Deployment.apps \"web\" is invalid: spec.template.spec.topologySpreadConstraints[0].maxSkew: "
@@ -472,9 +478,13 @@ TEST(ControllersTest, ScalingADeploymentDownDeletesDoubledUpPodsFirst) {
       << lab.deletedPods()[0].reason;
 }
 
+// Parallel: all at once (OrderedReady goes one by one: stateful_set_control_test.cpp).
 TEST(ControllersTest, ScalingAStatefulSetDownDeletesTheHighestOrdinalsFirst) {
   json db = Workload("StatefulSet", "db",
-                     {{"replicas", 3}, {"selector", {{"matchLabels", {{"app", "db"}}}}}, {"template", Template("db")}});
+                     {{"replicas", 3},
+                      {"podManagementPolicy", "Parallel"},
+                      {"selector", {{"matchLabels", {{"app", "db"}}}}},
+                      {"template", Template("db")}});
   controlplane::ScenarioDoc lab;
   std::string error;
   ASSERT_TRUE(lab.Load(List({Node("a1", "a"), db}).dump(), error)) << error;
@@ -504,9 +514,10 @@ TEST(ControllersTest, ScaleRefusesWhatKubectlRefuses) {
   EXPECT_FALSE(lab.Scale("deployment/shop/web", -1, error));
   EXPECT_EQ(error, "replicas: must be greater than or equal to 0 (got -1)");
   EXPECT_FALSE(lab.Scale("statefulset/shop/web", 100001, error));
-  EXPECT_EQ(error,
-            "StatefulSet.apps \"web\" is invalid: spec.replicas: Invalid value: 100001: spreadlab creates at most 100000 "
-            "pods per workload");
+  EXPECT_EQ(
+      error,
+      "StatefulSet.apps \"web\" is invalid: spec.replicas: Invalid value: 100001: spreadlab creates at most 100000 "
+      "pods per workload");
   EXPECT_EQ(lab.scenario().pods.size(), 2u);  // nothing changed
   EXPECT_TRUE(lab.Scale("statefulset/shop/web", 0, error)) << error;
   EXPECT_EQ(lab.scenario().pods.size(), 1u);

@@ -244,6 +244,16 @@ void Schedule(json& doc, const std::string& node) {
   }
 }
 
+// The set's pods made sync by sync (OrderedReady: the next once the one before is bound), each
+// scheduled to `node` and its volume provisioned.
+void BringUp(json& doc, const std::string& node) {
+  ControllerResult r;
+  do {
+    RunControllers(doc, r);
+    Schedule(doc, node);
+  } while (!r.created.empty());
+}
+
 // A set of 3 scaled to 1: with whenScaled: Delete, the claims of db-1 and db-2 are owned by
 // their pods before they go, the garbage collector deletes them, and their provisioned
 // volumes (reclaim policy Delete, the class's default) go with them. Retain keeps them all.
@@ -251,25 +261,30 @@ TEST(StatefulSetControllerTest, WhenScaledDeleteDeletesTheCondemnedPodsClaims) {
   for (const char* whenScaled : {"Delete", "Retain"}) {
     SCOPED_TRACE(whenScaled);
     json doc = List({Node("a1", "a"), Class(), StatefulSet(3, {{"whenScaled", whenScaled}})});
-    ControllerResult r;
-    RunControllers(doc, r);
-    Schedule(doc, "a1");
-    RunControllers(doc, r);  // the volumes provisioned and bound
+    BringUp(doc, "a1");
     ASSERT_EQ(Names(doc, "PersistentVolume").size(), 3u);
     EXPECT_FALSE(Find(doc, "PersistentVolumeClaim", "data-db-2")->at("metadata").contains("ownerReferences"));
     doc["items"][2]["spec"]["replicas"] = 1;
-    RunControllers(doc, r);
+    // OrderedReady: db-2 goes, then db-1 in the next sync.
+    ControllerResult r;
+    std::vector<std::string> deletedClaims, notes;
+    for (int sync = 0; sync < 2; ++sync) {
+      RunControllers(doc, r);
+      ASSERT_EQ(r.deleted.size(), 1u);
+      deletedClaims.insert(deletedClaims.end(), r.deletedClaims.begin(), r.deletedClaims.end());
+      notes.insert(notes.end(), r.notes.begin(), r.notes.end());
+    }
     EXPECT_EQ(Names(doc, "Pod"), std::vector<std::string>{"db-0"});
     if (std::string(whenScaled) == "Retain") {
       EXPECT_EQ(Names(doc, "PersistentVolumeClaim"), (std::vector<std::string>{"data-db-0", "data-db-1", "data-db-2"}));
-      EXPECT_TRUE(r.deletedClaims.empty());
+      EXPECT_TRUE(deletedClaims.empty());
       continue;
     }
     EXPECT_EQ(Names(doc, "PersistentVolumeClaim"), std::vector<std::string>{"data-db-0"});
-    EXPECT_EQ(r.deletedClaims, (std::vector<std::string>{"shop/data-db-1", "shop/data-db-2"}));  // in file order
+    EXPECT_EQ(deletedClaims, (std::vector<std::string>{"shop/data-db-2", "shop/data-db-1"}));  // with their pods
     EXPECT_EQ(Names(doc, "PersistentVolume"), std::vector<std::string>{"pvc-shop-data-db-0"});
     bool told = false;
-    for (const std::string& n : r.notes)
+    for (const std::string& n : notes)
       told |= n.find(
                   "PersistentVolumeClaim shop/data-db-2 deleted by the garbage collector: its owner Pod db-2 is "
                   "gone") != std::string::npos;
@@ -287,14 +302,14 @@ TEST(StatefulSetControllerTest, WhenScaledDeleteDeletesTheCondemnedPodsClaims) {
 // pod's claim to the pod.
 TEST(StatefulSetControllerTest, WhenDeletedDeleteMakesTheSetTheController) {
   json doc = List({Node("a1", "a"), Class(), StatefulSet(2, {{"whenDeleted", "Delete"}, {"whenScaled", "Delete"}})});
-  ControllerResult r;
-  RunControllers(doc, r);
+  BringUp(doc, "a1");
   const json& refs = Find(doc, "PersistentVolumeClaim", "data-db-1")->at("metadata")["ownerReferences"];
   ASSERT_EQ(refs.size(), 1u);
   EXPECT_EQ(refs[0]["kind"], "StatefulSet");
   EXPECT_EQ(refs[0]["name"], "db");
   EXPECT_EQ(refs[0]["controller"], true);
   doc["items"][2]["spec"]["replicas"] = 1;
+  ControllerResult r;
   RunControllers(doc, r);
   EXPECT_EQ(Names(doc, "PersistentVolumeClaim"), std::vector<std::string>{"data-db-0"});
 }
@@ -353,10 +368,8 @@ TEST(EphemeralVolumeControllerTest, TheClaimLivesAndDiesWithItsPod) {
 // is scheduled; the claims stay.
 TEST(StatefulSetControllerTest, ARollingUpdatePodByPod) {
   json doc = List({Node("a1", "a"), Class(), StatefulSet(3)});
+  BringUp(doc, "a1");
   ControllerResult r;
-  RunControllers(doc, r);
-  Schedule(doc, "a1");
-  RunControllers(doc, r);
   const std::string before = Find(doc, "Pod", "db-0")->at("metadata")["labels"]["controller-revision-hash"];
   json& set = doc["items"][2];
   set["metadata"]["generation"] = 2;
@@ -384,9 +397,8 @@ TEST(StatefulSetControllerTest, PartitionAndOnDelete) {
     SCOPED_TRACE(strategy.dump());
     json doc = List({Node("a1", "a"), Class(), StatefulSet(3)});
     doc["items"][2]["spec"]["updateStrategy"] = strategy;
+    BringUp(doc, "a1");
     ControllerResult r;
-    RunControllers(doc, r);
-    Schedule(doc, "a1");
     doc["items"][2]["metadata"]["generation"] = 2;
     doc["items"][2]["spec"]["template"]["spec"]["containers"][0]["image"] = "postgres:2";
     std::vector<std::string> deleted;
@@ -408,10 +420,9 @@ TEST(StatefulSetControllerTest, ADumpsRevisionIsTheStatussOne) {
   set["metadata"]["generation"] = 4;
   set["status"] = {{"observedGeneration", 4}, {"updateRevision", "db-7c9f6d5b8"}};
   json doc = List({Node("a1", "a"), Class(), set});
-  ControllerResult r;
-  RunControllers(doc, r);
+  BringUp(doc, "a1");
   EXPECT_EQ(Find(doc, "Pod", "db-1")->at("metadata")["labels"]["controller-revision-hash"], "db-7c9f6d5b8");
-  Schedule(doc, "a1");
+  ControllerResult r;
   SyncContext later;
   later.timePassed = true;
   RunControllers(doc, r, &later);
