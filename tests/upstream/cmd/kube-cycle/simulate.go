@@ -145,6 +145,11 @@ func runSimulate(sc *scenario, steps []string) (*simOutput, error) {
 		}
 	}
 	fillReferenceUIDs(sc.objects)
+	for _, o := range sc.objects {
+		if p, ok := o.(*v1.Pod); ok && p.Spec.NodeName != "" {
+			startedByKubelet(p)
+		}
+	}
 	revisions, err := statefulSetRevisions(sc.objects)
 	if err != nil {
 		return nil, err
@@ -304,13 +309,8 @@ func (c *simCluster) installReactors() {
 		pod := obj.(*v1.Pod).DeepCopy()
 		pod.Spec.NodeName = b.Target.Name
 		pod.ResourceVersion = strconv.FormatInt(initialVersion+c.writes.Add(1), 10)
-		now := metav1.Now()
-		pod.Status.Phase = v1.PodRunning
-		pod.Status.StartTime = &now
 		pod.Status.Conditions = nil
-		for _, t := range []v1.PodConditionType{v1.PodScheduled, v1.PodInitialized, v1.ContainersReady, v1.PodReady} {
-			pod.Status.Conditions = append(pod.Status.Conditions, v1.PodCondition{Type: t, Status: v1.ConditionTrue, LastTransitionTime: now})
-		}
+		startedByKubelet(pod)
 		return true, b, c.client.Tracker().Update(v1.SchemeGroupVersion.WithResource("pods"), pod, b.Namespace)
 	})
 	// Prepended last, so it sees every call first. The API server's resourceVersion on
@@ -367,6 +367,28 @@ func fillReferenceUIDs(objects []runtime.Object) {
 		if pvc := claims[pv.Spec.ClaimRef.Namespace+"/"+pv.Spec.ClaimRef.Name]; pvc != nil && pvc.Spec.VolumeName == pv.Name {
 			pv.Spec.ClaimRef.UID = pvc.UID
 		}
+	}
+}
+
+// startedByKubelet: the kubelet stand-in's pod, Running and Ready, unless the pod's status
+// says otherwise (a phase other than Running, or a Ready condition): a pod the scenario
+// writes bound without a status counts as Ready, as spreadlab reads it.
+func startedByKubelet(pod *v1.Pod) {
+	if pod.Status.Phase != "" && pod.Status.Phase != v1.PodRunning {
+		return
+	}
+	for _, cond := range pod.Status.Conditions {
+		if cond.Type == v1.PodReady {
+			return
+		}
+	}
+	now := metav1.Now()
+	pod.Status.Phase = v1.PodRunning
+	if pod.Status.StartTime == nil {
+		pod.Status.StartTime = &now
+	}
+	for _, t := range []v1.PodConditionType{v1.PodScheduled, v1.PodInitialized, v1.ContainersReady, v1.PodReady} {
+		pod.Status.Conditions = append(pod.Status.Conditions, v1.PodCondition{Type: t, Status: v1.ConditionTrue, LastTransitionTime: now})
 	}
 }
 
