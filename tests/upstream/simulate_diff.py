@@ -79,6 +79,12 @@ def compare_simulate(sl, kc, normalize):
                    if node != _named(u["placements"], _node).get(pod)]
         if placed:
             tied = {n for p in s["placements"] for n in p.get("topNodes") or []}
+            unamed, stop = _named(u["placements"], _node), {p["pod"]: p.get("topNodes") or [] for p in s["placements"]}
+            if all(unamed.get(pod) in stop.get(pod, []) for pod in _named(s["placements"], _node)
+                   if unamed.get(pod) != _named(s["placements"], _node)[pod]) and \
+                    not _compare_multisets("", s["placements"], u["placements"], _node):
+                return diffs, notes + [f"{label}: a tie for the top score, upstream put a StatefulSet's pods on "
+                                       f"other tied nodes: compared up to here"]
             upstream_only = _by_workload(u["placements"], _node)
             spreadlab_has = _by_workload(s["placements"], _node)
             extra = {n for w, c in upstream_only.items() for n in (c - spreadlab_has[w])}

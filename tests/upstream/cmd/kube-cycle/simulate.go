@@ -309,7 +309,7 @@ func (c *simCluster) installReactors() {
 		pod := obj.(*v1.Pod).DeepCopy()
 		pod.Spec.NodeName = b.Target.Name
 		pod.ResourceVersion = strconv.FormatInt(initialVersion+c.writes.Add(1), 10)
-		pod.Status.Conditions = nil
+		pod.Status.Phase, pod.Status.Conditions = "", nil // the kubelet starts it afresh
 		startedByKubelet(pod)
 		return true, b, c.client.Tracker().Update(v1.SchemeGroupVersion.WithResource("pods"), pod, b.Namespace)
 	})
