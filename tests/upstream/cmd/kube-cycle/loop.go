@@ -52,16 +52,7 @@ func runLoop(sc *scenario) (*loopOutput, error) {
 		return nil, err
 	}
 
-	var pending []*v1.Pod
-	var objects []runtime.Object
-	for _, o := range sc.objects {
-		if p, ok := o.(*v1.Pod); ok && p.Spec.NodeName == "" {
-			pending = append(pending, p)
-			continue
-		}
-		objects = append(objects, o)
-	}
-	sort.SliceStable(pending, func(a, b int) bool { return podPriority(pending[a]) > podPriority(pending[b]) })
+	objects, pending := splitPending(sc.objects)
 
 	client := fake.NewClientset(objects...)
 	calls := &apiCalls{}
@@ -121,6 +112,20 @@ func runLoop(sc *scenario) (*loopOutput, error) {
 	}
 	out.Deleted, _ = calls.snapshot()
 	return out, nil
+}
+
+// splitPending: the objects but the pending pods, and the pending pods in the order
+// spreadlab's queue takes them (higher spec.priority first, then file order).
+func splitPending(all []runtime.Object) (objects []runtime.Object, pending []*v1.Pod) {
+	for _, o := range all {
+		if p, ok := o.(*v1.Pod); ok && p.Spec.NodeName == "" {
+			pending = append(pending, p)
+			continue
+		}
+		objects = append(objects, o)
+	}
+	sort.SliceStable(pending, func(a, b int) bool { return podPriority(pending[a]) > podPriority(pending[b]) })
+	return objects, pending
 }
 
 // waitForOutcome: the pod once bound, or once its PodScheduled condition says it is

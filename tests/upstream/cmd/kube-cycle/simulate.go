@@ -158,16 +158,7 @@ func runSimulate(sc *scenario, steps []string) (*simOutput, error) {
 	// The scenario's pending pods arrive one at a time once the scheduler runs, as in
 	// --loop (spreadlab's queue order), before the controllers start: a controller would
 	// otherwise create a missing StatefulSet replica in their place.
-	var objects []runtime.Object
-	var pending []*v1.Pod
-	for _, o := range sc.objects {
-		if p, ok := o.(*v1.Pod); ok && p.Spec.NodeName == "" {
-			pending = append(pending, p)
-			continue
-		}
-		objects = append(objects, o)
-	}
-	sort.SliceStable(pending, func(a, b int) bool { return podPriority(pending[a]) > podPriority(pending[b]) })
+	objects, pending := splitPending(sc.objects)
 	c.client = fake.NewClientset(objects...)
 	c.installReactors()
 	c.factory = informers.NewSharedInformerFactory(c.client, 0)
