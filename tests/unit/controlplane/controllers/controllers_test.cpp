@@ -13,19 +13,14 @@
 #include "controlplane/load_scenario.h"
 #include "io/scenario_json.h"
 #include "simulator/session.h"
+#include "testing/documents.h"
 
 namespace spreadlab::controlplane {
 namespace {
 
 using json = nlohmann::ordered_json;
 
-json Node(const std::string& name, const std::string& zone) {
-  return {{"apiVersion", "v1"},
-          {"kind", "Node"},
-          {"metadata",
-           {{"name", name}, {"labels", {{"topology.kubernetes.io/zone", zone}, {"kubernetes.io/hostname", name}}}}},
-          {"status", {{"allocatable", {{"cpu", "4"}, {"memory", "8Gi"}, {"pods", "110"}}}}}};
-}
+using testing::Node;
 
 json Template(const std::string& app) {
   return {{"metadata", {{"labels", {{"app", app}}}}},
@@ -50,9 +45,7 @@ json Deployment(const std::string& name, int replicas) {
       {{"replicas", replicas}, {"selector", {{"matchLabels", {{"app", name}}}}}, {"template", Template(name)}});
 }
 
-json List(std::vector<json> items) {
-  return {{"apiVersion", "v1"}, {"kind", "List"}, {"items", json(std::move(items))}};
-}
+using testing::List;
 
 std::vector<json> Created(const json& doc, const ControllerResult& r) {
   std::vector<json> out;

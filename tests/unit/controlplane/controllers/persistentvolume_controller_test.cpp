@@ -9,19 +9,14 @@
 #include <vector>
 
 #include "controlplane/controllers/controllers.h"
+#include "testing/documents.h"
 
 namespace spreadlab::controlplane {
 namespace {
 
 using json = nlohmann::ordered_json;
 
-json Node(const std::string& name, const std::string& zone) {
-  return {{"apiVersion", "v1"},
-          {"kind", "Node"},
-          {"metadata",
-           {{"name", name}, {"labels", {{"topology.kubernetes.io/zone", zone}, {"kubernetes.io/hostname", name}}}}},
-          {"status", {{"allocatable", {{"cpu", "4"}, {"memory", "8Gi"}, {"pods", "110"}}}}}};
-}
+using testing::Node;
 
 json Volume(const std::string& name, const std::string& size, std::vector<std::string> modes,
             const std::string& cls = "") {
@@ -50,9 +45,7 @@ json Class(const std::string& name, const std::string& provisioner, const std::s
           {"volumeBindingMode", mode}};
 }
 
-json List(std::vector<json> items) {
-  return {{"apiVersion", "v1"}, {"kind", "List"}, {"items", json(std::move(items))}};
-}
+using testing::List;
 
 const json* Find(const json& doc, const std::string& kind, const std::string& name) {
   for (const json& it : doc["items"])

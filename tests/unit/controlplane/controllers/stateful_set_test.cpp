@@ -13,6 +13,7 @@
 #include "controlplane/controllers/controllers.h"
 #include "controlplane/controllers/statefulset/claim_retention.h"
 #include "controlplane/controllers/statefulset/rolling_update.h"
+#include "testing/documents.h"
 
 namespace spreadlab::controlplane {
 namespace {
@@ -51,7 +52,7 @@ TEST(StatefulSetClaimRetentionTest, IsClaimOwnerUpToDate) {
     for (bool useOtherRefs : {false, true})
       for (bool setPodRef : {false, true})
         for (bool setSetRef : {false, true}) {
-          SCOPED_TRACE(testing::Message()
+          SCOPED_TRACE(::testing::Message()
                        << c.name << " pod=" << setPodRef << " set=" << setSetRef << " others=" << useOtherRefs);
           const ClaimingController pod{"v1", "Pod", "default", "pod-" + std::to_string(c.ordinal), "pod-123"};
           const ClaimingController set{"apps/v1", "StatefulSet", "default", "stateful-set", "ss-456"};
@@ -91,7 +92,7 @@ TEST(StatefulSetClaimRetentionTest, UpdateClaimOwnerRefForSetAndPod) {
       const bool hasPodRef = (variations & 1) != 0;
       const bool hasSetRef = (variations & 2) != 0;
       const bool extraOwner = (variations & 3) != 0;  // upstream's mask
-      SCOPED_TRACE(testing::Message() << c.name << " hasPodRef=" << hasPodRef << " hasSetRef=" << hasSetRef);
+      SCOPED_TRACE(::testing::Message() << c.name << " hasPodRef=" << hasPodRef << " hasSetRef=" << hasSetRef);
       const ClaimingController set{"apps/v1", "StatefulSet", "default", "ss", "ss-123"};
       // 5 replicas: pod-8 is condemned, pod-1 is not.
       const ClaimingController pod{"v1", "Pod", "default", c.condemned ? "pod-8" : "pod-1", "pod-456"};
@@ -183,17 +184,9 @@ TEST(StatefulSetRollingUpdateTest, PodsToUpdate) {
 
 // --- the controllers over a document ---
 
-json Node(const std::string& name, const std::string& zone) {
-  return {{"apiVersion", "v1"},
-          {"kind", "Node"},
-          {"metadata",
-           {{"name", name}, {"labels", {{"topology.kubernetes.io/zone", zone}, {"kubernetes.io/hostname", name}}}}},
-          {"status", {{"allocatable", {{"cpu", "4"}, {"memory", "8Gi"}, {"pods", "110"}}}}}};
-}
+using testing::Node;
 
-json List(std::vector<json> items) {
-  return {{"apiVersion", "v1"}, {"kind", "List"}, {"items", json(std::move(items))}};
-}
+using testing::List;
 
 json Class() {
   return {{"apiVersion", "storage.k8s.io/v1"},
