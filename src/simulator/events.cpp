@@ -170,9 +170,8 @@ bool AddNode(Simulation& sim, const SimStep& step, StepReport& out, std::string&
     SplitLabel(step.args[i], key, value);
     labels[key] = value;
   }
-  const bool cordoned = s.nodes[node].unschedulable;
-  if (!sim.doc().AddNodeLike(node, name, labels, error)) return false;
-  if (cordoned && !sim.doc().SetNodeUnschedulable(sim.doc().scenario().nodes.size() - 1, false, error)) return false;
+  // A new machine is not cordoned: neither spec.unschedulable nor the lifecycle controller's taint.
+  if (!sim.doc().AddNodeLike(node, name, labels, error) || !SetCordoned(sim.doc(), name, false, error)) return false;
   out.notes.push_back("node " + name + " added, like " + step.args[0]);
   sim.AfterEdit(out);
   return true;

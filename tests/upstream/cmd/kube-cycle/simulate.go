@@ -545,6 +545,13 @@ func (c *simCluster) workloadOf(p *v1.Pod) string {
 		if d, ok := c.rsOwner[p.Namespace+"/"+ref.Name]; ok {
 			return "Deployment/" + d
 		}
+		// The pod informer can see a pod before the ReplicaSet informer sees its owner;
+		// the tracker already holds the ReplicaSet.
+		if rs, err := c.client.AppsV1().ReplicaSets(p.Namespace).Get(c.ctx, ref.Name, metav1.GetOptions{}); err == nil {
+			if d := metav1.GetControllerOf(rs); d != nil && d.Kind == "Deployment" {
+				return "Deployment/" + d.Name
+			}
+		}
 	}
 	return ref.Kind + "/" + ref.Name
 }
@@ -758,12 +765,20 @@ func (c *simCluster) harnessGated() []*v1.Pod {
 		if wa, wb := place(out[a]), place(out[b]); wa != wb {
 			return wa < wb
 		}
-		if !out[a].CreationTimestamp.Equal(&out[b].CreationTimestamp) {
+		// One controller's pods of a round by ordinal: a StatefulSet creates a Parallel batch
+		// from concurrent goroutines (slowStartBatch), so their creation order is a race, and
+		// spreadlab appends them in ordinal order.
+		if !sameController(out[a], out[b]) && !out[a].CreationTimestamp.Equal(&out[b].CreationTimestamp) {
 			return out[a].CreationTimestamp.Before(&out[b].CreationTimestamp)
 		}
 		return podOrdinalLess(out[a].Name, out[b].Name)
 	})
 	return out
+}
+
+func sameController(a, b *v1.Pod) bool {
+	ra, rb := metav1.GetControllerOf(a), metav1.GetControllerOf(b)
+	return ra != nil && rb != nil && ra.UID == rb.UID
 }
 
 // podOrdinalLess orders db-2 before db-10, other names as strings.
