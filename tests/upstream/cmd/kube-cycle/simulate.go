@@ -57,7 +57,10 @@ import (
 	"k8s.io/client-go/kubernetes/fake"
 	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/cache"
+	"k8s.io/klog/v2"
 	v1helper "k8s.io/kubernetes/pkg/apis/core/v1/helper"
+	internalqueue "k8s.io/kubernetes/pkg/scheduler/backend/queue"
+	"k8s.io/kubernetes/pkg/scheduler/framework"
 )
 
 type simPod struct {
@@ -114,6 +117,7 @@ type simCluster struct {
 	failed    []*v1.Node // taken away by fail, until restore
 	restarts  map[string]int
 	classes   map[string]*schedulingv1.PriorityClass
+	queue     internalqueue.SchedulingQueue // the scheduler's, to see it idle and to flush it
 }
 
 func runSimulate(sc *scenario, steps []string) (*simOutput, error) {
@@ -176,6 +180,7 @@ func runSimulate(sc *scenario, steps []string) (*simOutput, error) {
 	if err := sched.WaitForHandlersSync(ctx); err != nil {
 		return nil, err
 	}
+	c.queue = sched.SchedulingQueue
 	go sched.Run(ctx)
 	runVolumeControllers()
 
@@ -680,11 +685,18 @@ func scheduledMessage(p *v1.Pod) string {
 	return ""
 }
 
-// settle waits until nothing was written for simQuiet and every pod is bound, gated or
-// reported unschedulable; false after simTimeout.
+// settle waits until nothing was written for simQuiet, the controllers have caught up,
+// every pod is bound, gated or reported unschedulable and the scheduling queue holds
+// nothing to try (activeQ, backoffQ, in flight); then it moves every unschedulable pod back
+// as flushUnschedulablePodsLeftover does once podMaxInUnschedulablePodsDuration (5 min)
+// has passed, and waits again, until a flush changes nothing. A step thus ends with each
+// pending pod tried against the settled cluster, as spreadlab's last round tries it
+// (without the flush a pod keeps the message of its last try, from before the events no
+// queueing hint of its rejecting plugins requeues it for). False after simTimeout.
 func (c *simCluster) settle() bool {
 	start := time.Now()
 	last, since := c.writes.Load(), time.Now()
+	flushed := int64(-1) // the write count at the last flush
 	for time.Since(start) < simTimeout {
 		time.Sleep(20 * time.Millisecond)
 		if w := c.writes.Load(); w != last {
@@ -710,11 +722,22 @@ func (c *simCluster) settle() bool {
 			waiting = waiting || p.Spec.NodeName == "" && scheduledMessage(p) == ""
 		}
 		c.mu.Unlock()
-		if !waiting {
-			return true
+		if waiting || !c.queueIdle() {
+			continue
 		}
+		if w := c.writes.Load(); w != flushed {
+			flushed = w
+			c.queue.MoveAllToActiveOrBackoffQueue(klog.FromContext(c.ctx), framework.EventUnschedulableTimeout, nil, nil, nil)
+			since = time.Now()
+			continue
+		}
+		return true
 	}
 	return false
+}
+
+func (c *simCluster) queueIdle() bool {
+	return len(c.queue.PodsInActiveQ()) == 0 && len(c.queue.PodsInBackoffQ()) == 0 && len(c.queue.InFlightPods()) == 0
 }
 
 // The harness's scheduling gate on every pod a controller creates: the scheduler sees a
