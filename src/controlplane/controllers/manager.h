@@ -84,6 +84,8 @@ class Controllers {
   void DaemonSet(const Workload& w);
   static std::vector<v1::Toleration> DaemonTolerations();
   static void AddDaemonTolerations(std::vector<v1::Toleration>& tols);
+  bool OlderDaemonPod(size_t a, size_t b) const;
+  static bool AllowsSurge(const json& spec);
   static void PinToNode(json& spec, const std::string& node);
   const std::vector<std::pair<size_t, v1::Node>>& Nodes();
   static std::string PinnedTo(const json& spec);

@@ -34,13 +34,20 @@ bool TolerationsTolerateTaint(std::span<const Toleration> tols, const Taint& tai
   return false;
 }
 
-int FindUntoleratedDoNotScheduleTaint(std::span<const Taint> taints, std::span<const Toleration> tols) {
-  for (size_t i = 0; i < taints.size(); ++i) {
-    const Taint& t = taints[i];
-    if (t.effect != TaintEffect::NoSchedule && t.effect != TaintEffect::NoExecute) continue;
-    if (!TolerationsTolerateTaint(tols, t)) return static_cast<int>(i);
-  }
+int FindMatchingUntoleratedTaint(std::span<const Taint> taints, std::span<const Toleration> tols,
+                                 bool (*inclusionFilter)(TaintEffect)) {
+  for (size_t i = 0; i < taints.size(); ++i)
+    if (inclusionFilter(taints[i].effect) && !TolerationsTolerateTaint(tols, taints[i])) return static_cast<int>(i);
   return -1;
+}
+
+int FindUntoleratedDoNotScheduleTaint(std::span<const Taint> taints, std::span<const Toleration> tols) {
+  return FindMatchingUntoleratedTaint(
+      taints, tols, [](TaintEffect e) { return e == TaintEffect::NoSchedule || e == TaintEffect::NoExecute; });
+}
+
+int FindUntoleratedNoExecuteTaint(std::span<const Taint> taints, std::span<const Toleration> tols) {
+  return FindMatchingUntoleratedTaint(taints, tols, [](TaintEffect e) { return e == TaintEffect::NoExecute; });
 }
 
 }  // namespace spreadlab

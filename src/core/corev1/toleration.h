@@ -38,5 +38,11 @@ bool TolerationsTolerateTaint(std::span<const Toleration> tols, const Taint& tai
 // (NoSchedule and NoExecute only). Returns the index of the first untolerated
 // taint, or -1.
 int FindUntoleratedDoNotScheduleTaint(std::span<const Taint> taints, std::span<const Toleration> tols);
+// The same with a filter of NoExecute taints only (a pod that tolerates them may stay).
+int FindUntoleratedNoExecuteTaint(std::span<const Taint> taints, std::span<const Toleration> tols);
+// v1helper.FindMatchingUntoleratedTaint: the first untolerated taint whose effect
+// inclusionFilter takes, or -1.
+int FindMatchingUntoleratedTaint(std::span<const Taint> taints, std::span<const Toleration> tols,
+                                 bool (*inclusionFilter)(TaintEffect));
 
 }  // namespace spreadlab

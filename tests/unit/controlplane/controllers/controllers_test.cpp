@@ -721,5 +721,75 @@ TEST(ControllersTest, ADaemonSetAdoptsThePodOnANode) {
   EXPECT_EQ(ItemNamed(doc, "Pod", "agent-a1")["metadata"]["ownerReferences"][0]["name"], "agent");
 }
 
+
+// daemon_controller_test.go's tables: what the DaemonSet controller deletes.
+json AgentSet() {
+  return Workload("DaemonSet", "agent",
+                  {{"selector", {{"matchLabels", {{"app", "agent"}}}}}, {"template", Template("agent")}});
+}
+
+json AgentOn(const std::string& name, const std::string& node, const char* phase = nullptr) {
+  json pod = PodOf(name, {{"app", "agent"}}, nullptr, node);
+  if (phase) pod["status"] = {{"phase", phase}};
+  return pod;
+}
+
+// TestDaemonKillFailedPods
+TEST(ControllersTest, ADaemonSetKillsFailedPodsAndAllButTheOldest) {
+  struct Case {
+    int failed, normal, creates, deletes;
+  };
+  for (const Case& c : {Case{0, 1, 0, 0}, Case{0, 0, 1, 0}, Case{1, 0, 0, 1}, Case{1, 3, 0, 3}}) {
+    json doc = List({Node("node-0", "a"), AgentSet()});
+    for (int k = 0; k < c.failed; ++k) doc["items"].push_back(AgentOn("failed-" + std::to_string(k), "node-0", "Failed"));
+    for (int k = 0; k < c.normal; ++k) doc["items"].push_back(AgentOn("agent-" + std::to_string(k), "node-0"));
+    ControllerResult r;
+    RunControllers(doc, r);
+    EXPECT_EQ(static_cast<int>(r.created.size()), c.creates) << c.failed << " failed, " << c.normal << " normal";
+    EXPECT_EQ(static_cast<int>(r.deleted.size()), c.deletes) << c.failed << " failed, " << c.normal << " normal";
+  }
+  // The oldest stays (podByCreationTimestampAndPhase), and a scheduled pod before a pending one.
+  json older = AgentOn("agent-b", "node-0"), newer = AgentOn("agent-a", "node-0");
+  older["metadata"]["creationTimestamp"] = "2026-01-01T00:00:00Z";
+  newer["metadata"]["creationTimestamp"] = "2026-01-02T00:00:00Z";
+  json doc = List({Node("node-0", "a"), AgentSet(), newer, older});
+  ControllerResult r;
+  RunControllers(doc, r);
+  ASSERT_EQ(r.deleted.size(), 1u);
+  EXPECT_EQ(r.deleted[0].name, "agent-a");
+}
+
+// TestDeleteUnscheduledPodForNotExistingNode: a pending pod pinned to a node that is gone
+// is deleted; a pod bound to one is the pod garbage collector's, not the controller's.
+TEST(ControllersTest, ADaemonSetDeletesAPendingPodWhoseNodeIsGone) {
+  json pinned = AgentOn("pod1-node-3", "");
+  pinned["spec"]["affinity"] = {
+      {"nodeAffinity",
+       {{"requiredDuringSchedulingIgnoredDuringExecution",
+         {{"nodeSelectorTerms",
+           json::array({json{{"matchFields", json::array({json{{"key", "metadata.name"},
+                                                               {"operator", "In"},
+                                                               {"values", json::array({"node-2"})}}})}}})}}}}}};
+  json doc = List({Node("node-0", "a"), AgentSet(), AgentOn("agent-0", "node-0"), AgentOn("agent-1", "node-1"), pinned});
+  ControllerResult r;
+  RunControllers(doc, r);
+  EXPECT_TRUE(r.created.empty());
+  ASSERT_EQ(r.deleted.size(), 1u);
+  EXPECT_EQ(r.deleted[0].name, "pod1-node-3");
+}
+
+// TestNoExecuteTaintedDoesEvicitRunningIntolerantPod, and a NoSchedule taint keeps it.
+TEST(ControllersTest, ADaemonSetDeletesItsPodFromANodeWithAnUntoleratedNoExecuteTaint) {
+  for (const char* effect : {"NoExecute", "NoSchedule"}) {
+    json tainted = Node("tainted", "a");
+    tainted["spec"] = {{"taints", json::array({json{{"key", "dedicated"}, {"value", "user1"}, {"effect", effect}}})}};
+    json doc = List({tainted, AgentSet(), AgentOn("stop-running-me", "tainted")});
+    ControllerResult r;
+    RunControllers(doc, r);
+    EXPECT_TRUE(r.created.empty()) << effect;
+    EXPECT_EQ(r.deleted.size(), std::string(effect) == "NoExecute" ? 1u : 0u) << effect;
+  }
+}
+
 }  // namespace
 }  // namespace spreadlab::controlplane
