@@ -178,7 +178,9 @@ class ScenarioDoc {
   // Removes these pods (evicted, or lost with their node); their controllers replace them.
   bool RemovePods(const std::vector<size_t>& pods, std::string& error);
   // The nodes go away with their pods. They are kept in the List's
-  // spreadlab.io/failed-nodes annotation, so that RestoreNodes brings them back empty.
+  // spreadlab.io/failed-nodes annotation, so that RestoreNodes brings them back empty. The
+  // pods are gone at once, not terminating (the pod garbage collector force-deletes the pods
+  // of a deleted node), so a StatefulSet makes its replica again in the same pass.
   bool FailNodes(const std::vector<size_t>& nodes, std::string& error);
   bool RestoreNodes(size_t& restored, std::string& error);
   // The failed nodes kept until RestoreNodes, for the picture to show them greyed where

@@ -103,7 +103,7 @@ bool ScenarioDoc::RemovePods(const std::vector<size_t>& pods, std::string& error
 
 bool ScenarioDoc::FailNodes(const std::vector<size_t>& nodes, std::string& error) {
   std::vector<size_t> gone;
-  if (!NodeItemsWithPods(nodes, "fail", gone, &sync_.terminating, error)) return false;
+  if (!NodeItemsWithPods(nodes, "fail", gone, &sync_.gone, error)) return false;
   ojson backup = json_->doc;
   ojson& annotations = ListAnnotations(json_->doc);
   ojson failed = FailedNodeItems(annotations);

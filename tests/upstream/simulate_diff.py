@@ -44,6 +44,29 @@ def _named(pods, value):
     return {p["pod"]: value(p) for p in pods if _stateful(p)}
 
 
+def _tie_broken_elsewhere(sp, up):
+    """The first of spreadlab's placements, in its order, that upstream did not make too (a
+    StatefulSet pod by name, another by workload and node): -> (pod, node) when upstream put
+    it (or, unnamed, a pod of its workload) on a node spreadlab found tied with its own for
+    the top score, so that the clusters part there; else None."""
+    named = _named(up, _node)
+    left = _by_workload([p for p in up if not _stateful(p)], _node)
+    for p in sp:
+        tied = p.get("topNodes") or []
+        if _stateful(p):
+            if named.get(p["pod"]) == _node(p):
+                continue
+            other = named.get(p["pod"])
+        else:
+            w = p.get("workload") or "(bare pod)"
+            if left[w][_node(p)] > 0:
+                left[w][_node(p)] -= 1
+                continue
+            other = next((n for n in tied if left[w][n] > 0), None)
+        return (p["pod"], other) if other in tied else None
+    return None
+
+
 def compare_simulate(sl, kc, normalize):
     """-> (diffs, notes). `normalize` blanks what a message may differ in by a tie."""
     diffs, notes = [], []
@@ -58,6 +81,16 @@ def compare_simulate(sl, kc, normalize):
             return [f"{label}: spreadlab's cluster did not settle"], notes
         if u.get("unapplied"):
             return [f"{label}: upstream could not apply it: {'; '.join(u['unapplied'])}"], notes
+        # A scale-down among pods of equal rank (spreadlab's deletion reason names the tie;
+        # upstream picks by UID, i.e. at random) may send the rest of the step another way.
+        tied_deletion = any("a tie with" in (p.get("reason") or "") for p in s["deleted"])
+
+        def parted(found):
+            if tied_deletion:
+                return diffs, notes + [f"{label}: the controllers chose among pods of equal rank, and the step "
+                                       f"went another way ({found[0]}): compared up to here"]
+            return diffs + found, notes
+
         step = []
         step += _compare_multisets(f"{label} created", s["created"], u["created"], lambda p: "")
         step += _compare_multisets(f"{label} removed by the event", s["evicted"], u["evicted"], _node)
@@ -65,10 +98,10 @@ def compare_simulate(sl, kc, normalize):
         if set(sn) != set(un):
             step.append(f"{label} created: spreadlab {sorted(sn)}, upstream {sorted(un)}")
         if step:
-            return diffs + step, notes
+            return parted(step)
         deleted = _compare_multisets(f"{label} deleted by the controllers", s["deleted"], u["deleted"], lambda p: "")
         if deleted:
-            return diffs + deleted, notes
+            return parted(deleted)
         if _compare_multisets("", s["deleted"], u["deleted"], _node):
             return diffs, notes + [f"{label}: the controllers deleted pods on other nodes of equal rank "
                                    f"(spreadlab [{_show(collections.Counter(map(_node, s['deleted'])))}], upstream "
@@ -78,25 +111,16 @@ def compare_simulate(sl, kc, normalize):
                    for pod, node in _named(s["placements"], _node).items()
                    if node != _named(u["placements"], _node).get(pod)]
         if placed:
-            tied = {n for p in s["placements"] for n in p.get("topNodes") or []}
-            unamed, stop = _named(u["placements"], _node), {p["pod"]: p.get("topNodes") or [] for p in s["placements"]}
-            if all(unamed.get(pod) in stop.get(pod, []) for pod in _named(s["placements"], _node)
-                   if unamed.get(pod) != _named(s["placements"], _node)[pod]) and \
-                    not _compare_multisets("", s["placements"], u["placements"], _node):
-                return diffs, notes + [f"{label}: a tie for the top score, upstream put a StatefulSet's pods on "
-                                       f"other tied nodes: compared up to here"]
-            upstream_only = _by_workload(u["placements"], _node)
-            spreadlab_has = _by_workload(s["placements"], _node)
-            extra = {n for w, c in upstream_only.items() for n in (c - spreadlab_has[w])}
-            if tied and extra and extra <= tied and len(u["placements"]) == len(s["placements"]):
-                return diffs, notes + [f"{label}: a tie for the top score ({', '.join(sorted(tied))}), upstream "
-                                       f"took {', '.join(sorted(extra))}: compared up to here"]
-            return diffs + placed, notes
+            tie = _tie_broken_elsewhere(s["placements"], u["placements"])
+            if tie:
+                return diffs, notes + [f"{label}: a tie for the top score, upstream put {tie[0]} on {tie[1]} "
+                                       f"(tied with spreadlab's node): compared up to here"]
+            return parted(placed)
         pend = _compare_multisets(f"{label} Pending", s["pending"], u["pending"],
                                   lambda p: normalize(p.get("message") or ""))
         sp, up = _named(s["pending"], lambda p: ""), _named(u["pending"], lambda p: "")
         if set(sp) != set(up):
             pend.append(f"{label} Pending: spreadlab {sorted(sp)}, upstream {sorted(up)}")
         if pend:
-            return diffs + pend, notes
+            return parted(pend)
     return diffs, notes

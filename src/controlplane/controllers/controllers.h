@@ -91,6 +91,10 @@ struct ControllerError {
 struct SyncContext {
   // Pods ("namespace/name") just deleted and still terminating: a new pod does not take their names.
   std::set<std::string> terminating;
+  // Pods just force-deleted (their node is gone): not terminating, so a StatefulSet makes its
+  // replica again at once; a generated name does not take theirs either (a reader would
+  // take the new pod for the old one).
+  std::set<std::string> gone;
   // Time passed since the last sync (simulator/simulation.h's rounds): new pods may have become
   // available, so a Deployment mid-rollout takes its next step. Without it (an edit, a
   // load) a rollout stays where it is and only a new template starts one.

@@ -13,7 +13,11 @@ using io::Str;
 Controllers::Controllers(json& items, ControllerResult& out, const SyncContext* context)
     : items_(items), out_(out), timePassed_(context && context->timePassed) {
   for (size_t i = 0; i < items_.size(); ++i) Index(i);
-  if (context) podNames_.insert(context->terminating.begin(), context->terminating.end());
+  if (context) {
+    podNames_.insert(context->terminating.begin(), context->terminating.end());
+    podNames_.insert(context->gone.begin(), context->gone.end());
+    gone_ = context->gone;
+  }
 }
 
 void Controllers::Run() {
@@ -21,7 +25,8 @@ void Controllers::Run() {
   // ReplicaSet then runs with its replicas wherever it stands in the file.
   for (size_t i = 0; i < items_.size(); ++i)
     if (items_[i].is_object() && Str(items_[i], "kind") == "Deployment") SyncDeployment(Describe(i));
-  // Deployments create ReplicaSets, which are then run in the same pass, in order.
+  // Then each workload in file order; a Deployment runs its ReplicaSets (and the new one it
+  // creates) at its own place, so its pods come where the Deployment stands.
   for (size_t i = 0; i < items_.size(); ++i) {
     const json& it = items_[i];
     if (!it.is_object() || ranByDeployment_.count(i)) continue;

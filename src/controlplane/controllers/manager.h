@@ -147,7 +147,9 @@ class Controllers {
       orphans_;                                     // OwnerKey(ns, kind, "") -> pods and ReplicaSets no controller owns
   std::vector<std::pair<size_t, v1::Node>> nodes_;  // Nodes(), read on first use
   bool nodesRead_ = false;
-  std::set<size_t> ranByDeployment_;                   // ReplicaSets already run by the Deployment that created them
+  std::set<std::string> gone_;        // SyncContext::gone
+  std::set<size_t> ranByDeployment_;  // ReplicaSets a Deployment controls: run at its place
+  std::unordered_map<size_t, std::vector<size_t>> replicaSetsOf_;  // Deployment item -> the ReplicaSets it controls
   std::unordered_map<size_t, int64_t> newReplicaSet_;  // Deployment item -> the replicas of the ReplicaSet it creates
   bool timePassed_ = false;                            // SyncContext::timePassed
   std::set<size_t> erase_;                             // the pods (and claims) the controllers deleted

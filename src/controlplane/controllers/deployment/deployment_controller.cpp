@@ -106,6 +106,8 @@ void Controllers::SyncDeployment(const Workload& w) {
   std::optional<size_t> current;
   std::vector<size_t> old;
   for (size_t i : Claim(w, "ReplicaSet", selector, [](size_t) { return true; })) {
+    replicaSetsOf_[w.item].push_back(i);
+    ranByDeployment_.insert(i);
     const json* rsTemplate = Obj(Spec(Describe(i)), "template");
     if (!current && rsTemplate && EqualIgnoreHash(*rsTemplate, tmpl))
       current = i;
@@ -139,8 +141,15 @@ void Controllers::SetReplicas(const Workload& w, size_t rs, int64_t had, int64_t
                        std::to_string(replicas));
 }
 
-// Creates the new ReplicaSet SyncDeployment asked for, with its pods next.
+// Runs the ReplicaSets the Deployment controls, then creates the new one SyncDeployment
+// asked for, with its pods next: a Deployment's pods come at its place in the file, whatever
+// the place of its ReplicaSets (a rollout's new one is at the end).
 void Controllers::Deployment(const Workload& w) {
+  if (auto owned = replicaSetsOf_.find(w.item); owned != replicaSetsOf_.end()) {
+    std::vector<size_t> sets = owned->second;
+    std::sort(sets.begin(), sets.end());
+    for (size_t i : sets) ReplicaSet(Describe(i));
+  }
   auto wanted = newReplicaSet_.find(w.item);
   if (wanted == newReplicaSet_.end()) return;
   const int64_t replicas = wanted->second;

@@ -182,13 +182,14 @@ void Controllers::StatefulSet(const Workload& w) {
   }
   std::sort(condemned.rbegin(), condemned.rend());
   // What processReplica and processCondemned read of each. A replica without a pod whose name
-  // is taken (a pod still terminating, SyncContext::terminating) is terminating: not created
-  // again yet.
+  // is taken (a pod still terminating, SyncContext::terminating, or deleted in this pass) is
+  // terminating: not created again yet. A pod force-deleted (SyncContext::gone) is not.
   std::vector<statefulset::PodState> replicaStates, condemnedStates;
   for (size_t k = 0; k < replicaPods.size(); ++k) {
     const std::string name = w.name + "-" + std::to_string(start + static_cast<int64_t>(k));
     statefulset::PodState missing;
-    missing.created = missing.terminating = podNames_.count(w.ns + "/" + name) > 0;
+    const std::string key = w.ns + "/" + name;
+    missing.created = missing.terminating = podNames_.count(key) > 0 && !gone_.count(key);
     replicaStates.push_back(replicaPods[k] ? PodStateOf(*replicaPods[k]) : missing);
   }
   for (const auto& [ordinal, i] : condemned) condemnedStates.push_back(PodStateOf(i));
