@@ -38,7 +38,7 @@ std::string StepText(size_t i, const simulator::StepReport& r) {
       out += fmt::format("    {} on {} ({})\n", p.pod, Node(p.node), Workload(p.workload));
   }
   if (!r.deleted.empty()) {
-    out += fmt::format("  deleted by their controllers, {} pod(s):\n", r.deleted.size());
+    out += fmt::format("  {}, {} pod(s):\n", simulator::DeletedHeading(r.deleted), r.deleted.size());
     for (const simulator::SimDeleted& d : r.deleted)
       out += fmt::format("    {} on {} ({}): {}\n", d.pod.pod, Node(d.pod.node), Workload(d.pod.workload), d.reason);
   }

@@ -23,6 +23,7 @@ json StepJson(const simulator::StepReport& r) {
   for (const simulator::SimDeleted& d : r.deleted) {
     json e = PodJson(d.pod, true);
     e["reason"] = d.reason;
+    if (!d.preemptedBy.empty()) e["preemptedBy"] = d.preemptedBy;
     j["deleted"].push_back(std::move(e));
   }
   j["evicted"] = json::array();

@@ -1,10 +1,12 @@
 #include "simulator/simulation.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 
 #include "core/cluster.h"
 #include "core/descheduler/topology_spread.h"
+#include "core/plugins/defaultpreemption/default_preemption.h"
 #include "core/plugins/registry.h"
 #include "core/scheduler/schedule.h"
 #include "core/scheduler/spread_report.h"
@@ -128,6 +130,12 @@ bool Simulation::StartThenStep(const SimStep& step, std::vector<std::shared_ptr<
   return true;
 }
 
+std::string DeletedHeading(const std::vector<SimDeleted>& deleted) {
+  const bool preempted =
+      std::any_of(deleted.begin(), deleted.end(), [](const SimDeleted& d) { return !d.preemptedBy.empty(); });
+  return preempted ? "deleted by their controllers or preempted" : "deleted by their controllers";
+}
+
 void Simulation::AfterEdit(StepReport& out) {
   out.notes.insert(out.notes.end(), doc_.controllerNotes().begin(), doc_.controllerNotes().end());
   if (!doc_.createdPods().empty()) {
@@ -184,12 +192,19 @@ bool Simulation::CarryOutPreemptions(const Cluster& cluster, const std::vector<P
       nominations.emplace_back(p, n == kNone ? "" : cluster.node(n).name);
   }
   std::vector<size_t> victims;
+  const WorkloadIndex workloads(cluster.scenario());
   for (const Placement& p : placements) {
     if (p.victims.empty()) continue;
     std::string names;
     for (PodIndex v : p.victims) {
       victims.push_back(v);
       names += (names.empty() ? "" : ", ") + cluster.pod(v).key;
+      const v1::Pod& victim = cluster.podSpec(v);
+      out.deleted.push_back({{cluster.pod(v).key, victim.spec.nodeName, workloads.Of(victim)},
+                             "preempted by " + cluster.pod(p.pod).key + " (priority " +
+                                 std::to_string(preemption::PodPriority(cluster, p.pod)) + " over " +
+                                 std::to_string(preemption::PodPriority(cluster, v)) + ")",
+                             cluster.pod(p.pod).key});
     }
     out.notes.push_back("preemption: " + cluster.pod(p.pod).key + " nominated to " +
                         cluster.node(p.nominatedNode).name + ", its lower-priority victim(s) deleted: " + names);

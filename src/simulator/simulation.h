@@ -52,8 +52,13 @@ struct SimPod {
 
 struct SimDeleted {
   SimPod pod;
-  std::string reason;  // the controller's ranking, in a few words
+  std::string reason;       // the controller's ranking, in a few words
+  std::string preemptedBy;  // "namespace/name" of the pod whose preemption deleted it, else ""
 };
+
+// The heading of a step's deleted pods: "deleted by their controllers", "or preempted" when
+// kube-scheduler's preemption deleted some.
+std::string DeletedHeading(const std::vector<SimDeleted>& deleted);
 
 struct SimPending {
   SimPod pod;

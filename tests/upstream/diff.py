@@ -46,9 +46,15 @@ import simulate_diff
 
 
 
+# No run may hang the test command: a tool that has not answered in this time fails the scenario.
+RUN_TIMEOUT = 600
+
+
 def run(cmd):
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True)
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=RUN_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return 3, None, f"{cmd[0]} did not answer within {RUN_TIMEOUT} s"
     except OSError as e:
         sys.exit(f"diff.py: cannot run {cmd[0]}: {e}")
     out = None
@@ -317,6 +323,9 @@ def check_simulate(path, args, rec):
             steps.append(s["action"])
     cmd = [args.kube_cycle, path, "--simulate"] + [a for st in steps for a in ("--step", st)]
     krc, kc, kerr = run(cmd + (["--no-api-defaults"] if args.no_api_defaults else []))
+    if krc == 3:  # stuck: a failure, with the goroutines in the report
+        rec["stderr"] = kerr
+        return "DIFF", [f"upstream's harness: {kerr.splitlines()[0] if kerr else 'exit 3'}"], rec
     if krc == 2 or kc is None:
         return "SKIP", [f"upstream refuses it (exit {krc}): {kerr}"], rec
     diffs, notes = simulate_diff.compare_simulate(sl, kc, simulate_message)

@@ -52,7 +52,7 @@ void DrawReport(Lab& lab, UiState& ui, size_t index, const simulator::StepReport
     DrawPods("evicted", r.evicted);
     std::vector<simulator::SimPod> deleted;
     for (const simulator::SimDeleted& d : r.deleted) deleted.push_back(d.pod);
-    DrawPods("deleted by their controllers", deleted);
+    DrawPods(simulator::DeletedHeading(r.deleted).c_str(), deleted);
     DrawPods("created by their controllers", r.created);
     DrawPods("placed by kube-scheduler", r.placements);
     for (const simulator::SimPending& p : r.pending)

@@ -112,6 +112,13 @@ TEST(SimulateTest, APreemptionDeletesItsVictimsAndBindsThePreemptor) {
   EXPECT_EQ(r.notes[0],
             "preemption: default/checkout nominated to node-b1, its lower-priority victim(s) deleted: "
             "default/batch-b");
+  // The victim is among the step's deleted pods, as upstream's harness sees it go.
+  ASSERT_EQ(r.deleted.size(), 1u);
+  EXPECT_EQ(r.deleted[0].pod.pod, "default/batch-b");
+  EXPECT_EQ(r.deleted[0].pod.node, "node-b1");
+  EXPECT_EQ(r.deleted[0].preemptedBy, "default/checkout");
+  EXPECT_EQ(r.deleted[0].reason, "preempted by default/checkout (priority 1000 over 0)");
+  EXPECT_EQ(simulator::DeletedHeading(r.deleted), "deleted by their controllers or preempted");
   for (const v1::Pod& p : sim.doc.scenario().pods) {
     EXPECT_NE(p.metadata.name, "batch-b");
     if (p.metadata.name == "checkout") EXPECT_EQ(p.nominatedNodeName, "node-b1");

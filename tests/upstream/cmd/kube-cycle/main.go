@@ -50,6 +50,7 @@ import (
 	"os"
 	"reflect"
 	"regexp"
+	goruntime "runtime"
 	"runtime/debug"
 	"slices"
 	"sort"
@@ -257,7 +258,7 @@ func readScenario(path string, apiDefaults, validate bool) (*scenario, error) {
 				m.SetNamespace("default")
 			}
 			if m.GetUID() == "" {
-				m.SetUID(types.UID(fmt.Sprintf("%s-%s-%s", strings.ToLower(tm.Kind), m.GetNamespace(), m.GetName())))
+				m.SetUID(generatedUID(tm.Kind, m.GetNamespace(), m.GetName()))
 			}
 		}
 		if err := admit(obj, tm.Kind, validate); err != nil {
@@ -400,6 +401,11 @@ func schedulerConfig(sc *scenario) (*schedconfig.KubeSchedulerConfiguration, err
 
 // newScheduler: scheduler.New as kube-scheduler's Setup calls it, with `profiles` of cfg;
 // events go to the fake clientset (nobody reads them).
+// generatedUID: the uid the reader gives an object the scenario wrote without one.
+func generatedUID(kind, namespace, name string) types.UID {
+	return types.UID(fmt.Sprintf("%s-%s-%s", strings.ToLower(kind), namespace, name))
+}
+
 func newScheduler(ctx context.Context, client *fake.Clientset, f informers.SharedInformerFactory,
 	cfg *schedconfig.KubeSchedulerConfiguration, profiles ...schedconfig.KubeSchedulerProfile) (*scheduler.Scheduler, error) {
 	opts := []scheduler.Option{
@@ -1025,6 +1031,13 @@ func main() {
 		os.Exit(2)
 	}
 	if *simulate {
+		// A story that has not ended in this time is stuck: say where each goroutine is.
+		time.AfterFunc(simWatchdog, func() {
+			buf := make([]byte, 1<<22)
+			n := goruntime.Stack(buf, true)
+			fmt.Fprintf(os.Stderr, "error: the story did not end within %v; the goroutines:\n%s", simWatchdog, buf[:n])
+			os.Exit(3) // not a refusal of the scenario (2): a failure
+		})
 		out, err := runSimulate(sc, steps)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "error:", err)

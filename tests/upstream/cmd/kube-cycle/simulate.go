@@ -96,6 +96,7 @@ const (
 	initialVersion = 1 << 40
 	simQuiet       = 600 * time.Millisecond
 	simTimeout     = 60 * time.Second
+	simWatchdog    = 5 * time.Minute // a whole story
 )
 
 type simCluster struct {
@@ -340,6 +341,25 @@ func fillReferenceUIDs(objects []runtime.Object) {
 		}
 		if m, err := meta.Accessor(o); err == nil {
 			uids[o.GetObjectKind().GroupVersionKind().Kind+"/"+m.GetNamespace()+"/"+m.GetName()] = m.GetUID()
+		}
+	}
+	// An object without a uid takes the one a reference naming it gives (spreadlab's
+	// NamesController matches such an owner by kind and name).
+	for _, o := range objects {
+		m, err := meta.Accessor(o)
+		if err != nil {
+			continue
+		}
+		for _, ref := range m.GetOwnerReferences() {
+			key := ref.Kind + "/" + m.GetNamespace() + "/" + ref.Name
+			if uid, ok := uids[key]; ok && uid == generatedUID(ref.Kind, m.GetNamespace(), ref.Name) && ref.UID != "" {
+				uids[key] = ref.UID
+			}
+		}
+	}
+	for _, o := range objects {
+		if m, err := meta.Accessor(o); err == nil {
+			m.SetUID(uids[o.GetObjectKind().GroupVersionKind().Kind+"/"+m.GetNamespace()+"/"+m.GetName()])
 		}
 	}
 	for _, o := range objects {
