@@ -640,6 +640,7 @@ func (c *simCluster) podGone(p *v1.Pod) {
 	defer c.mu.Unlock()
 	key := podKey(p)
 	delete(c.seen, key)
+	delete(c.given, key) // a pod made again under its name is a controller's
 	if c.step == nil {
 		return
 	}
@@ -707,7 +708,7 @@ func scheduledMessage(p *v1.Pod) string {
 
 // settle waits until nothing was written for simQuiet, the controllers have caught up,
 // every pod is bound, gated or reported unschedulable and the scheduling queue holds
-// nothing to try (activeQ, backoffQ, in flight); then it moves every unschedulable pod back
+// nothing to try (queueIdle); then it moves every unschedulable pod back
 // as flushUnschedulablePodsLeftover does once podMaxInUnschedulablePodsDuration (5 min)
 // has passed, and waits again, until a flush changes nothing. A step thus ends with each
 // pending pod tried against the settled cluster, as spreadlab's last round tries it
@@ -756,8 +757,19 @@ func (c *simCluster) settle() bool {
 	return false
 }
 
+// queueIdle: nothing in activeQ or in flight, and in backoffQ only pods already reported
+// unschedulable (a pod that fails with an error, e.g. "no nodes available to schedule
+// pods", goes back to backoffQ for ever; the quiet time says its retries change nothing).
 func (c *simCluster) queueIdle() bool {
-	return len(c.queue.PodsInActiveQ()) == 0 && len(c.queue.PodsInBackoffQ()) == 0 && len(c.queue.InFlightPods()) == 0
+	if len(c.queue.PodsInActiveQ()) > 0 || len(c.queue.InFlightPods()) > 0 {
+		return false
+	}
+	for _, p := range c.queue.PodsInBackoffQ() {
+		if scheduledMessage(p) == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // The harness's scheduling gate on every pod a controller creates: the scheduler sees a
