@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "controlplane/scenario_doc.h"
+#include "io/json_fields.h"
 
 namespace spreadlab::controlplane {
 
@@ -33,16 +34,8 @@ inline std::string Text(const ojson& j, int indent = -1) {
   return j.dump(indent, ' ', false, ojson::error_handler_t::replace);
 }
 
-// j[key] when it is a string, else "" (a field of an object as written).
-inline std::string Str(const ojson& j, const char* key) {
-  auto it = j.is_object() ? j.find(key) : j.end();
-  return it != j.end() && it->is_string() ? it->get<std::string>() : "";
-}
-
-inline ojson& Child(ojson& j, const char* key) {
-  if (!j.contains(key) || !j[key].is_object()) j[key] = ojson::object();
-  return j[key];
-}
+using io::Child;
+using io::Str;
 
 struct ScenarioDoc::Json {
   ojson doc;

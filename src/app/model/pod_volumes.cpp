@@ -11,17 +11,6 @@ namespace spreadlab::app {
 
 namespace {
 
-// volumehelpers.LabelZonesToSet: zones joined by "__" (empty parts left out here).
-std::vector<std::string> SplitZones(const std::string& value) {
-  std::vector<std::string> out;
-  for (size_t start = 0; start <= value.size();) {
-    const size_t end = std::min(value.find("__", start), value.size());
-    if (end > start) out.push_back(value.substr(start, end - start));
-    start = end + 2;
-  }
-  return out;
-}
-
 void AddPlace(std::vector<VolumePlace>& places, const std::string& key, const std::vector<std::string>& values) {
   auto it = std::find_if(places.begin(), places.end(), [&](const VolumePlace& p) { return p.key == key; });
   if (it == places.end()) it = places.insert(places.end(), VolumePlace{key, {}});
@@ -73,8 +62,10 @@ std::vector<VolumePlace> PlacesOf(const v1::PersistentVolume& volume) {
       for (const v1::NodeSelectorRequirement& r : term.matchExpressions)
         if (r.op == "In") AddPlace(places, r.key, r.values);
   for (const char* label : plugins::VolumeZone::kTopologyLabels)
-    if (auto it = volume.metadata.labels.find(label); it != volume.metadata.labels.end())
-      AddPlace(places, label, SplitZones(it->second));
+    if (auto it = volume.metadata.labels.find(label); it != volume.metadata.labels.end()) {
+      std::vector<std::string> zones;  // a malformed label names no place, as VolumeZone skips it
+      if (plugins::LabelZonesToSet(it->second, zones)) AddPlace(places, label, zones);
+    }
   return places;
 }
 

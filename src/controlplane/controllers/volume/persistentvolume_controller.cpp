@@ -39,6 +39,7 @@
 
 namespace spreadlab::controlplane {
 
+using io::Child;
 using io::Str;
 
 namespace {
@@ -47,12 +48,6 @@ namespace {
 constexpr const char* kAnnDynamicallyProvisioned = "pv.kubernetes.io/provisioned-by";
 constexpr const char* kAnnStorageProvisioner = "volume.kubernetes.io/storage-provisioner";
 constexpr const char* kAnnBetaStorageProvisioner = "volume.beta.kubernetes.io/storage-provisioner";
-
-json& Child(json& obj, const char* key) {
-  json& c = obj[key];
-  if (!c.is_object()) c = json::object();
-  return c;
-}
 
 json Requirement(const std::string& key, const std::string& value) {
   return json{{"key", key}, {"operator", "In"}, {"values", json::array({value})}};

@@ -21,8 +21,9 @@ std::string_view TranslateToGALabel(std::string_view label) {
   return label;
 }
 
-// volumehelpers.LabelZonesToSet: zones joined by "__"; an empty one is an error.
-bool LabelZonesToSet(const std::string& value, StringPool& pool, std::vector<Sym>& out) {
+}  // namespace
+
+bool LabelZonesToSet(const std::string& value, std::vector<std::string>& out) {
   size_t start = 0;
   while (true) {
     const size_t end = value.find("__", start);
@@ -30,13 +31,11 @@ bool LabelZonesToSet(const std::string& value, StringPool& pool, std::vector<Sym
     const size_t first = zone.find_first_not_of(" \t\n\r\f\v");
     zone = first == std::string::npos ? "" : zone.substr(first, zone.find_last_not_of(" \t\n\r\f\v") - first + 1);
     if (zone.empty()) return false;
-    out.push_back(pool.Intern(zone));
+    out.push_back(std::move(zone));
     if (end == std::string::npos) return true;
     start = end + 2;
   }
 }
-
-}  // namespace
 
 VolumeZone::VolumeZone(Handle h) : h_(h) {
   for (const char* label : kTopologyLabels) topologyLabels_.push_back(h_.cluster->pool().Intern(label));
@@ -78,7 +77,9 @@ Status VolumeZone::GetPVByPod(const PodInfo& pod, std::vector<PVTopology>& out) 
       auto it = volumeObject.metadata.labels.find(key);
       if (it == volumeObject.metadata.labels.end()) continue;
       PVTopology t{pvName, c, pv, pool.Intern(key), pool.Intern(TranslateToGALabel(key)), {}};
-      if (!LabelZonesToSet(it->second, pool, t.values)) continue;  // a malformed label is skipped, as upstream logs it
+      std::vector<std::string> zones;
+      if (!LabelZonesToSet(it->second, zones)) continue;  // a malformed label is skipped, as upstream logs it
+      for (const std::string& z : zones) t.values.push_back(pool.Intern(z));
       out.push_back(std::move(t));
     }
   }

@@ -12,6 +12,10 @@
 
 namespace spreadlab::plugins {
 
+// volumehelpers.LabelZonesToSet: a zone label's zones, joined by "__" and trimmed; false
+// (and `out` partly filled) when one is empty.
+bool LabelZonesToSet(const std::string& value, std::vector<std::string>& out);
+
 class VolumeZone final : public PreFilterPlugin, public FilterPlugin {
  public:
   static constexpr std::string_view kName = "VolumeZone";
