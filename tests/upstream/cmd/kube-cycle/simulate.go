@@ -34,6 +34,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -299,6 +300,12 @@ func (c *simCluster) installReactors() {
 			return false, nil, nil
 		}
 		b := ca.GetObject().(*v1.Binding)
+		// A node deleted by `fail` takes no pod, even one the scheduler chose before its cache
+		// saw the deletion: the outage is one moment for the scheduler, as in spreadlab (a real
+		// cluster may bind it, and the pod garbage collector then deletes the pod).
+		if _, err := c.client.Tracker().Get(v1.SchemeGroupVersion.WithResource("nodes"), "", b.Target.Name); err != nil {
+			return true, nil, err
+		}
 		obj, err := c.client.Tracker().Get(v1.SchemeGroupVersion.WithResource("pods"), b.Namespace, b.Name)
 		if err != nil {
 			return true, nil, err
@@ -929,6 +936,9 @@ func (c *simCluster) event(action string, args []string) error {
 		if err := c.setCordoned(args[0], true); err != nil {
 			return err
 		}
+		c.nodesSeen(func(nodes []*v1.Node) bool {
+			return slices.ContainsFunc(nodes, func(n *v1.Node) bool { return n.Name == args[0] && n.Spec.Unschedulable })
+		})
 		return c.evict(func(p *v1.Pod) bool {
 			ref := metav1.GetControllerOf(p)
 			return p.Spec.NodeName == args[0] && (ref == nil || ref.Kind != "DaemonSet")
@@ -1095,7 +1105,25 @@ func (c *simCluster) fail(label string) error {
 			return err
 		}
 	}
+	c.nodesSeen(func(nodes []*v1.Node) bool {
+		return !slices.ContainsFunc(nodes, func(n *v1.Node) bool { return gone[n.Name] })
+	})
 	return c.evict(func(p *v1.Pod) bool { return gone[p.Spec.NodeName] })
+}
+
+// nodesSeen waits (up to a second) until the informers' nodes are as done wants them, and
+// a moment more for the scheduler's handlers, which run after the store: the node event of
+// drain or fail reaches the scheduler before the pod deletions that follow it, so that no
+// pod they requeue is placed on the node the event took away (a step of spreadlab's
+// simulate is one moment for the scheduler).
+func (c *simCluster) nodesSeen(done func([]*v1.Node) bool) {
+	lister := c.factory.Core().V1().Nodes().Lister()
+	for start := time.Now(); time.Since(start) < time.Second; time.Sleep(5 * time.Millisecond) {
+		if nodes, err := lister.List(labels.Everything()); err == nil && done(nodes) {
+			break
+		}
+	}
+	time.Sleep(100 * time.Millisecond)
 }
 
 // addNode: a copy of NODE named NODE-new-K (its hostname label, and labels valued with its
