@@ -183,14 +183,7 @@ void Simulation::Beat(StepReport& out, const char* actor) {
 // its nominated node and the controllers replace the victims.
 bool Simulation::CarryOutPreemptions(const Cluster& cluster, const std::vector<Placement>& placements, StepReport& out,
                                      bool& changed, std::string& error) {
-  std::vector<std::pair<size_t, std::string>> nominations;
-  for (PodIndex p : cluster.PendingPods()) {
-    const NodeIndex n = cluster.pod(p).nominated;
-    const std::string& was = cluster.podSpec(p).nominatedNodeName;
-    // A nomination to a node the cluster lacks is left as written (it holds no room).
-    if (n == kNone ? cluster.FindNode(was) != kNone : was != cluster.node(n).name)
-      nominations.emplace_back(p, n == kNone ? "" : cluster.node(n).name);
-  }
+  const std::vector<std::pair<size_t, std::string>> nominations = NominationChanges(cluster);
   std::vector<size_t> victims;
   const WorkloadIndex workloads(cluster.scenario());
   for (const Placement& p : placements) {

@@ -661,6 +661,13 @@ bool Lab::ScheduleNext(std::string& error) {
     step.volumes = assumed;
     timelineBinds_.emplace_back(step.pod, step.node);
   } else {
+    // A pod that preempts stays Pending, nominated: its room is held for the pods after it
+    // (status.nominatedNodeName, as `schedule` and `simulate` keep it).
+    if (trace_.preemption) Nominate(*cluster_, trace_.pod, *trace_.preemption);
+    if (const auto nominations = NominationChanges(*cluster_); !nominations.empty()) {
+      Push("schedule next");
+      doc_.SetNominatedNodeNames(nominations);
+    }
     timelineBinds_.emplace_back(step.pod, "");
   }
   wantedPod_.clear();  // the next pending pod
@@ -702,13 +709,16 @@ int Lab::ScheduleAll(std::string& error) {
     step.spread = ReportSpread(*framework, cluster, placed);
     timeline_.push_back(std::move(step));
   });
-  if (!binds.empty()) {
+  // The nominations of the pods that preempted stay, as `schedule` leaves them.
+  const auto nominations = NominationChanges(cluster);
+  if (!binds.empty() || !nominations.empty()) {
     Push("schedule all");
     if (!doc_.SetPodNodeNames(binds, error)) {
       undo_.pop_back();
       return 0;
     }
     doc_.AssumeVolumes(assumed);
+    doc_.SetNominatedNodeNames(nominations);
   }
   wantedPod_.clear();
   ++revision_;

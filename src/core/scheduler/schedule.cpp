@@ -6,12 +6,8 @@
 
 namespace spreadlab {
 
-namespace {
-
-// handleSchedulingFailure's AddNominatedPod with the PostFilter's NominatingInfo: the pods
-// that follow find the room held (RunFilterPluginsWithNominatedPods). A new nomination
-// clears those of lower-priority pods on the same node (prepareCandidate:
-// getLowerPriorityNominatedPods), which may no longer fit there.
+// A new nomination clears those of lower-priority pods on the same node
+// (prepareCandidate: getLowerPriorityNominatedPods), which may no longer fit there.
 void Nominate(Cluster& cluster, PodIndex pod, const preemption::Result& r) {
   if (r.nominating == preemption::Nominating::Clear) cluster.SetNominatedNode(pod, kNone);
   if (r.nominating != preemption::Nominating::Set) return;
@@ -21,7 +17,16 @@ void Nominate(Cluster& cluster, PodIndex pod, const preemption::Result& r) {
   cluster.SetNominatedNode(pod, r.nominatedNode);
 }
 
-}  // namespace
+std::vector<std::pair<size_t, std::string>> NominationChanges(const Cluster& cluster) {
+  std::vector<std::pair<size_t, std::string>> out;
+  for (PodIndex p : cluster.PendingPods()) {
+    const NodeIndex n = cluster.pod(p).nominated;
+    const std::string& was = cluster.podSpec(p).nominatedNodeName;
+    if (n == kNone ? cluster.FindNode(was) != kNone : was != cluster.node(n).name)
+      out.emplace_back(p, n == kNone ? "" : cluster.node(n).name);
+  }
+  return out;
+}
 
 std::vector<Placement> ScheduleAll(Cluster& cluster, Framework& framework, const PlacementObserver& placed) {
   std::vector<Placement> out;

@@ -6,6 +6,7 @@
 // there, but its victims' deletion and its next cycle are not simulated.
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/framework/framework.h"
@@ -31,5 +32,14 @@ struct Placement {
 // simulation's step-through report the spread after each one).
 using PlacementObserver = std::function<void(const Placement&)>;
 std::vector<Placement> ScheduleAll(Cluster& cluster, Framework& framework, const PlacementObserver& placed = {});
+
+// handleSchedulingFailure's AddNominatedPod with the PostFilter's NominatingInfo, as
+// ScheduleAll applies it after each cycle (the lab's one-pod step applies it too).
+void Nominate(Cluster& cluster, PodIndex pod, const preemption::Result& r);
+
+// The pending pods whose nomination in `cluster` is not the one their status.nominatedNodeName
+// says, with the node to write ("" to clear); a nomination to a node the cluster lacks is
+// left as written (it holds no room). What a caller writes back into its document.
+std::vector<std::pair<size_t, std::string>> NominationChanges(const Cluster& cluster);
 
 }  // namespace spreadlab

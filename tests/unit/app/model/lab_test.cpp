@@ -454,5 +454,32 @@ TEST(LabTest, AConstraintEditOnAControlledPodEditsItsWorkload) {
     EXPECT_EQ(lab.doc().scenario().pods[p].spec.topologySpreadConstraints[0].maxSkew, 1);
 }
 
+
+// A pod that preempts stays Pending in the lab's sequence too, nominated
+// (status.nominatedNodeName), so that the pods after it find its room held
+// (RunFilterPluginsWithNominatedPods), as `schedule` and `simulate` keep it; undo forgets it.
+TEST(LabTest, SchedulingNextKeepsAPreemptorsNomination) {
+  for (const bool all : {false, true}) {
+    Lab lab;
+    std::string error;
+    ASSERT_TRUE(lab.Load(testing::ReadFile(std::string(SPREADLAB_EXAMPLES_DIR) + "/preemption.yaml"), "p", error))
+        << error;
+    if (all)
+      EXPECT_EQ(lab.ScheduleAll(error), 0) << error;
+    else
+      EXPECT_FALSE(lab.ScheduleNext(error)) << error;
+    EXPECT_TRUE(error.empty()) << error;
+    auto checkout = [&] {
+      for (const v1::Pod& p : lab.doc().scenario().pods)
+        if (p.metadata.name == "checkout") return p.nominatedNodeName;
+      return std::string("(gone)");
+    };
+    EXPECT_EQ(checkout(), "node-b1") << (all ? "ScheduleAll" : "ScheduleNext");
+    EXPECT_EQ(lab.doc().scenario().pods.size(), 3u);  // the victim is not deleted: `schedule` does not carry it out
+    ASSERT_TRUE(lab.Undo());
+    EXPECT_EQ(checkout(), "");
+  }
+}
+
 }  // namespace
 }  // namespace spreadlab::app
