@@ -578,9 +578,10 @@ func (c *simCluster) workloadOf(p *v1.Pod) string {
 			return "Deployment/" + d
 		}
 		// The pod informer can see a pod before the ReplicaSet informer sees its owner;
-		// the tracker already holds the ReplicaSet.
-		if rs, err := c.client.AppsV1().ReplicaSets(p.Namespace).Get(c.ctx, ref.Name, metav1.GetOptions{}); err == nil {
-			if d := metav1.GetControllerOf(rs); d != nil && d.Kind == "Deployment" {
+		// the tracker already holds the ReplicaSet. (The tracker, not the client: the
+		// client's reactors run under its lock and take c.mu, which the caller holds.)
+		if obj, err := c.client.Tracker().Get(appsv1.SchemeGroupVersion.WithResource("replicasets"), p.Namespace, ref.Name); err == nil {
+			if d := metav1.GetControllerOf(obj.(*appsv1.ReplicaSet)); d != nil && d.Kind == "Deployment" {
 				return "Deployment/" + d.Name
 			}
 		}
