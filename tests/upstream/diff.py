@@ -46,17 +46,24 @@ import simulate_diff
 
 
 
-# No run may hang the test command: a tool that has not answered in this time fails the scenario.
+# No run may hang the test command: a tool that has not answered in this time, or that
+# says it is stuck (exit 3: kube-cycle --simulate's watchdog), fails the scenario.
 RUN_TIMEOUT = 600
+
+
+class Stuck(Exception):
+    """A run that hung: a failure of the scenario in every mode, never a skip."""
 
 
 def run(cmd):
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=RUN_TIMEOUT)
     except subprocess.TimeoutExpired:
-        return 3, None, f"{cmd[0]} did not answer within {RUN_TIMEOUT} s"
+        raise Stuck(f"{os.path.basename(cmd[0])} did not answer within {RUN_TIMEOUT} s")
     except OSError as e:
         sys.exit(f"diff.py: cannot run {cmd[0]}: {e}")
+    if p.returncode == 3:
+        raise Stuck(p.stderr.strip() or f"{os.path.basename(cmd[0])} exited 3")
     out = None
     if p.stdout.strip():
         try:
@@ -217,6 +224,14 @@ def excluded_scores(sl, kc):
 def check(path, args):
     """-> (status, lines, record)"""
     rec = {"file": path}
+    try:
+        return check_mode(path, args, rec)
+    except Stuck as e:  # with the goroutines, when kube-cycle printed them, in the report
+        rec["stderr"] = str(e)
+        return "DIFF", [f"stuck: {str(e).splitlines()[0]}"], rec
+
+
+def check_mode(path, args, rec):
     if args.simulate:
         return check_simulate(path, args, rec)
     # Both tools read the document as spreadlab's workload controllers complete it
@@ -323,9 +338,6 @@ def check_simulate(path, args, rec):
             steps.append(s["action"])
     cmd = [args.kube_cycle, path, "--simulate"] + [a for st in steps for a in ("--step", st)]
     krc, kc, kerr = run(cmd + (["--no-api-defaults"] if args.no_api_defaults else []))
-    if krc == 3:  # stuck: a failure, with the goroutines in the report
-        rec["stderr"] = kerr
-        return "DIFF", [f"upstream's harness: {kerr.splitlines()[0] if kerr else 'exit 3'}"], rec
     if krc == 2 or kc is None:
         return "SKIP", [f"upstream refuses it (exit {krc}): {kerr}"], rec
     diffs, notes = simulate_diff.compare_simulate(sl, kc, simulate_message)
