@@ -181,11 +181,11 @@ void Simulation::Beat(StepReport& out, const char* actor) {
 // its victims are deleted. Upstream deletes them too, and the preemptor waits out their
 // graceful termination; here they are gone at once, so the next round binds the preemptor to
 // its nominated node and the controllers replace the victims.
-bool Simulation::CarryOutPreemptions(const Cluster& cluster, const std::vector<Placement>& placements, StepReport& out,
-                                     bool& changed, std::string& error) {
+bool Simulation::CarryOutPreemptions(const Cluster& cluster, const WorkloadIndex& workloads,
+                                     const std::vector<Placement>& placements, StepReport& out, bool& changed,
+                                     std::string& error) {
   const std::vector<std::pair<size_t, std::string>> nominations = NominationChanges(cluster);
   std::vector<size_t> victims;
-  const WorkloadIndex workloads(cluster.scenario());
   for (const Placement& p : placements) {
     if (p.victims.empty()) continue;
     std::string names;
@@ -251,7 +251,7 @@ bool Simulation::Settle(StepReport& out, std::string& error) {
     doc_.AssumeVolumes(assumed);
     const size_t notesBefore = out.notes.size();
     bool preempted = false;
-    if (!CarryOutPreemptions(*cluster, last, out, preempted, error)) return false;
+    if (!CarryOutPreemptions(*cluster, workloads, last, out, preempted, error)) return false;
     bool changed = false;
     if (!doc_.Resync(changed, error)) return false;
     if (changed || preempted) {

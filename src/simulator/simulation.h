@@ -14,6 +14,7 @@
 #include "core/release.h"
 #include "core/scheduler/schedule.h"
 #include "core/scheduler/spread_report.h"
+#include "core/workload.h"
 #include "controlplane/controllers/controllers.h"
 #include "controlplane/scenario_doc.h"
 
@@ -132,8 +133,9 @@ class Simulation {
  private:
   bool Settle(StepReport& out, std::string& error);
   // What the round's preemptions did (`changed`: the document changed); false on an error.
-  bool CarryOutPreemptions(const Cluster& cluster, const std::vector<Placement>& placements, StepReport& out,
-                           bool& changed, std::string& error);
+  bool CarryOutPreemptions(const Cluster& cluster, const WorkloadIndex& workloads,
+                           const std::vector<Placement>& placements, StepReport& out, bool& changed,
+                           std::string& error);
   // Records an event or controllers beat: the notes since the last one, the document now.
   void Beat(StepReport& out, const char* actor);
 

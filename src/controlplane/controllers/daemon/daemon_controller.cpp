@@ -4,7 +4,6 @@
 #include <nlohmann/json.hpp>
 #include <algorithm>
 #include <map>
-#include <set>
 
 #include "controlplane/controllers/controller_utils.h"
 #include "controlplane/controllers/manager.h"
@@ -55,9 +54,7 @@ void Controllers::DaemonSet(const Workload& w) {
     ++deleted;
   };
   const bool surge = AllowsSurge(spec);
-  std::set<std::string> existing;
   for (const auto& [i, node] : Nodes()) {
-    existing.insert(node.metadata.name);
     const auto pods = byNode.find(node.metadata.name);
     bool shouldRun = pod.spec.nodeName.empty() || pod.spec.nodeName == node.metadata.name;
     bool shouldContinueRunning = shouldRun;
@@ -101,12 +98,13 @@ void Controllers::DaemonSet(const Workload& w) {
       running.resize(1);
     }
     have += static_cast<int64_t>(!running.empty());
+    byNode.erase(pods);
   }
+  // What is left is pinned to or bound on a node that does not exist.
   for (const auto& [nodeName, pods] : byNode)
-    if (!existing.count(nodeName))
-      for (size_t p : pods)
-        if (const json* podSpec = Obj(items_[p], "spec"); podSpec && Str(*podSpec, "nodeName").empty())
-          remove(p, "its node " + nodeName + " does not exist");
+    for (size_t p : pods)
+      if (const json* podSpec = Obj(items_[p], "spec"); podSpec && Str(*podSpec, "nodeName").empty())
+        remove(p, "its node " + nodeName + " does not exist");
   Note(w, created, wanted, have, deleted);
 }
 

@@ -146,9 +146,8 @@ void Controllers::SetReplicas(const Workload& w, size_t rs, int64_t had, int64_t
 // the place of its ReplicaSets (a rollout's new one is at the end).
 void Controllers::Deployment(const Workload& w) {
   if (auto owned = replicaSetsOf_.find(w.item); owned != replicaSetsOf_.end()) {
-    std::vector<size_t> sets = owned->second;
-    std::sort(sets.begin(), sets.end());
-    for (size_t i : sets) ReplicaSet(Describe(i));
+    std::sort(owned->second.begin(), owned->second.end());  // Claim lists the owned before the adopted
+    for (size_t i : owned->second) ReplicaSet(Describe(i));
   }
   auto wanted = newReplicaSet_.find(w.item);
   if (wanted == newReplicaSet_.end()) return;

@@ -399,13 +399,13 @@ func schedulerConfig(sc *scenario) (*schedconfig.KubeSchedulerConfiguration, err
 	return cfg, nil
 }
 
-// newScheduler: scheduler.New as kube-scheduler's Setup calls it, with `profiles` of cfg;
-// events go to the fake clientset (nobody reads them).
 // generatedUID: the uid the reader gives an object the scenario wrote without one.
 func generatedUID(kind, namespace, name string) types.UID {
 	return types.UID(fmt.Sprintf("%s-%s-%s", strings.ToLower(kind), namespace, name))
 }
 
+// newScheduler: scheduler.New as kube-scheduler's Setup calls it, with `profiles` of cfg;
+// events go to the fake clientset (nobody reads them).
 func newScheduler(ctx context.Context, client *fake.Clientset, f informers.SharedInformerFactory,
 	cfg *schedconfig.KubeSchedulerConfiguration, profiles ...schedconfig.KubeSchedulerProfile) (*scheduler.Scheduler, error) {
 	opts := []scheduler.Option{
