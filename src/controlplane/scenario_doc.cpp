@@ -247,6 +247,7 @@ bool ScenarioDoc::RereadItems(const Snapshot& snapshot, std::string& error) {
 bool ScenarioDoc::Reread(std::string& error, std::string* errorPath) {
   Scenario next;
   ojson doc;
+  sync_.release = release_ ? &*release_ : nullptr;
   LoadResult r = LoadScenarioDocument(json_->doc, next, &doc, &sync_);
   sync_ = controlplane::SyncContext{};
   if (!r.ok) {

@@ -73,6 +73,9 @@ class ScenarioDoc {
   // The kube-scheduler release the document is answered for ("1.35", "master"), kept in
   // its spreadlab.io/kube-version annotation; "" removes it (the newest release).
   bool SetKubeVersion(const std::string& version, std::string& error);
+  // The release the controllers run at from now on, over the document's (a simulation's
+  // --kube-version and --feature-gates).
+  void OverrideRelease(const Release& release) { release_ = release; }
 
   // Undo. A Snapshot is (part of) the JSON document: Save() takes all of it; between
   // BeginUndo() and TakeUndo() the edits record what they change, and TakeUndo()
@@ -249,6 +252,7 @@ class ScenarioDoc {
   std::vector<controlplane::DeletedPod> deletedPods_;
   std::vector<std::string> createdPods_;
   controlplane::SyncContext sync_;  // for the re-read in progress: the pods the edit removed, whether time passed
+  std::optional<Release> release_;  // OverrideRelease
   bool loaded_ = false;
 };
 

@@ -81,6 +81,11 @@ constexpr GateSpec kGates[] = {
     {"DRAFractionalCapacityRange", 37, M, 0, 0, nullptr},
     {"DRADerivedAttributes", 37, M, 0, 0, nullptr},
     {"DRAOptionalNodeOperations", 37, M, 0, 0, nullptr},
+    // The controllers' (kube-controller-manager reads them; the simulated cluster runs its
+    // controllers at the scheduler's release). Alpha from 1.24; beta on in 1.35.0-1.35.3
+    // (kubernetes#133153), off from 1.35.4 and in 1.36 (kubernetes#137926, #137904), on in 1.37
+    // (kubernetes#139466). spreadlab's 1.35 is its newest patch: off.
+    {"MaxUnavailableStatefulSet", 30, M, 37, 0, &Features::enableMaxUnavailableStatefulSet},
 };
 
 bool Known(const GateSpec& g, int minor) { return minor >= g.since && minor <= g.until; }
@@ -119,7 +124,8 @@ constexpr ReleaseChange kChanges[] = {
      "1.37 runs NodeName before NodeUnschedulable, says where a preemption would place the pod "
      "(kubernetes#140180), orders equal victims without a start time by the node's order (kubernetes#137981) "
      "and turns VolumeLimitScaling on: NodeVolumeLimits refuses a node without an opted-in CSI driver "
-     "(kubernetes#140612)"},
+     "(kubernetes#140612); its controllers turn MaxUnavailableStatefulSet on: a StatefulSet's rolling update "
+     "takes down up to maxUnavailable pods, those already unavailable first (kubernetes#139466)"},
     {kMasterMinor,
      "master counts every pod of the namespace for labelSelector: {} in a spread constraint "
      "(kubernetes#141340)"},

@@ -1,9 +1,9 @@
 #pragma once
 // The kube-scheduler release a scenario is answered for, and the feature gates the
-// scheduler reads (pkg/scheduler/framework/plugins/feature/feature.go), each with its
-// default in that release (pkg/features/kube_features.go). Rules that changed between
-// releases without a gate are named here too, with the upstream PR that changed them;
-// docs/versions.md is the same table for people.
+// scheduler reads (pkg/scheduler/framework/plugins/feature/feature.go) and the simulated
+// controllers read, each with its default in that release (pkg/features/kube_features.go).
+// Rules that changed between releases without a gate are named here too, with the upstream
+// PR that changed them; docs/versions.md is the same table for people.
 //
 // Releases are numbered by their minor version: 30 is 1.30, kNewestMinor the newest
 // release, kMasterMinor what is merged upstream since it was cut.
@@ -44,6 +44,9 @@ struct Features {
   // CSIMigrationPortworx: NodeVolumeLimits counts in-tree Portworx volumes as pxd.portworx.com
   // (on from 1.31; the gate is gone in 1.36, kubernetes#135322, and the rule with it).
   bool enableCSIMigrationPortworx = false;
+  // MaxUnavailableStatefulSet (kube-controller-manager's): a StatefulSet's RollingUpdate takes
+  // down up to maxUnavailable pods at a time, those already unavailable first (KEP-961).
+  bool enableMaxUnavailableStatefulSet = false;
 
   bool operator==(const Features&) const = default;
 };

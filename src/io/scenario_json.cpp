@@ -522,6 +522,30 @@ void ReadKubeVersion(const json& list, Scenario& out) {
   if (!ParseKubeVersion(AsString(*version, path), out.release.minor, error)) Fail(path, error);
 }
 
+}  // namespace
+
+bool ReadRelease(const json& doc, Release& out) {
+  const json* kind = doc.is_object() ? Field(doc, "kind") : nullptr;
+  const json* items = doc.is_object() ? Field(doc, "items") : nullptr;
+  if ((kind && *kind != "List" && *kind != "") || !items || !items->is_array()) return true;  // as ReadDocument
+  Scenario read;
+  try {
+    ReadKubeVersion(doc, read);
+    const Path root, itemsPath(root, "items");
+    for (size_t i = 0; i < items->size(); ++i) {
+      const json& item = (*items)[i];
+      const json* k = item.is_object() ? Field(item, "kind") : nullptr;
+      if (k && *k == "KubeSchedulerConfiguration") ReadFeatureGates(item, Index(itemsPath, i), read);
+    }
+  } catch (const ReadError&) {
+    return false;
+  }
+  std::string error;
+  return MakeRelease(read.release.minor, read.release.gateOverrides, out, error);
+}
+
+namespace {
+
 void ReadDocument(const json& doc, Scenario& out, ReadResult& result) {
   const Path root;
   if (!doc.is_object()) Fail(root, "expected a Kubernetes object or a v1 List, got " + Describe(doc));

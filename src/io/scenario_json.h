@@ -57,6 +57,12 @@ bool StartsLikeJson(std::string_view text);
 // does both). An error names the field as `written` has it.
 ReadResult ReadParsed(const nlohmann::ordered_json& doc, Scenario& out, const WrittenAs& written);
 
+// The release `doc` asks to be answered for (a List's spreadlab.io/kube-version annotation,
+// its KubeSchedulerConfiguration's featureGates) before the rest is read: what the
+// controllers run (controlplane/controllers). False, `out` left the newest's, when either is
+// invalid: ReadParsed then says why.
+bool ReadRelease(const nlohmann::ordered_json& doc, Release& out);
+
 // A JSON dump (`kubectl get nodes,pods -o json`) read item by item as it is parsed, never
 // held whole, unless an item needs the whole document (`needsWhole`: a workload its
 // controller completes) or the text is no List: then false, and `out` and `result` are

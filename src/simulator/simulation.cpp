@@ -94,7 +94,9 @@ std::vector<std::string> ScenarioSteps(const controlplane::ScenarioDoc& doc) {
   return steps;
 }
 
-Simulation::Simulation(controlplane::ScenarioDoc& doc, const Release* release) : doc_(doc), release_(release) {}
+Simulation::Simulation(controlplane::ScenarioDoc& doc, const Release* release) : doc_(doc), release_(release) {
+  if (release) doc.OverrideRelease(*release);
+}
 
 bool Simulation::Start(StepReport& out, std::string& error) {
   out = StepReport{};
@@ -149,7 +151,7 @@ void Simulation::AfterEdit(StepReport& out) {
     }
   }
   for (const controlplane::DeletedPod& d : doc_.deletedPods())
-    out.deleted.push_back({{d.ns + "/" + d.name, d.nodeName, d.workload}, d.reason});
+    out.deleted.push_back({{d.ns + "/" + d.name, d.nodeName, d.workload}, d.reason, ""});
 }
 
 bool Simulation::Evict(const std::vector<size_t>& pods, StepReport& out, std::string& error) {

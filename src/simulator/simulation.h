@@ -108,7 +108,8 @@ struct StepReport {
 
 class Simulation {
  public:
-  // `release` overrides the scenario's (CLI --kube-version / --feature-gates), if set.
+  // `release` overrides the scenario's (CLI --kube-version / --feature-gates), if set: the
+  // scheduler's and, from then on, the controllers' of `doc` (ScenarioDoc::OverrideRelease).
   explicit Simulation(controlplane::ScenarioDoc& doc, const Release* release = nullptr);
 
   // Places the pending pods of the scenario as loaded (and what the controllers then do).

@@ -99,6 +99,9 @@ struct SyncContext {
   // available, so a Deployment mid-rollout takes its next step. Without it (an edit, a
   // load) a rollout stays where it is and only a new template starts one.
   bool timePassed = false;
+  // The release the cluster runs when the caller overrides the document's (simulate
+  // --kube-version): its controllers' gates (MaxUnavailableStatefulSet). Null: the document's.
+  const Release* release = nullptr;
 };
 
 void RunControllers(nlohmann::ordered_json& doc, ControllerResult& out, const SyncContext* context = nullptr);

@@ -5,13 +5,14 @@
 
 #include "controlplane/controllers/controllers.h"
 #include "io/json_fields.h"
+#include "io/scenario_json.h"
 
 namespace spreadlab::controlplane {
 
 using io::Str;
 
-Controllers::Controllers(json& items, ControllerResult& out, const SyncContext* context)
-    : items_(items), out_(out), timePassed_(context && context->timePassed) {
+Controllers::Controllers(json& items, ControllerResult& out, const SyncContext* context, const Features& features)
+    : items_(items), out_(out), timePassed_(context && context->timePassed), features_(features) {
   for (size_t i = 0; i < items_.size(); ++i) Index(i);
   if (context) {
     podNames_.insert(context->terminating.begin(), context->terminating.end());
@@ -99,7 +100,11 @@ void RunControllers(json& doc, ControllerResult& out, const SyncContext* context
   auto items = doc.find("items");
   // A dump of nodes and pods has nothing for the controllers to do: skip indexing its pods.
   if (items == doc.end() || !items->is_array() || !HasControlledObjects(doc)) return;
-  Controllers controllers(*items, out, context);
+  // The cluster runs the release the document asks for, unless the caller overrides it.
+  Release documentRelease;
+  if (!context || !context->release) io::ReadRelease(doc, documentRelease);
+  Controllers controllers(*items, out, context,
+                          context && context->release ? context->release->features : documentRelease.features);
   controllers.Run();
   // The deleted pods leave the document; what was created moves up past them.
   out.erased.assign(controllers.erased().begin(), controllers.erased().end());

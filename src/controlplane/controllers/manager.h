@@ -22,7 +22,9 @@
 #include "controlplane/controllers/replicaset/pod_deletion_order.h"
 #include "controlplane/controllers/statefulset/claim_retention.h"
 #include "controlplane/controllers/statefulset/pod_management.h"
+#include "controlplane/controllers/statefulset/rolling_update.h"
 #include "core/api.h"
+#include "core/release.h"
 
 namespace spreadlab::controlplane {
 
@@ -38,7 +40,7 @@ struct Workload {
 class Controllers {
  public:
   // manager.cpp (cmd/kube-controller-manager: the controllers it starts, here run in order).
-  Controllers(json& items, ControllerResult& out, const SyncContext* context);
+  Controllers(json& items, ControllerResult& out, const SyncContext* context, const Features& features);
   void Run();
 
  private:
@@ -69,6 +71,8 @@ class Controllers {
   Revision UpdateRevision(const Workload& w, const json& tmpl);
   bool RunningAndReady(size_t i) const;
   statefulset::PodState PodStateOf(size_t i) const;
+  std::vector<statefulset::Replica> ReplicasForUpdate(const std::vector<std::optional<size_t>>& replicaPods,
+                                                      const Revision& revision) const;
   void StatefulSet(const Workload& w);
   void UpdateClaimOwners(const Workload& w, const json& spec, const statefulset::RetentionPolicy& policy, size_t pod,
                          int64_t ordinal, bool scaledDown);
@@ -152,6 +156,7 @@ class Controllers {
   std::unordered_map<size_t, std::vector<size_t>> replicaSetsOf_;  // Deployment item -> the ReplicaSets it controls
   std::unordered_map<size_t, int64_t> newReplicaSet_;  // Deployment item -> the replicas of the ReplicaSet it creates
   bool timePassed_ = false;                            // SyncContext::timePassed
+  Features features_;                                  // the release's gates the controllers read
   std::set<size_t> erase_;                             // the pods (and claims) the controllers deleted
   std::optional<UnixNanos> now_;                       // Now(), read on first use
   bool nowRead_ = false;

@@ -42,4 +42,12 @@ std::vector<size_t> PodsToUpdate(const std::vector<Replica>& replicas, int64_t p
   return out;
 }
 
+std::optional<size_t> PodToUpdate(const std::vector<Replica>& replicas, int64_t partition) {
+  for (ptrdiff_t t = static_cast<ptrdiff_t>(replicas.size()) - 1; t >= std::max<int64_t>(partition, 0); --t) {
+    if (!replicas[t].updated && !replicas[t].terminating) return static_cast<size_t>(t);
+    if (replicas[t].unavailable) return std::nullopt;  // "StatefulSet is waiting for Pod to update"
+  }
+  return std::nullopt;
+}
+
 }  // namespace spreadlab::controlplane::statefulset

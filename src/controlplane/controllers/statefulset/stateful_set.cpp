@@ -151,6 +151,29 @@ statefulset::PodState Controllers::PodStateOf(size_t i) const {
   return p;
 }
 
+// What the RollingUpdate reads of each replica (statefulset::Replica).
+std::vector<statefulset::Replica> Controllers::ReplicasForUpdate(const std::vector<std::optional<size_t>>& replicaPods,
+                                                                 const Revision& revision) const {
+  std::vector<statefulset::Replica> state;
+  for (const std::optional<size_t>& i : replicaPods) {
+    statefulset::Replica r;
+    if (!i || erase_.count(*i)) {
+      // Created in this sync from the new template (newVersionedStatefulSetPod), deleted by
+      // it, or still terminating: not available, and nothing to delete.
+      r.updated = r.unavailable = true;
+    } else {
+      const json* meta = Obj(items_[*i], "metadata");
+      const json* labels = meta ? Obj(*meta, "labels") : nullptr;
+      const json* hash = labels ? io::Member(*labels, "controller-revision-hash") : nullptr;
+      r.updated = hash ? hash->is_string() && hash->get<std::string>() == revision.name : !revision.changed;
+      r.unavailable = !Available(*i);
+      r.terminating = meta && BeingDeleted(*meta);
+    }
+    state.push_back(r);
+  }
+  return state;
+}
+
 void Controllers::StatefulSet(const Workload& w) {
   const json& spec = Spec(w);
   const int64_t replicas = Count(w, spec, "replicas", 1);
@@ -236,31 +259,23 @@ void Controllers::StatefulSet(const Workload& w) {
   // The RollingUpdate's step, once no replica or condemned pod stopped the sync (OnDelete:
   // nothing; the set being deleted: nothing either).
   if (!sync.stopped && !strategy.onDelete && !w.deleting) {
-    std::vector<statefulset::Replica> state;
-    for (const std::optional<size_t>& i : replicaPods) {
-      statefulset::Replica r;
-      if (!i || erase_.count(*i)) {
-        // Created in this sync from the new template (newVersionedStatefulSetPod), deleted by
-        // it, or still terminating: not available, and nothing to delete.
-        r.updated = r.unavailable = true;
-      } else {
-        const json* meta = Obj(items_[*i], "metadata");
-        const json* labels = meta ? Obj(*meta, "labels") : nullptr;
-        const json* hash = labels ? io::Member(*labels, "controller-revision-hash") : nullptr;
-        r.updated = hash ? hash->is_string() && hash->get<std::string>() == revision.name : !revision.changed;
-        r.unavailable = !Available(*i);
-        r.terminating = meta && BeingDeleted(*meta);
-      }
-      state.push_back(r);
+    const std::vector<statefulset::Replica> state = ReplicasForUpdate(replicaPods, revision);
+    std::vector<size_t> update;
+    std::string order = "one at a time";
+    if (features_.enableMaxUnavailableStatefulSet) {
+      const int64_t maxUnavailable =
+          statefulset::MaxUnavailable(strategy.maxUnavailable ? &*strategy.maxUnavailable : nullptr, replicas);
+      update = statefulset::PodsToUpdate(state, strategy.partition, maxUnavailable, parallel);
+      order = "maxUnavailable " + std::to_string(maxUnavailable);
+    } else if (const std::optional<size_t> k = statefulset::PodToUpdate(state, strategy.partition)) {
+      update.push_back(*k);
     }
-    const int64_t maxUnavailable =
-        statefulset::MaxUnavailable(strategy.maxUnavailable ? &*strategy.maxUnavailable : nullptr, replicas);
-    for (size_t k : statefulset::PodsToUpdate(state, strategy.partition, maxUnavailable, parallel)) {
+    for (size_t k : update) {
       const size_t i = *replicaPods[k];
       const json* podSpec = Obj(items_[i], "spec");
       Delete(i, w, podSpec ? Str(*podSpec, "nodeName") : "",
              "StatefulSet terminating Pod for update: its revision is not " + revision.name +
-                 " (the highest ordinal first, maxUnavailable " + std::to_string(maxUnavailable) + ")");
+                 " (the highest ordinal first, " + order + ")");
       ++deleted;
     }
   }

@@ -7,12 +7,14 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "controlplane/controllers/controllers.h"
 #include "controlplane/controllers/statefulset/claim_retention.h"
 #include "controlplane/controllers/statefulset/rolling_update.h"
+#include "core/release.h"
 #include "testing/documents.h"
 
 namespace spreadlab::controlplane {
@@ -180,6 +182,31 @@ TEST(StatefulSetRollingUpdateTest, PodsToUpdate) {
   };
   for (const Case& c : cases)
     EXPECT_EQ(statefulset::PodsToUpdate(c.replicas, c.partition, c.maxUnavailable, c.parallel), c.expected) << c.name;
+}
+
+// updateStatefulSet's loop without MaxUnavailableStatefulSet: the pod deleted by one sync.
+TEST(StatefulSetRollingUpdateTest, PodToUpdateWithoutMaxUnavailable) {
+  using statefulset::Replica;
+  const Replica old{false, false, false}, updated{true, false, false};
+  const Replica oldDown{false, true, false}, fresh{true, true, false}, terminating{false, true, true};
+  struct Case {
+    const char* name;
+    std::vector<Replica> replicas;
+    int64_t partition;
+    std::optional<size_t> expected;
+  };
+  const Case cases[] = {
+      {"the highest ordinal first", {old, old, old}, 0, 2},
+      {"then the next one down", {old, old, updated}, 0, 1},
+      {"an updated replica not available yet holds the update", {old, old, fresh}, 0, std::nullopt},
+      {"an old unavailable pod is deleted like any other", {old, old, oldDown}, 0, 2},
+      {"an old unavailable pod below is not the next: the highest is", {old, oldDown, old}, 0, 2},
+      {"a terminating pod is waited for", {old, old, terminating}, 0, std::nullopt},
+      {"done", {updated, updated, updated}, 0, std::nullopt},
+      {"the partition keeps the ordinals below it", {old, old, updated}, 2, std::nullopt},
+      {"the partition, one above it", {old, old, old}, 2, 2},
+  };
+  for (const Case& c : cases) EXPECT_EQ(statefulset::PodToUpdate(c.replicas, c.partition), c.expected) << c.name;
 }
 
 // --- the controllers over a document ---
@@ -381,6 +408,45 @@ TEST(StatefulSetControllerTest, ARollingUpdatePodByPod) {
   for (const char* name : {"db-0", "db-1", "db-2"})
     EXPECT_NE(Find(doc, "Pod", name)->at("metadata")["labels"]["controller-revision-hash"], before) << name;
   EXPECT_EQ(Names(doc, "PersistentVolumeClaim"), (std::vector<std::string>{"data-db-0", "data-db-1", "data-db-2"}));
+}
+
+// A Parallel set of 3 whose db-1 is Pending when its template changes: with
+// MaxUnavailableStatefulSet (1.37) the update takes the unavailable db-1 first; without it
+// (1.36, or the gate turned off) the highest ordinal, db-2. The release is the document's,
+// or the caller's (SyncContext::release) over it.
+TEST(StatefulSetControllerTest, ARollingUpdateFollowsTheReleasesMaxUnavailableStatefulSet) {
+  Release r136;
+  std::string error;
+  ASSERT_TRUE(MakeRelease(36, {}, r136, error)) << error;
+  struct Case {
+    const char* name;
+    const char* kubeVersion;  // the document's annotation ("": none, the newest)
+    const Release* override;
+    const char* expected;
+  };
+  const Case cases[] = {
+      {"1.37", "", nullptr, "db-1"},
+      {"1.36 by the document", "1.36", nullptr, "db-2"},
+      {"1.36 by the caller", "", &r136, "db-2"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    json doc = List({Node("a1", "a"), Class(), StatefulSet(3)});
+    if (*c.kubeVersion) doc["metadata"]["annotations"]["spreadlab.io/kube-version"] = c.kubeVersion;
+    doc["items"][2]["spec"]["podManagementPolicy"] = "Parallel";
+    BringUp(doc, "a1");
+    for (json& it : doc["items"])
+      if (it["kind"] == "Pod" && it["metadata"]["name"] == "db-1") it["spec"].erase("nodeName");
+    doc["items"][2]["metadata"]["generation"] = 2;
+    doc["items"][2]["spec"]["template"]["spec"]["containers"][0]["image"] = "postgres:2";
+    SyncContext later;
+    later.timePassed = true;
+    later.release = c.override;
+    ControllerResult r;
+    RunControllers(doc, r, &later);
+    ASSERT_EQ(r.deleted.size(), 1u);
+    EXPECT_EQ(r.deleted[0].name, c.expected);
+  }
 }
 
 // partition: 2 keeps db-0 and db-1 on the old revision; OnDelete deletes nothing.
