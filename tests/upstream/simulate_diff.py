@@ -67,6 +67,22 @@ def _tie_broken_elsewhere(sp, up):
     return None
 
 
+def _tie_in_order(sp, up):
+    """When both placed the same workloads in the same order (the scheduling queue's): the
+    first placement whose node differs -> (pod, upstream's node) when spreadlab found that
+    node tied with its own for the top score; else None. The multiset match of
+    _tie_broken_elsewhere misses a tie broken early whose pod's node a later pod took."""
+    key = lambda p: p.get("workload") or "(bare pod)"
+    if list(map(key, sp)) != list(map(key, up)):
+        return None
+    for a, b in zip(sp, up):
+        if _stateful(a) and a["pod"] != b["pod"]:
+            return None
+        if _node(a) != _node(b):
+            return (a["pod"], _node(b)) if _node(b) in (a.get("topNodes") or []) else None
+    return None
+
+
 def compare_simulate(sl, kc, normalize):
     """-> (diffs, notes). `normalize` blanks what a message may differ in by a tie."""
     diffs, notes = [], []
@@ -111,7 +127,7 @@ def compare_simulate(sl, kc, normalize):
                    for pod, node in _named(s["placements"], _node).items()
                    if node != _named(u["placements"], _node).get(pod)]
         if placed:
-            tie = _tie_broken_elsewhere(s["placements"], u["placements"])
+            tie = _tie_in_order(s["placements"], u["placements"]) or _tie_broken_elsewhere(s["placements"], u["placements"])
             if tie:
                 return diffs, notes + [f"{label}: a tie for the top score, upstream put {tie[0]} on {tie[1]} "
                                        f"(tied with spreadlab's node): compared up to here"]

@@ -1069,6 +1069,15 @@ func (c *simCluster) evict(which func(*v1.Pod) bool) error {
 		}
 	}
 	c.mu.Unlock()
+	// Lowest ordinal first: a controller that syncs between two deletions then sees what it
+	// would see of all at once (an OrderedReady StatefulSet recreates the lowest missing
+	// replica and waits for it; deleting a higher one first let it recreate that one too).
+	sort.Slice(pods, func(a, b int) bool {
+		if pods[a].Namespace != pods[b].Namespace {
+			return pods[a].Namespace < pods[b].Namespace
+		}
+		return podOrdinalLess(pods[a].Name, pods[b].Name)
+	})
 	for _, p := range pods {
 		if err := c.client.CoreV1().Pods(p.Namespace).Delete(c.ctx, p.Name, metav1.DeleteOptions{}); err != nil {
 			return err
