@@ -12,6 +12,7 @@
 #include "core/quantity.h"
 #include "core/release.h"
 #include "core/selector_api.h"
+#include "core/karpenter_api.h"
 #include "core/storage_api.h"
 
 namespace spreadlab::v1 {
@@ -68,13 +69,6 @@ struct Toleration {
   std::string effect;  // "" (= all), NoSchedule, PreferNoSchedule, NoExecute
   std::optional<int64_t> tolerationSeconds;
   bool operator==(const Toleration&) const = default;
-};
-
-struct Taint {
-  std::string key;
-  std::string value;
-  std::string effect;  // NoSchedule, PreferNoSchedule, NoExecute
-  bool operator==(const Taint&) const = default;
 };
 
 inline constexpr const char* kDoNotSchedule = "DoNotSchedule";
@@ -351,6 +345,10 @@ struct Scenario {
   std::vector<v1::CSIDriver> csiDrivers;
   std::vector<v1::CSIStorageCapacity> csiStorageCapacities;
   std::vector<v1::VolumeAttachment> volumeAttachments;
+  // Autoscaling (core/karpenter_api.h): Karpenter's NodePools and the instance types of every
+  // InstanceTypeCatalog, in file order.
+  std::vector<karpenterv1::NodePool> nodePools;
+  std::vector<cloudprovider::InstanceType> instanceTypes;
   // How many of `nodes`, from the front, kube-scheduler's node informer listed when it
   // started (the API server lists them sorted by name); the others reached its cache later,
   // as add events in this order (nodes a simulation's events or a what-if added). All of

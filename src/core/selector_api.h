@@ -1,6 +1,7 @@
 #pragma once
-// Label and node selectors (metav1.LabelSelector, v1.NodeSelector): shared by the
-// workload objects (core/api.h) and the storage objects (core/storage_api.h).
+// Label and node selectors (metav1.LabelSelector, v1.NodeSelector) and taints: shared by the
+// workload objects (core/api.h), the storage objects (core/storage_api.h) and Karpenter's
+// (core/karpenter_api.h).
 #include <map>
 #include <string>
 #include <vector>
@@ -25,6 +26,13 @@ struct LabelSelector {
   LabelMap matchLabels;
   std::vector<LabelSelectorRequirement> matchExpressions;
   bool operator==(const LabelSelector&) const = default;
+};
+
+struct Taint {
+  std::string key;
+  std::string value;
+  std::string effect;  // NoSchedule, PreferNoSchedule, NoExecute
+  bool operator==(const Taint&) const = default;
 };
 
 struct NodeSelectorRequirement {

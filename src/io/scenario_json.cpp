@@ -14,6 +14,7 @@
 #include "io/metav1_time.h"
 #include "io/object_reader.h"
 #include "io/read_fields.h"
+#include "io/karpenter_reader.h"
 #include "io/storage_reader.h"
 #include "io/yaml_json.h"
 #include "io/json_parse.h"
@@ -437,7 +438,8 @@ void ReadItem(const json& item, const Path& path, Scenario& out, ReadResult& res
   std::string kind = StringField(item, "kind", path);
   std::string apiVersion = StringField(item, "apiVersion", path);
   if (kind.empty()) Fail(Child(path, "kind"), "Required value: every item needs a kind (Node, Pod, Service, ...)");
-  if (ReadStorageItem(kind, item, path, out)) return;  // a storage kind (io/storage_reader.h)
+  if (ReadStorageItem(kind, item, path, out)) return;      // a storage kind (io/storage_reader.h)
+  if (ReadAutoscalingItem(kind, item, path, out)) return;  // NodePool, InstanceTypeCatalog (io/karpenter_reader.h)
   if (kind == "Node")
     out.nodes.push_back(ReadNode(item, path));
   else if (kind == "Pod")

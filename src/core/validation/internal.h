@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -107,6 +108,13 @@ void ValidateCSINode(const v1::CSINode& node, Errors& out);
 void ValidateCSIDriver(const v1::CSIDriver& driver, Errors& out);
 void ValidateCSIStorageCapacity(const v1::CSIStorageCapacity& capacity, Errors& out);
 void ValidateVolumeAttachment(const v1::VolumeAttachment& attachment, Errors& out);
+
+// ---------------------------------------------------------------------------
+// karpenter.cpp: Karpenter's NodePool (its CRD's schema and CEL rules) and spreadlab's
+// InstanceTypeCatalog; `names`: the instance types seen so far.
+
+void ValidateNodePool(const karpenterv1::NodePool& pool, Errors& out);
+void ValidateInstanceType(const cloudprovider::InstanceType& it, std::set<std::string>& names, Errors& out);
 
 // ---------------------------------------------------------------------------
 // scheduler_config.cpp: k8s.io/kubernetes/pkg/scheduler/apis/config/validation.

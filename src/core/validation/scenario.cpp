@@ -126,6 +126,10 @@ std::vector<FieldError> ValidateScenario(const Scenario& scenario) {
   each(scenario.csiDrivers, ValidateCSIDriver);
   each(scenario.csiStorageCapacities, ValidateCSIStorageCapacity);
   each(scenario.volumeAttachments, ValidateVolumeAttachment);
+  each(scenario.nodePools, ValidateNodePool);
+  std::set<std::string> instanceTypes;
+  each(scenario.instanceTypes,
+       [&](const cloudprovider::InstanceType& it, Errors& out) { ValidateInstanceType(it, instanceTypes, out); });
   if (scenario.profile) {
     validate(scenario.profile->path, [&](Errors& out) { ValidateProfile(*scenario.profile, out); });
   }
