@@ -82,6 +82,11 @@ void Check(Scenario& out, const io::WrittenAs& written, LoadResult& result) {
                               " pod(s) are bound to nodes that are not in the scenario (" + list +
                               "): kube-scheduler's snapshot has no such node, so they count nowhere");
   }
+  if (!out.nodePools.empty())
+    result.warnings.push_back(
+        std::to_string(out.nodePools.size()) +
+        " NodePool(s) read: spreadlab does not simulate what Karpenter would launch yet; the pods "
+        "are placed on the nodes the scenario has");
   result.ok = false;
   std::string error;
   if (!MakeRelease(out.release.minor, out.release.gateOverrides, out.release, error)) {
