@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The code's habits, checked (part of scripts/test.sh): every C++ file under src/ is
 # formatted as .clang-format says, and clang-tidy (.clang-tidy: bugprone, performance,
-# no function over 120 lines) finds nothing in the UI-free code (src/core, src/io, src/controlplane, src/simulator, src/contracts,
+# no function over 120 lines) finds nothing in the UI-free code (src/core, src/io, src/controlplane, src/autoscaler, src/simulator, src/contracts,
 # src/cli, src/app/model) compiled as the native build compiles it. The ImGui app (ui.cpp,
 # the panels, the desktop main) needs ImGui and SDL2, which the native build lacks: `--app DIR`
 # holds it to the function size (no function over 120 lines) with DIR's compile database, the
@@ -27,6 +27,6 @@ fi
 mapfile -t sources < <(find src -name '*.cpp' -o -name '*.h' | sort)
 clang-format-14 --dry-run --Werror "${sources[@]}"
 echo "lint: clang-format: ${#sources[@]} files as .clang-format says"
-mapfile -t tidy < <(find src/core src/io src/controlplane src/simulator src/contracts src/cli src/app/model -name '*.cpp' | sort)
+mapfile -t tidy < <(find src/core src/io src/controlplane src/autoscaler src/simulator src/contracts src/cli src/app/model -name '*.cpp' | sort)
 printf '%s\n' "${tidy[@]}" | tidy_quietly "$BUILD"
 echo "lint: clang-tidy: ${#tidy[@]} files, no finding"

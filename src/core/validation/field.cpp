@@ -8,6 +8,7 @@
 #include <string_view>
 #include <utility>
 
+#include "core/gostrconv.h"
 #include "core/validation/internal.h"
 
 namespace spreadlab::validation {
@@ -24,41 +25,6 @@ std::string Index(const std::string& path, size_t i) { return path + "[" + std::
 
 namespace {
 
-// strconv.Quote for ASCII; bytes >= 0x80 are passed through unchanged.
-std::string Quote(std::string_view s) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "\"";
-  for (char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (u < 0x20 || u == 0x7f) {
-          out += "\\x";
-          out += kHex[u >> 4];
-          out += kHex[u & 0xf];
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
-
 // A value longer than this is cut (a 1 MB label value): the detail after it says what is wrong.
 constexpr size_t kMaxValueRepr = 256;
 
@@ -74,7 +40,7 @@ void AddInvalidRepr(Errors& out, std::string path, const std::string& repr, std:
 
 // field.Invalid
 void AddInvalid(Errors& out, std::string path, std::string_view value, std::string_view detail) {
-  AddInvalidRepr(out, std::move(path), Quote(value), detail);
+  AddInvalidRepr(out, std::move(path), gostrconv::Quote(value), detail);
 }
 void AddInvalid(Errors& out, std::string path, int64_t value, std::string_view detail) {
   AddInvalidRepr(out, std::move(path), std::to_string(value), detail);
@@ -94,7 +60,7 @@ void AddForbidden(Errors& out, std::string path, std::string_view detail) {
 
 // field.Duplicate, with the detail upstream sometimes sets afterwards.
 void AddDuplicate(Errors& out, std::string path, std::string_view value, std::string_view detail) {
-  std::string message = "Duplicate value: " + Quote(value);
+  std::string message = "Duplicate value: " + gostrconv::Quote(value);
   if (!detail.empty()) message += ": " + std::string(detail);
   out.push_back({std::move(path), std::move(message)});
 }
@@ -102,19 +68,19 @@ void AddDuplicate(Errors& out, std::string path, std::string_view value, std::st
 // field.NotSupported
 void AddNotSupported(Errors& out, std::string path, std::string_view value,
                      std::initializer_list<std::string_view> supported) {
-  std::string message = "Unsupported value: " + Quote(value) + ": supported values: ";
+  std::string message = "Unsupported value: " + gostrconv::Quote(value) + ": supported values: ";
   bool first = true;
   for (std::string_view v : supported) {
     if (!first) message += ", ";
     first = false;
-    message += Quote(v);
+    message += gostrconv::Quote(v);
   }
   out.push_back({std::move(path), std::move(message)});
 }
 
 // field.NotFound, for references between objects of the scenario.
 void AddNotFound(Errors& out, std::string path, std::string_view value, std::string_view detail) {
-  out.push_back({std::move(path), "Not found: " + Quote(value) + " (" + std::string(detail) + ")"});
+  out.push_back({std::move(path), "Not found: " + gostrconv::Quote(value) + " (" + std::string(detail) + ")"});
 }
 
 }  // namespace spreadlab::validation
