@@ -23,14 +23,6 @@ std::vector<karpenterv1::Requirement> ReadRequirements(const json* arr, const Pa
   return out;
 }
 
-std::vector<v1::Taint> ReadTaints(const json* arr, const Path& path) {
-  std::vector<v1::Taint> out;
-  ForEach(arr, path, [&](const json& t, const Path& p) {
-    out.push_back(v1::Taint{StringField(t, "key", p), StringField(t, "value", p), StringField(t, "effect", p)});
-  });
-  return out;
-}
-
 // spec.template (NodeClaimTemplate).
 karpenterv1::NodeClaimTemplate ReadTemplate(const json& t, const Path& path) {
   karpenterv1::NodeClaimTemplate out;
@@ -46,8 +38,8 @@ karpenterv1::NodeClaimTemplate ReadTemplate(const json& t, const Path& path) {
   const Path rp = Child(sp, "nodeClassRef");
   if (const json* ref = ObjectField(*spec, "nodeClassRef", sp))
     out.nodeClassRef = {StringField(*ref, "group", rp), StringField(*ref, "kind", rp), StringField(*ref, "name", rp)};
-  out.taints = ReadTaints(ArrayField(*spec, "taints", sp), Child(sp, "taints"));
-  out.startupTaints = ReadTaints(ArrayField(*spec, "startupTaints", sp), Child(sp, "startupTaints"));
+  out.taints = Taints(ArrayField(*spec, "taints", sp), Child(sp, "taints"));
+  out.startupTaints = Taints(ArrayField(*spec, "startupTaints", sp), Child(sp, "startupTaints"));
   out.requirements = ReadRequirements(ArrayField(*spec, "requirements", sp), Child(sp, "requirements"));
   out.expireAfter = StringField(*spec, "expireAfter", sp, out.expireAfter);
   out.terminationGracePeriod = StringField(*spec, "terminationGracePeriod", sp);

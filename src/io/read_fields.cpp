@@ -206,6 +206,14 @@ std::vector<v1::NodeSelectorRequirement> NodeRequirements(const json* arr, const
   return out;
 }
 
+std::vector<v1::Taint> Taints(const json* arr, const Path& path) {
+  std::vector<v1::Taint> out;
+  ForEach(arr, path, [&](const json& t, const Path& p) {
+    out.push_back(v1::Taint{StringField(t, "key", p), StringField(t, "value", p), StringField(t, "effect", p)});
+  });
+  return out;
+}
+
 v1::NodeSelectorTerm ReadNodeSelectorTerm(const json& j, const Path& path) {
   ExpectObject(j, path);
   v1::NodeSelectorTerm t;

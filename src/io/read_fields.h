@@ -72,6 +72,8 @@ Quantity ReadQuantity(const json& j, const Path& path);
 v1::ResourceList Resources(const json& j, const Path& path);
 v1::LabelSelector ReadLabelSelector(const json& j, const Path& path);
 std::vector<v1::NodeSelectorRequirement> NodeRequirements(const json* arr, const Path& path);
+// A node's spec.taints, a NodePool's taints and startupTaints.
+std::vector<v1::Taint> Taints(const json* arr, const Path& path);
 v1::NodeSelectorTerm ReadNodeSelectorTerm(const json& j, const Path& path);
 v1::ObjectMeta ReadMeta(const json& item, const Path& path, bool namespaced);
 

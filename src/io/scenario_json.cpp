@@ -203,10 +203,7 @@ v1::Node ReadNode(const json& item, const Path& path) {
   const Path sp = Child(path, "spec");
   if (const json* spec = ObjectField(item, "spec", path)) {
     node.unschedulable = BoolField(*spec, "unschedulable", sp);
-    ForEach(ArrayField(*spec, "taints", sp), Child(sp, "taints"), [&](const json& t, const Path& p) {
-      node.taints.push_back(
-          v1::Taint{StringField(t, "key", p), StringField(t, "value", p), StringField(t, "effect", p)});
-    });
+    node.taints = Taints(ArrayField(*spec, "taints", sp), Child(sp, "taints"));
   }
   const Path stp = Child(path, "status");
   if (const json* status = ObjectField(item, "status", path)) {

@@ -153,11 +153,13 @@ TEST(StatefulSetRollingUpdateTest, GetStatefulSetMaxUnavailable) {
         << c.replicaCount;
 }
 
+// The replicas the RollingUpdate tables below are made of: updated or not, unavailable, terminating.
+using statefulset::Replica;
+const Replica old{false, false, false}, updated{true, false, false};
+const Replica oldDown{false, true, false}, fresh{true, true, false}, terminating{false, true, true};
+
 // updateStatefulSetAfterInvariantEstablished: the pods deleted by one sync, by index.
 TEST(StatefulSetRollingUpdateTest, PodsToUpdate) {
-  using statefulset::Replica;
-  const Replica old{false, false, false}, updated{true, false, false};
-  const Replica oldDown{false, true, false}, fresh{true, true, false}, terminating{false, true, true};
   struct Case {
     const char* name;
     std::vector<Replica> replicas;
@@ -186,9 +188,6 @@ TEST(StatefulSetRollingUpdateTest, PodsToUpdate) {
 
 // updateStatefulSet's loop without MaxUnavailableStatefulSet: the pod deleted by one sync.
 TEST(StatefulSetRollingUpdateTest, PodToUpdateWithoutMaxUnavailable) {
-  using statefulset::Replica;
-  const Replica old{false, false, false}, updated{true, false, false};
-  const Replica oldDown{false, true, false}, fresh{true, true, false}, terminating{false, true, true};
   struct Case {
     const char* name;
     std::vector<Replica> replicas;
