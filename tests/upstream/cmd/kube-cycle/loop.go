@@ -73,7 +73,7 @@ func runLoop(sc *scenario) (*loopOutput, error) {
 		return true, b, client.Tracker().Update(v1.SchemeGroupVersion.WithResource("pods"), pod, b.Namespace)
 	})
 	informerFactory := informers.NewSharedInformerFactory(client, 0)
-	sched, err := newScheduler(ctx, client, informerFactory, cfg, cfg.Profiles...)
+	sched, err := newScheduler(ctx, client, informerFactory, cfg, nil, cfg.Profiles...)
 	if err != nil {
 		return nil, err
 	}

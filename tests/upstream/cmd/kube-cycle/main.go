@@ -407,7 +407,7 @@ func generatedUID(kind, namespace, name string) types.UID {
 // newScheduler: scheduler.New as kube-scheduler's Setup calls it, with `profiles` of cfg;
 // events go to the fake clientset (nobody reads them).
 func newScheduler(ctx context.Context, client *fake.Clientset, f informers.SharedInformerFactory,
-	cfg *schedconfig.KubeSchedulerConfiguration, profiles ...schedconfig.KubeSchedulerProfile) (*scheduler.Scheduler, error) {
+	cfg *schedconfig.KubeSchedulerConfiguration, extra []scheduler.Option, profiles ...schedconfig.KubeSchedulerProfile) (*scheduler.Scheduler, error) {
 	opts := []scheduler.Option{
 		scheduler.WithProfiles(profiles...),
 		scheduler.WithComponentConfigVersion(cfg.TypeMeta.APIVersion),
@@ -416,6 +416,7 @@ func newScheduler(ctx context.Context, client *fake.Clientset, f informers.Share
 	if cfg.PercentageOfNodesToScore != nil {
 		opts = append(opts, scheduler.WithPercentageOfNodesToScore(cfg.PercentageOfNodesToScore))
 	}
+	opts = append(opts, extra...)
 	recorders := profile.NewRecorderFactory(events.NewBroadcaster(&events.EventSinkImpl{Interface: client.EventsV1()}))
 	return scheduler.New(ctx, client, f, nil, recorders, opts...)
 }
@@ -462,7 +463,7 @@ func run(sc *scenario, podKey string) (*output, error) {
 	client.PrependReactor("delete", "pods", calls.react)
 	client.PrependReactor("patch", "pods", calls.react)
 	informerFactory := informers.NewSharedInformerFactory(client, 0)
-	sched, err := newScheduler(ctx, client, informerFactory, cfg, prof)
+	sched, err := newScheduler(ctx, client, informerFactory, cfg, nil, prof)
 	if err != nil {
 		return nil, err
 	}

@@ -60,6 +60,7 @@ import (
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/klog/v2"
 	v1helper "k8s.io/kubernetes/pkg/apis/core/v1/helper"
+	"k8s.io/kubernetes/pkg/scheduler"
 	internalqueue "k8s.io/kubernetes/pkg/scheduler/backend/queue"
 	"k8s.io/kubernetes/pkg/scheduler/framework"
 )
@@ -120,6 +121,7 @@ type simCluster struct {
 	restarts  map[string]int
 	classes   map[string]*schedulingv1.PriorityClass
 	queue     internalqueue.SchedulingQueue // the scheduler's, to see it idle and to flush it
+	barrier   restoreBarrier
 }
 
 func runSimulate(sc *scenario, steps []string) (*simOutput, error) {
@@ -168,7 +170,8 @@ func runSimulate(sc *scenario, steps []string) (*simOutput, error) {
 	c.client = fake.NewClientset(objects...)
 	c.installReactors()
 	c.factory = informers.NewSharedInformerFactory(c.client, 0)
-	sched, err := newScheduler(ctx, c.client, c.factory, cfg, cfg.Profiles...)
+	sched, err := newScheduler(ctx, c.client, c.factory, cfg,
+		[]scheduler.Option{withBarrier(&c.barrier, cfg.Profiles)}, cfg.Profiles...)
 	if err != nil {
 		return nil, err
 	}
@@ -947,13 +950,7 @@ func (c *simCluster) event(action string, args []string) error {
 	case "fail":
 		return c.fail(args[0])
 	case "restore":
-		for _, n := range c.failed {
-			if _, err := c.client.CoreV1().Nodes().Create(c.ctx, n, metav1.CreateOptions{}); err != nil {
-				return err
-			}
-		}
-		c.failed = nil
-		return nil
+		return c.restore()
 	case "add-node":
 		return c.addNode(args[0], args[1:])
 	case "deschedule":
@@ -1119,6 +1116,40 @@ func (c *simCluster) fail(label string) error {
 		return !slices.ContainsFunc(nodes, func(n *v1.Node) bool { return gone[n.Name] })
 	})
 	return c.evict(func(p *v1.Pod) bool { return gone[p.Spec.NodeName] })
+}
+
+// restore brings the failed nodes back in one moment for the scheduler (barrier.go): the
+// pods waiting for them are tried once the informers hold every one.
+func (c *simCluster) restore() error {
+	back := map[string]bool{}
+	c.barrier.up.Store(true)
+	for _, n := range c.failed {
+		back[n.Name] = true
+		if _, err := c.client.CoreV1().Nodes().Create(c.ctx, n, metav1.CreateOptions{}); err != nil {
+			return err
+		}
+	}
+	c.failed = nil
+	c.nodesSeen(func(nodes []*v1.Node) bool {
+		seen := 0
+		for _, n := range nodes {
+			if back[n.Name] {
+				seen++
+			}
+		}
+		return seen == len(back)
+	})
+	c.barrier.up.Store(false)
+	waiting := map[string]*v1.Pod{}
+	c.mu.Lock()
+	for key, p := range c.seen {
+		if p.Spec.NodeName == "" {
+			waiting[key] = p
+		}
+	}
+	c.mu.Unlock()
+	c.queue.Activate(klog.FromContext(c.ctx), waiting)
+	return nil
 }
 
 // nodesSeen waits (up to a second) until the informers' nodes are as done wants them, and
