@@ -30,4 +30,4 @@ SPREADLAB="$BUILD/spreadlab" bash "$ROOT/tests/upstream/diff.sh" --loop -q --gro
 # Over time: upstream's controllers beside the scheduler, step by step (about 1.5 s a story).
 python3 "$ROOT/tests/upstream/gen_events.py" --seed 1 --count "$((COUNT / 5))" --out "$OUT/gen-stories" >/dev/null
 SPREADLAB="$BUILD/spreadlab" bash "$ROOT/tests/upstream/diff.sh" --simulate -j "$(nproc)" -q --group \
-  --report "$OUT/simulate-report.jsonl" "$ROOT"/examples/*.yaml "$OUT"/gen-stories/*.json
+  --report "$OUT/simulate-report.jsonl" "$ROOT"/examples/*.yaml "$ROOT"/tests/upstream/over-time/*.json "$OUT"/gen-stories/*.json
