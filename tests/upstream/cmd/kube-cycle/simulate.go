@@ -47,6 +47,7 @@ import (
 	schedulingv1 "k8s.io/api/scheduling/v1"
 	storagev1 "k8s.io/api/storage/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -324,6 +325,11 @@ func (c *simCluster) installReactors() {
 	// each create and update (the fake tracker keeps the written one; the PV controller and
 	// the scheduler's assume cache refuse an object without one).
 	c.client.PrependReactor("*", "*", func(a clienttesting.Action) (bool, runtime.Object, error) {
+		if ua, ok := a.(clienttesting.UpdateAction); ok {
+			if err := c.asAPIServerUpdates(ua); err != nil {
+				return true, nil, err
+			}
+		}
 		switch a.GetVerb() {
 		case "create", "update", "patch", "delete":
 			n := c.writes.Add(1)
@@ -335,6 +341,43 @@ func (c *simCluster) installReactors() {
 		}
 		return false, nil, nil
 	})
+}
+
+// asAPIServerUpdates: what the API server does with an update that the fake tracker does
+// not. An update from a stale copy (its resourceVersion not the stored one) is refused with
+// a Conflict, and an update of the status subresource keeps the stored spec
+// (e.g. replicaSetStatusStrategy.PrepareForUpdate). Without them a controller writing
+// status from a copy older than another controller's spec change undid that change: the
+// ReplicaSet controller put back the replicas the Deployment controller had just scaled
+// down, and created pods for them (examples/deployment-scale-down.yaml, one run in eight).
+func (c *simCluster) asAPIServerUpdates(ua clienttesting.UpdateAction) error {
+	obj := ua.GetObject()
+	m, err := meta.Accessor(obj)
+	if err != nil {
+		return nil
+	}
+	old, err := c.client.Tracker().Get(ua.GetResource(), ua.GetNamespace(), m.GetName())
+	if err != nil {
+		return nil
+	}
+	om, err := meta.Accessor(old)
+	if err != nil {
+		return nil
+	}
+	if rv := m.GetResourceVersion(); rv != "" && rv != om.GetResourceVersion() {
+		return apierrors.NewConflict(ua.GetResource().GroupResource(), m.GetName(),
+			fmt.Errorf("the object has been modified; please apply your changes to the latest version and try again"))
+	}
+	if ua.GetSubresource() != "status" {
+		return nil
+	}
+	before, err1 := runtime.DefaultUnstructuredConverter.ToUnstructured(old)
+	after, err2 := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
+	if err1 != nil || err2 != nil || before["spec"] == nil {
+		return nil
+	}
+	after["spec"] = before["spec"]
+	return runtime.DefaultUnstructuredConverter.FromUnstructured(after, obj)
 }
 
 // fillReferenceUIDs: references written without a uid (a hand-written scenario; a dump
